@@ -1,0 +1,106 @@
+package io.dat4j;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * An event dispatcher ({@code DAT_EVD_HANDLE}): a bounded queue of events of the kinds it was created for.
+ * {@link #close()} is {@code dat_evd_free}; it is refused with {@code INVALID_STATE EVD_IN_USE} while an EP, a
+ * service point or an SRQ still uses the EVD, and it releases a blocked {@link #await} with {@code ABORT}.
+ *
+ * <p>Thread safety: posting and dequeuing may happen on any threads; at most one thread waits at a time
+ * ({@code INVALID_STATE EVD_WAITER} for a second one), as in C.
+ */
+public interface EventDispatcher extends Handle {
+
+    /** A timeout that never expires ({@code DAT_TIMEOUT_INFINITE}). */
+    Duration INFINITE = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999L);
+
+    /** {@return the IA it belongs to} */
+    InterfaceAdapter interfaceAdapter();
+
+    /** {@return the parameters, {@code dat_evd_query}} */
+    EventDispatcherParameters query();
+
+    /** {@return the event kinds it takes} */
+    Set<EventStream> streams();
+
+    /** {@return the number of events waiting, {@code nmore} of {@code dat_evd_wait}} */
+    int size();
+
+    /**
+     * Changes the queue length ({@code dat_evd_resize}); {@code INVALID_STATE} if more events wait than fit.
+     * Needs {@link Capability#EVD_RESIZE}.
+     *
+     * @param queueLength the new length
+     */
+    void resize(int queueLength);
+
+    /**
+     * Posts a software event ({@code dat_evd_post_se}); the EVD must take {@link EventStream#SOFTWARE}.
+     * {@code QUEUE_FULL} if there is no room.
+     *
+     * @param payload the consumer's object, may be null
+     */
+    void postSoftwareEvent(Object payload);
+
+    /**
+     * Takes the first event without blocking ({@code dat_evd_dequeue}).
+     *
+     * @return the event
+     * @throws DatException {@code QUEUE_EMPTY} when there is none
+     */
+    Event dequeue();
+
+    /**
+     * Takes the first event without blocking, as {@link #dequeue()}, but returns null when there is none instead of
+     * throwing: the cheaper form for polling loops.
+     *
+     * @return the event, or null
+     */
+    Event poll();
+
+    /**
+     * Waits until at least {@code threshold} events are queued, then takes the first ({@code dat_evd_wait}).
+     *
+     * @param timeout how long to wait; {@link Duration#ZERO} checks once; {@link #INFINITE} never times out
+     * @param threshold 1 to the queue length ({@code INVALID_PARAMETER ARG3} otherwise)
+     * @return the first event
+     * @throws DatException {@code TIMEOUT_EXPIRED} on timeout, {@code ABORT} if the EVD is closed meanwhile,
+     *         {@code INTERRUPTED_CALL} if the thread is interrupted, {@code INVALID_STATE} if another thread waits
+     *         or the EVD is unwaitable
+     */
+    Event await(Duration timeout, int threshold);
+
+    /**
+     * Waits for one event: {@code await(timeout, 1)}.
+     *
+     * @param timeout how long to wait
+     * @return the first event
+     */
+    default Event await(final Duration timeout) {
+        return await(timeout, 1);
+    }
+
+    /** Enables notification of the CNO ({@code dat_evd_enable}). */
+    void enable();
+
+    /** Disables notification of the CNO ({@code dat_evd_disable}). */
+    void disable();
+
+    /** {@return true if enabled} */
+    boolean isEnabled();
+
+    /** Makes {@link #await} fail with {@code INVALID_STATE} and releases a waiter ({@code dat_evd_set_unwaitable}). */
+    void setUnwaitable();
+
+    /** Makes the EVD waitable again ({@code dat_evd_clear_unwaitable}). */
+    void clearUnwaitable();
+
+    /**
+     * Changes the CNO this EVD notifies ({@code dat_evd_modify_cno}). Needs {@link Capability#CNO}.
+     *
+     * @param notifier the CNO, or null for none
+     */
+    void modifyNotifier(ConsumerNotifier notifier);
+}

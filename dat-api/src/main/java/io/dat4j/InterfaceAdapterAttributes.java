@@ -1,0 +1,34 @@
+package io.dat4j;
+
+import java.net.InetSocketAddress;
+
+/**
+ * The IA attributes of {@code dat_ia_query} ({@code DAT_IA_ATTR}): the limits every call is checked against.
+ *
+ * @param adapterName the adapter (device) name
+ * @param vendorName the vendor
+ * @param address the IA address
+ * @param maxEndpoints {@code max_eps}
+ * @param maxDtoPerEndpoint {@code max_dto_per_ep}
+ * @param maxRdmaReadPerEndpointIn {@code max_rdma_read_per_ep_in}
+ * @param maxRdmaReadPerEndpointOut {@code max_rdma_read_per_ep_out}
+ * @param maxEventDispatchers {@code max_evds}
+ * @param maxEventDispatcherQueueLength {@code max_evd_qlen}
+ * @param maxIovSegmentsPerDto {@code max_iov_segments_per_dto}
+ * @param maxLocalMemoryRegions {@code max_lmrs}
+ * @param maxLocalMemoryRegionSize {@code max_lmr_block_size}
+ * @param maxProtectionZones {@code max_pzs}
+ * @param maxMessageSize {@code max_message_size}
+ * @param maxRdmaSize {@code max_rdma_size}
+ * @param maxRemoteMemoryRegions {@code max_rmrs}
+ * @param maxSharedReceiveQueues {@code max_srqs}
+ * @param maxRdmaReadIovSegments {@code max_iov_segments_per_rdma_read}
+ * @param maxRdmaWriteIovSegments {@code max_iov_segments_per_rdma_write}
+ */
+public record InterfaceAdapterAttributes(String adapterName, String vendorName, InetSocketAddress address,
+        int maxEndpoints, int maxDtoPerEndpoint, int maxRdmaReadPerEndpointIn, int maxRdmaReadPerEndpointOut,
+        int maxEventDispatchers, int maxEventDispatcherQueueLength, int maxIovSegmentsPerDto,
+        int maxLocalMemoryRegions, long maxLocalMemoryRegionSize, int maxProtectionZones, long maxMessageSize,
+        long maxRdmaSize, int maxRemoteMemoryRegions, int maxSharedReceiveQueues, int maxRdmaReadIovSegments,
+        int maxRdmaWriteIovSegments) {
+}

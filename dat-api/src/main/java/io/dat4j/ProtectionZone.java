@@ -1,0 +1,11 @@
+package io.dat4j;
+
+/**
+ * A protection zone ({@code DAT_PZ_HANDLE}): the LMRs, RMRs, EPs and SRQs that may work together. {@link #close()} is
+ * {@code dat_pz_free}, refused with {@code INVALID_STATE PZ_IN_USE} while any of them is open.
+ */
+public interface ProtectionZone extends Handle {
+
+    /** {@return the IA it belongs to, {@code dat_pz_query}} */
+    InterfaceAdapter interfaceAdapter();
+}

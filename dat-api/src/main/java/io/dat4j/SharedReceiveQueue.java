@@ -1,0 +1,46 @@
+package io.dat4j;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A shared receive queue ({@code DAT_SRQ_HANDLE}): receive buffers shared by several EPs. {@link #close()} is
+ * {@code dat_srq_free}, refused with {@code INVALID_STATE SRQ_IN_USE} while an EP uses it. Needs {@link Capability#SRQ}.
+ */
+public interface SharedReceiveQueue extends Handle {
+
+    /** {@return the IA} */
+    InterfaceAdapter interfaceAdapter();
+
+    /** {@return the PZ} */
+    ProtectionZone protectionZone();
+
+    /** {@return the attributes in force, {@code dat_srq_query}} */
+    SrqAttributes query();
+
+    /** {@return receives posted and not yet consumed ({@code available_dto_count})} */
+    int available();
+
+    /**
+     * Posts a receive ({@code dat_srq_post_recv}).
+     *
+     * @param segments where the message goes
+     * @param cookie returned in the completion, on the recv EVD of the EP that consumed it
+     * @param flags completion flags
+     */
+    void postRecv(List<LocalMemoryTriplet> segments, long cookie, Set<CompletionFlag> flags);
+
+    /**
+     * Changes the size ({@code dat_srq_resize}).
+     *
+     * @param maxRecvDtos the new size, not below what is posted
+     */
+    void resize(int maxRecvDtos);
+
+    /**
+     * Sets the low watermark ({@code dat_srq_set_lw}).
+     *
+     * @param lowWatermark the watermark
+     */
+    void setLowWatermark(int lowWatermark);
+}
