@@ -25,6 +25,7 @@ final class IoLoop implements Runnable {
     private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
     private final ArrayList<TcpConnection> timed = new ArrayList<>();
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
+    private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
     private volatile boolean running = true;
 
@@ -115,23 +116,14 @@ final class IoLoop implements Runnable {
             while (running) {
                 final long wait = checkTimers();
                 selecting = true;
-                final int n;
                 if (hasWork()) {
-                    n = selector.selectNow();
+                    selector.selectNow(handler);
                 } else if (wait == Long.MAX_VALUE) {
-                    n = selector.select();
+                    selector.select(handler);
                 } else {
-                    n = selector.select(Math.max(1, wait));
+                    selector.select(handler, Math.max(1, wait));
                 }
                 selecting = false;
-                if (n > 0) {
-                    final var keys = selector.selectedKeys();
-                    for (final var it = keys.iterator(); it.hasNext();) {
-                        final SelectionKey k = it.next();
-                        it.remove();
-                        handle(k);
-                    }
-                }
                 runTasks();
                 runReady();
             }

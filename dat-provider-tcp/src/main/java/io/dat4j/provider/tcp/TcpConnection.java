@@ -39,6 +39,8 @@ final class TcpConnection implements RequestTransport {
     static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Payloads up to this size are copied behind their header and written with one call. */
+    static final int STAGE_MAX = 8192 - HEADER;
 
     static final int REQ = 1;
     static final int REP = 2;
@@ -133,7 +135,8 @@ final class TcpConnection implements RequestTransport {
 
     // outbound
     private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER);
-    private final ByteBuffer[] pair = new ByteBuffer[2];
+    private ByteBuffer stage;
+    private boolean staged;
     private final ArrayDeque<Out> control = new ArrayDeque<>();
     private final ArrayDeque<Out> free = new ArrayDeque<>();
     private final ArrayDeque<PostedOperation> awaiting = new ArrayDeque<>();
@@ -1050,7 +1053,15 @@ final class TcpConnection implements RequestTransport {
     /** @return 1 done, 0 the socket is full, -1 the connection ended */
     private int writeCurrent() {
         try {
+            if (staged) {
+                ch.write(stage);
+                return stage.hasRemaining() ? 0 : 1;
+            }
             if (curOut != null) {
+                if (curOut.type == READ_RESP && curOut.length > 0 && curOut.length <= STAGE_MAX
+                        && hdrOut.position() == 0) {
+                    return stageRegion(curOut) ? writeStaged() : -1;
+                }
                 if (hdrOut.hasRemaining()) {
                     ch.write(hdrOut);
                     if (hdrOut.hasRemaining()) {
@@ -1071,6 +1082,15 @@ final class TcpConnection implements RequestTransport {
                 ch.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
+            if (op.totalLength() <= STAGE_MAX && hdrOut.position() == 0) {
+                return stageSegments(op) ? writeStaged() : -1;
+            }
+            if (hdrOut.hasRemaining()) {
+                ch.write(hdrOut);
+                if (hdrOut.hasRemaining()) {
+                    return 0;
+                }
+            }
             while (outSeg < op.segmentCount()) {
                 final KitMemoryRegion r = op.region(outSeg);
                 final long segLen = op.length(outSeg);
@@ -1078,25 +1098,11 @@ final class TcpConnection implements RequestTransport {
                     lost("a local LMR of " + op + " was freed while it was being sent");
                     return -1;
                 }
-                final ByteBuffer w = window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone);
-                final int before = w.position();
-                final long n;
+                final int n;
                 try {
-                    if (hdrOut.hasRemaining()) {
-                        pair[0] = hdrOut;
-                        pair[1] = w;
-                        ch.write(pair);
-                        pair[0] = null;
-                        pair[1] = null;
-                        n = w.position() - before;
-                    } else {
-                        n = ch.write(w);
-                    }
+                    n = ch.write(window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone));
                 } finally {
                     r.release();
-                }
-                if (hdrOut.hasRemaining()) {
-                    return 0;
                 }
                 outSegDone += n;
                 if (outSegDone == segLen) {
@@ -1111,6 +1117,56 @@ final class TcpConnection implements RequestTransport {
             lost("write failed: " + e.getMessage());
             return -1;
         }
+    }
+
+    private ByteBuffer stage() {
+        if (stage == null) {
+            stage = ByteBuffer.allocateDirect(STAGE_MAX + HEADER);
+        }
+        stage.clear();
+        stage.put(hdrOut);
+        return stage;
+    }
+
+    private boolean stageSegments(final PostedOperation op) {
+        final ByteBuffer st = stage();
+        for (int i = 0; i < op.segmentCount(); i++) {
+            final KitMemoryRegion r = op.region(i);
+            if (!r.acquire()) {
+                lost("a local LMR of " + op + " was freed while it was being sent");
+                return false;
+            }
+            try {
+                st.put(window(r, op.offset(i), op.length(i)));
+            } finally {
+                r.release();
+            }
+        }
+        st.flip();
+        staged = true;
+        return true;
+    }
+
+    private boolean stageRegion(final Out o) {
+        final ByteBuffer st = stage();
+        final KitMemoryRegion r = o.region;
+        if (!r.acquire()) {
+            lost("the LMR an RDMA read was reading was freed");
+            return false;
+        }
+        try {
+            st.put(window(r, o.offset, o.length));
+        } finally {
+            r.release();
+        }
+        st.flip();
+        staged = true;
+        return true;
+    }
+
+    private int writeStaged() throws IOException {
+        ch.write(stage);
+        return stage.hasRemaining() ? 0 : 1;
     }
 
     private int writeRegion(final Out o) throws IOException {
@@ -1135,6 +1191,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void finishCurrent() {
+        staged = false;
         if (curOut != null) {
             if (curOut.type == READ_RESP) {
                 queuedReadResps--;
