@@ -109,6 +109,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
                     op == EndpointStateMachine.Operation.ACCEPT_CONSUMER_ENDPOINT ? EndpointState.UNCONNECTED
                             : bound.isProviderCreated() ? EndpointState.TENTATIVE_CONNECTION_PENDING
                                     : EndpointState.PASSIVE_CONNECTION_PENDING);
+            ep.acceptUnwound();
             synchronized (this) {
                 consumed = false;
             }

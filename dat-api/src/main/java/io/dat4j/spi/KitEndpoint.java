@@ -295,6 +295,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         inForce = resolved.toBuilder().maxRdmaReadIn(in).maxRdmaReadOut(out).build();
     }
 
+    void acceptUnwound() {
+        inForce = resolved;
+    }
+
     @Override
     public void disconnect(final CloseMode mode) {
         checkOpen();

@@ -469,6 +469,36 @@ class TcpProviderTest {
     }
 
     @Test
+    void shouldDuplicateAConnectionToTheSamePeer() {
+        f = new Fixture();
+        final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+        final Endpoint ce = f.c.ep(null);
+        ce.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, null);
+        request(f.s.conn).accept(f.s.ep(null), null);
+        expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        final Endpoint dup = f.c.ep(null);
+        dup.dupConnect(ce, WAIT, new byte[] {3});
+        final ConnectionRequest cr = request(f.s.conn);
+        assertArrayEquals(new byte[] {3}, cr.query().privateData());
+        assertEquals(psp.connectionQualifier(), cr.query().connectionQualifier());
+        cr.accept(f.s.ep(null), null);
+        expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        assertEquals(EndpointState.CONNECTED, dup.state());
+    }
+
+    @Test
+    void shouldBeFoundByTheRegistryOnTheModulePath() {
+        final io.dat4j.Registry r = io.dat4j.Registry.discover();
+        assertTrue(r.provider("tcp") instanceof TcpProvider);
+        try (InterfaceAdapter ia = r.open("tcp-lo", 16)) {
+            assertEquals("tcp-lo", ia.name());
+            assertEquals(InetAddress.getLoopbackAddress(), ia.address().getAddress());
+            assertEquals(TcpProvider.MAX_PRIVATE_DATA, ia.providerAttributes().maxConnectPrivateData());
+        }
+    }
+
+    @Test
     void shouldOfferDefaultEntriesAndCheckParams() {
         final TcpProvider p = new TcpProvider();
         assertEquals(List.of("tcp0", "tcp-lo"), p.defaultEntries().stream().map(io.dat4j.RegistryEntry::iaName)
