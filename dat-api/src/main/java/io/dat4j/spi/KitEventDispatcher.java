@@ -71,6 +71,11 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         source = value;
     }
 
+    /** {@return the completion source of this EVD ({@link Transport#createCompletionSource}), or null} */
+    public CompletionSource completionSource() {
+        return source;
+    }
+
     @Override
     KitInterfaceAdapter owner() {
         return ia;

@@ -235,6 +235,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                     "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
         }
         final KitProtectionZone pz = new KitProtectionZone(this);
+        pz.registration(transport.allocateProtectionZone(pz));
         addChild(pz);
         return pz;
     }
@@ -411,6 +412,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         checkUsable();
         if (providerPz == null) {
             providerPz = new KitProtectionZone(this);
+            providerPz.registration(transport.allocateProtectionZone(providerPz));
         }
         final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
         final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;

@@ -431,6 +431,23 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldGiveTheTransportAProtectionDomainPerPz() {
+        final ProtectionZone pz2 = ia.createProtectionZone();
+        final Object pd = transport.pds.get(transport.pds.size() - 1);
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz2, arena.allocate(8), MemoryPrivilege.LOCAL);
+        assertSame(pd, ((KitMemoryRegion) lmr).protectionZoneRegistration());
+        final Endpoint ep = ia.createEndpoint(pz2, evd, null, evd, null);
+        final ScriptedTransport.Ep t = transport.ep(ep);
+        assertSame(pd, t.up.protectionZoneRegistration());
+        assertSame(evd, t.up.recvDispatcher());
+        assertNull(t.up.requestDispatcher());
+        ep.close();
+        lmr.close();
+        pz2.close();
+        assertFalse(transport.pds.contains(pd));
+    }
+
+    @Test
     void shouldCheckLmrArguments() {
         fails(StatusType.LENGTH_ERROR, () -> ia.createLocalMemoryRegion(pz, arena.allocate(1).asSlice(0, 0),
                 MemoryPrivilege.ALL));

@@ -33,9 +33,25 @@ class ScaleTest {
                 .count();
     }
 
+    private static long openFiles() {
+        final java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
+        if (!java.nio.file.Files.isDirectory(fds)) {
+            return -1;
+        }
+        try (var s = java.nio.file.Files.list(fds)) {
+            return s.count();
+        } catch (final java.io.IOException e) {
+            return -1;
+        }
+    }
+
     @Test
     void shouldCarryAThousandConnectionsPerIaWithoutAThreadPerConnection() {
+        try (Fixture warm = new Fixture()) {
+            warm.connect();
+        }
         final long before = ioThreads();
+        final long filesBefore = openFiles();
         try (Fixture f = new Fixture()) {
             assertEquals(before + 2L * TcpProvider.IO_THREADS_DEFAULT, ioThreads());
             final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn,
@@ -76,5 +92,10 @@ class ScaleTest {
             }
         }
         assertEquals(before, ioThreads(), "I/O threads left after IA close");
+        if (filesBefore >= 0) {
+            // sockets of 2,000 EPs and 2 IAs must all be closed; a few descriptors of class loading may come and go
+            assertTrue(openFiles() <= filesBefore + 8, "file descriptors leaked: " + filesBefore + " before, "
+                    + openFiles() + " after");
+        }
     }
 }
