@@ -95,6 +95,10 @@ final class TcpConnection implements RequestTransport {
     final TcpTransport transport;
     final IoLoop loop;
     final AtomicBoolean scheduled = new AtomicBoolean();
+    /** Guards all connection state: held by the I/O thread while it works on the connection, and by a posting thread
+     * that writes small requests itself ({@link #inlineFlush()}). */
+    final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    private String pendingFailure;
     volatile boolean rnrWaiting;
     private final SocketChannel ch;
     private final ServicePointUpcalls sp;
@@ -136,6 +140,7 @@ final class TcpConnection implements RequestTransport {
     // outbound
     private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER);
     private ByteBuffer stage;
+    private java.lang.foreign.MemorySegment stageSeg;
     private boolean staged;
     private final ArrayDeque<Out> control = new ArrayDeque<>();
     private final ArrayDeque<Out> free = new ArrayDeque<>();
@@ -199,24 +204,29 @@ final class TcpConnection implements RequestTransport {
     // ------------------------------------------------------------------ starting
 
     void startActive(final InetSocketAddress to, final long timeoutNanos, final byte[] pdata) {
-        if (ep.conn != this || ep.up.isClosed()) {
-            closeChannel();
-            phase = P_CLOSED;
-            return;
-        }
-        phase = P_CONNECTING;
-        pendingPdata = pdata;
-        timer(timeoutNanos);
+        lock.lock();
         try {
-            key = ch.register(loop.selector(), 0, this);
-            if (ch.connect(to)) {
-                onConnected();
-            } else {
-                key.interestOps(SelectionKey.OP_CONNECT);
+            if (ep.conn != this || ep.up.isClosed()) {
+                closeChannel();
+                phase = P_CLOSED;
+                return;
             }
-        } catch (final IOException | java.nio.channels.UnresolvedAddressException
-                | java.nio.channels.UnsupportedAddressTypeException e) {
-            connectFailed(e);
+            phase = P_CONNECTING;
+            pendingPdata = pdata;
+            timer(timeoutNanos);
+            try {
+                key = ch.register(loop.selector(), 0, this);
+                if (ch.connect(to)) {
+                    onConnected();
+                } else {
+                    key.interestOps(SelectionKey.OP_CONNECT);
+                }
+            } catch (final IOException | java.nio.channels.UnresolvedAddressException
+                    | java.nio.channels.UnsupportedAddressTypeException e) {
+                connectFailed(e);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -241,81 +251,101 @@ final class TcpConnection implements RequestTransport {
     }
 
     void startPassive() {
+        lock.lock();
         try {
-            key = ch.register(loop.selector(), SelectionKey.OP_READ, this);
-        } catch (final IOException e) {
-            closeChannel();
-            phase = P_CLOSED;
-            return;
+            try {
+                key = ch.register(loop.selector(), SelectionKey.OP_READ, this);
+            } catch (final IOException e) {
+                closeChannel();
+                phase = P_CLOSED;
+                return;
+            }
+            phase = P_REQ_WAIT;
+            timer(HANDSHAKE_NANOS);
+        } finally {
+            lock.unlock();
         }
-        phase = P_REQ_WAIT;
-        timer(HANDSHAKE_NANOS);
     }
 
     void acceptWith(final TcpEndpoint endpoint, final byte[] pdata, final int in, final int out) {
-        ep = endpoint;
-        if (phase != P_REQUESTED || closing) {
-            // the requester has gone (CRA-06): not established; posted receives are flushed (CRA-07)
-            if (phase == P_CLOSED) {
-                endEndpoint(endpoint, END_FAILED, EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null,
-                        "the requester has gone", true);
-            } else {
-                failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
-                terminate(END_FAILED, "the requester has gone", true);
+        lock.lock();
+        try {
+            ep = endpoint;
+            if (phase != P_REQUESTED || closing) {
+                // the requester has gone (CRA-06): not established; posted receives are flushed (CRA-07)
+                if (phase == P_CLOSED) {
+                    endEndpoint(endpoint, END_FAILED, EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null,
+                            "the requester has gone", true);
+                } else {
+                    failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
+                    terminate(END_FAILED, "the requester has gone", true);
+                }
+                return;
             }
-            return;
+            myIn = in;
+            myOut = out;
+            readOutLimit = out;
+            final Out o = out(REP);
+            o.a = MAGIC;
+            o.c = in;
+            o.d = out;
+            o.flags = rnrRetry();
+            o.pdata = pdata;
+            control.add(o);
+            phase = P_REP_SENT;
+            timer(HANDSHAKE_NANOS);
+            flushOut();
+        } finally {
+            lock.unlock();
         }
-        myIn = in;
-        myOut = out;
-        readOutLimit = out;
-        final Out o = out(REP);
-        o.a = MAGIC;
-        o.c = in;
-        o.d = out;
-        o.flags = rnrRetry();
-        o.pdata = pdata;
-        control.add(o);
-        phase = P_REP_SENT;
-        timer(HANDSHAKE_NANOS);
-        flushOut();
     }
 
     @Override
     public void reject(final byte[] privateData) {
         loop.execute(() -> {
-            if (phase == P_REQUESTED && !closing) {
-                final Out o = out(REJ);
-                o.flags = 1;
-                o.pdata = privateData;
-                control.add(o);
-                closeAfterFlush(END_SILENT, "rejected");
+            lock.lock();
+            try {
+                if (phase == P_REQUESTED && !closing) {
+                    final Out o = out(REJ);
+                    o.flags = 1;
+                    o.pdata = privateData;
+                    control.add(o);
+                    closeAfterFlush(END_SILENT, "rejected");
+                }
+            } finally {
+                lock.unlock();
             }
         });
     }
 
     void localDisconnect(final CloseMode mode) {
-        if (phase == P_CLOSED) {
-            final TcpEndpoint e = ep;
-            if (e != null && e.conn == this) {
-                flushAll(e);
+        lock.lock();
+        try {
+            if (phase == P_CLOSED) {
+                final TcpEndpoint e = ep;
+                if (e != null && e.conn == this) {
+                    flushAll(e);
+                }
+                return;
             }
-            return;
-        }
-        if (phase != P_UP) {
-            terminate(END_SILENT, "connect aborted", true);
-            return;
-        }
-        if (closing) {
-            if (mode == CloseMode.ABRUPT && !draining) {
-                terminate(closingEnd, closingReason, true);
+            if (phase != P_UP) {
+                terminate(END_SILENT, "connect aborted", true);
+                return;
             }
-            return;
+            if (closing) {
+                if (mode == CloseMode.ABRUPT && !draining) {
+                    terminate(closingEnd, closingReason, true);
+                }
+                return;
+            }
+            if (mode == CloseMode.GRACEFUL && busy()) {
+                gracefulPending = true;
+                return;
+            }
+            sendDisc();
+        } finally {
+            lock.unlock();
         }
-        if (mode == CloseMode.GRACEFUL && busy()) {
-            gracefulPending = true;
-            return;
-        }
-        sendDisc();
     }
 
     private boolean busy() {
@@ -337,84 +367,109 @@ final class TcpConnection implements RequestTransport {
     // ------------------------------------------------------------------ readiness
 
     void onReady(final SelectionKey k) {
-        if (!k.isValid() || phase == P_CLOSED) {
-            return;
-        }
-        final int ops = k.readyOps();
-        if ((ops & SelectionKey.OP_CONNECT) != 0) {
-            try {
-                if (ch.finishConnect()) {
-                    onConnected();
-                }
-            } catch (final IOException e) {
-                connectFailed(e);
+        lock.lock();
+        try {
+            if (!k.isValid() || phase == P_CLOSED) {
                 return;
             }
-        }
-        if ((ops & SelectionKey.OP_READ) != 0 && phase != P_CLOSED) {
-            onReadable();
-        }
-        if ((ops & SelectionKey.OP_WRITE) != 0 && phase != P_CLOSED) {
-            flushOut();
+            final int ops = k.readyOps();
+            if ((ops & SelectionKey.OP_CONNECT) != 0) {
+                try {
+                    if (ch.finishConnect()) {
+                        onConnected();
+                    }
+                } catch (final IOException e) {
+                    connectFailed(e);
+                    return;
+                }
+            }
+            if ((ops & SelectionKey.OP_READ) != 0 && phase != P_CLOSED) {
+                onReadable();
+            }
+            if ((ops & SelectionKey.OP_WRITE) != 0 && phase != P_CLOSED) {
+                flushOut();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     void onScheduled() {
-        final TcpEndpoint e = ep;
-        if (phase == P_CLOSED) {
-            if (e != null && e.conn == this) {
-                flushRequests(e);
+        lock.lock();
+        try {
+            final TcpEndpoint e = ep;
+            if (pendingFailure != null) {
+                final String f = pendingFailure;
+                pendingFailure = null;
+                lost(f);
             }
-            return;
-        }
-        if (rnrWaiting && e != null && e.peekRecv() != null) {
-            rnrWaiting = false;
-            deadline = Long.MAX_VALUE;
-            interest(SelectionKey.OP_READ);
-            if (startSend(pendingSendLen)) {
-                onReadable();
+            if (phase == P_CLOSED) {
+                if (e != null && e.conn == this) {
+                    flushRequests(e);
+                }
                 return;
             }
-        }
-        if (phase == P_UP) {
-            flushOut();
+            if (rnrWaiting && e != null && e.peekRecv() != null) {
+                rnrWaiting = false;
+                deadline = Long.MAX_VALUE;
+                interest(SelectionKey.OP_READ);
+                if (startSend(pendingSendLen)) {
+                    onReadable();
+                    return;
+                }
+            }
+            if (phase == P_UP) {
+                flushOut();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     void onTimer() {
-        final long d = deadline;
-        deadline = Long.MAX_VALUE;
-        if (d == Long.MAX_VALUE || phase == P_CLOSED) {
-            return;
-        }
-        if (draining) {
-            terminate(closingEnd, closingReason, true);
-            return;
-        }
-        switch (phase) {
-            case P_CONNECTING, P_REQ_SENT -> {
-                failNumber = EventNumber.CONNECTION_EVENT_TIMED_OUT;
-                terminate(END_FAILED, "connect timed out", true);
+        lock.lock();
+        try {
+            final long d = deadline;
+            deadline = Long.MAX_VALUE;
+            if (d == Long.MAX_VALUE || phase == P_CLOSED) {
+                return;
             }
-            case P_REQ_WAIT -> terminate(END_SILENT, "no connection request within the handshake timeout", true);
-            case P_REP_SENT -> {
-                failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
-                terminate(END_FAILED, "no RTU within the handshake timeout", true);
+            if (draining) {
+                terminate(closingEnd, closingReason, true);
+                return;
             }
-            case P_UP -> {
-                if (rnrWaiting) {
-                    rnrWaiting = false;
-                    sendNak(NAK_RNR, "a SEND arrived and no receive was posted within the RNR retry budget");
+            switch (phase) {
+                case P_CONNECTING, P_REQ_SENT -> {
+                    failNumber = EventNumber.CONNECTION_EVENT_TIMED_OUT;
+                    terminate(END_FAILED, "connect timed out", true);
+                }
+                case P_REQ_WAIT -> terminate(END_SILENT, "no connection request within the handshake timeout", true);
+                case P_REP_SENT -> {
+                    failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
+                    terminate(END_FAILED, "no RTU within the handshake timeout", true);
+                }
+                case P_UP -> {
+                    if (rnrWaiting) {
+                        rnrWaiting = false;
+                        sendNak(NAK_RNR, "a SEND arrived and no receive was posted within the RNR retry budget");
+                    }
+                }
+                default -> {
+                    // nothing
                 }
             }
-            default -> {
-                // nothing
-            }
+        } finally {
+            lock.unlock();
         }
     }
 
     void fail(final String reason) {
-        lost(reason);
+        lock.lock();
+        try {
+            lost(reason);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The connection went away unexpectedly: map to the event of the phase. */
@@ -1095,7 +1150,7 @@ final class TcpConnection implements RequestTransport {
                 final KitMemoryRegion r = op.region(outSeg);
                 final long segLen = op.length(outSeg);
                 if (!r.acquire()) {
-                    lost("a local LMR of " + op + " was freed while it was being sent");
+                    writeLost("a local LMR of " + op + " was freed while it was being sent");
                     return -1;
                 }
                 final int n;
@@ -1114,7 +1169,7 @@ final class TcpConnection implements RequestTransport {
             }
             return 1;
         } catch (final IOException e) {
-            lost("write failed: " + e.getMessage());
+            writeLost("write failed: " + e.getMessage());
             return -1;
         }
     }
@@ -1122,27 +1177,31 @@ final class TcpConnection implements RequestTransport {
     private ByteBuffer stage() {
         if (stage == null) {
             stage = ByteBuffer.allocateDirect(STAGE_MAX + HEADER);
+            stageSeg = java.lang.foreign.MemorySegment.ofBuffer(stage);
         }
         stage.clear();
         stage.put(hdrOut);
         return stage;
     }
 
+    /** Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread. */
     private boolean stageSegments(final PostedOperation op) {
         final ByteBuffer st = stage();
+        int pos = HEADER;
         for (int i = 0; i < op.segmentCount(); i++) {
             final KitMemoryRegion r = op.region(i);
             if (!r.acquire()) {
-                lost("a local LMR of " + op + " was freed while it was being sent");
+                writeLost("a local LMR of " + op + " was freed while it was being sent");
                 return false;
             }
             try {
-                st.put(window(r, op.offset(i), op.length(i)));
+                java.lang.foreign.MemorySegment.copy(r.segment(), op.offset(i), stageSeg, pos, op.length(i));
             } finally {
                 r.release();
             }
+            pos += (int) op.length(i);
         }
-        st.flip();
+        st.position(0).limit(pos);
         staged = true;
         return true;
     }
@@ -1151,17 +1210,93 @@ final class TcpConnection implements RequestTransport {
         final ByteBuffer st = stage();
         final KitMemoryRegion r = o.region;
         if (!r.acquire()) {
-            lost("the LMR an RDMA read was reading was freed");
+            writeLost("the LMR an RDMA read was reading was freed");
             return false;
         }
         try {
-            st.put(window(r, o.offset, o.length));
+            java.lang.foreign.MemorySegment.copy(r.segment(), o.offset, stageSeg, HEADER, o.length);
         } finally {
             r.release();
         }
-        st.flip();
+        st.position(0).limit(HEADER + (int) o.length);
         staged = true;
         return true;
+    }
+
+    /** A write-side failure: handled at once on the I/O thread, handed to it from a posting thread. */
+    private void writeLost(final String reason) {
+        if (loop.inLoop()) {
+            lost(reason);
+        } else {
+            pendingFailure = reason;
+            loop.schedule(this);
+        }
+    }
+
+    /**
+     * Writes small requests straight from the posting thread (which holds {@link #lock}), saving the hand-over to
+     * the I/O thread. Anything else (control frames pending, a large payload, a partial write, an ending
+     * connection) is left to the I/O thread.
+     */
+    void inlineFlush() {
+        if (phase != P_UP || closing || draining || key == null || pendingFailure != null || curOut != null
+                || curReq != null || !control.isEmpty()) {
+            loop.schedule(this);
+            return;
+        }
+        while (true) {
+            final PostedOperation op = ep.peekRequest();
+            if (op == null) {
+                return;
+            }
+            switch (op.kind()) {
+                case RDMA_READ -> {
+                    if (inflightReads >= readOutLimit) {
+                        return;
+                    }
+                    header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(), 0);
+                }
+                case SEND, RDMA_WRITE -> {
+                    if (op.totalLength() > STAGE_MAX) {
+                        loop.schedule(this);
+                        return;
+                    }
+                    if (op.kind() == DtoOperation.SEND) {
+                        header(SEND, 0, op.totalLength(), 0, 0, 0, 0);
+                    } else {
+                        header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), 0);
+                    }
+                }
+                default -> {
+                    loop.schedule(this);
+                    return;
+                }
+            }
+            curReq = op;
+            outSeg = 0;
+            outSegDone = 0;
+            outDone = 0;
+            final ByteBuffer b;
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+                b = hdrOut;
+            } else {
+                if (!stageSegments(op)) {
+                    return;
+                }
+                b = stage;
+            }
+            try {
+                ch.write(b);
+            } catch (final IOException e) {
+                writeLost("write failed: " + e.getMessage());
+                return;
+            }
+            if (b.hasRemaining()) {
+                loop.schedule(this);
+                return;
+            }
+            finishCurrent();
+        }
     }
 
     private int writeStaged() throws IOException {
@@ -1173,7 +1308,7 @@ final class TcpConnection implements RequestTransport {
         final KitMemoryRegion r = o.region;
         while (outDone < o.length) {
             if (!r.acquire()) {
-                lost("the LMR an RDMA read was reading was freed");
+                writeLost("the LMR an RDMA read was reading was freed");
                 return -1;
             }
             final int n;
@@ -1269,19 +1404,24 @@ final class TcpConnection implements RequestTransport {
      * @param complete true to complete outstanding operations with FLUSHED, false to only drop them
      */
     void terminate(final int end, final String reason, final boolean complete) {
-        if (phase == P_CLOSED) {
-            return;
+        lock.lock();
+        try {
+            if (phase == P_CLOSED) {
+                return;
+            }
+            phase = P_CLOSED;
+            deadline = Long.MAX_VALUE;
+            rnrWaiting = false;
+            closeChannel();
+            final TcpEndpoint e = ep;
+            if (e == null || e.conn != this) {
+                dropAll();
+                return;
+            }
+            endEndpoint(e, end, failNumber, failPdata, reason, complete);
+        } finally {
+            lock.unlock();
         }
-        phase = P_CLOSED;
-        deadline = Long.MAX_VALUE;
-        rnrWaiting = false;
-        closeChannel();
-        final TcpEndpoint e = ep;
-        if (e == null || e.conn != this) {
-            dropAll();
-            return;
-        }
-        endEndpoint(e, end, failNumber, failPdata, reason, complete);
     }
 
     private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,

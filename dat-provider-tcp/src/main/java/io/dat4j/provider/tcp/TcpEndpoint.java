@@ -94,7 +94,15 @@ final class TcpEndpoint implements EndpointTransport {
         synchronized (requests) {
             requests.add(op);
         }
-        c.loop.schedule(c);
+        if (transport.inlineWrites && !c.loop.inLoop() && c.lock.tryLock()) {
+            try {
+                c.inlineFlush();
+            } finally {
+                c.lock.unlock();
+            }
+        } else {
+            c.loop.schedule(c);
+        }
     }
 
     @Override

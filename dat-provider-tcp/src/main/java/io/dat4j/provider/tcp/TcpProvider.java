@@ -32,7 +32,9 @@ import java.util.Set;
  * {@code "0.0.0.0"}. A connection qualifier is a TCP port (plus the port offset). The wire protocol is in
  * {@code docs/tcp-wire.md}.
  *
- * <p>System properties: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default {@value #IO_THREADS_DEFAULT}).
+ * <p>System properties, read when an IA opens: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default
+ * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (true: a posting thread writes small requests to
+ * the socket itself instead of handing them to the I/O thread; default false, no measured gain yet).
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -42,6 +44,8 @@ public final class TcpProvider implements DatProvider {
     public static final String LIBRARY = "dat4j-tcp";
     /** System property: I/O threads per IA (1..8). */
     public static final String IO_THREADS_PROP_NAME = "dat4j.tcp.ioThreads";
+    /** System property: posting threads write small requests themselves (default false). */
+    public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
     /** Default I/O threads per IA. */
     public static final int IO_THREADS_DEFAULT = 2;
     /** Private data carried by connect, accept and reject, bytes. */

@@ -27,6 +27,8 @@ final class TcpTransport implements Transport {
     static final long WAIT_MILLIS = 10_000;
 
     final AdapterUpcalls adapter;
+    /** Whether posting threads write small requests themselves ({@link TcpProvider#INLINE_WRITES_PROP_NAME}). */
+    final boolean inlineWrites = Boolean.getBoolean(TcpProvider.INLINE_WRITES_PROP_NAME);
     final InetAddress bindAddress;
     final int portOffset;
     private final IoLoop[] loops;
