@@ -369,6 +369,31 @@ class TcpProviderTest {
     }
 
     @Test
+    void shouldReconnectAfterReset() {
+        f = new Fixture();
+        final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+        final Endpoint ce = f.c.ep(null);
+        final LocalMemoryRegion src = f.lmr(f.c, 64);
+        final LocalMemoryRegion dst = f.lmr(f.s, 64);
+        for (int round = 0; round < 3; round++) {
+            ce.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, null);
+            final Endpoint se = f.s.ep(null);
+            se.postRecv(dst.triplet(0, 64), round);
+            request(f.s.conn).accept(se, null);
+            expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+            expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+            ce.postSend(src.triplet(0, 64), round);
+            assertEquals(DtoStatus.SUCCESS, dto(f.c.evd).status());
+            assertEquals(round, dto(f.s.evd).cookie());
+            (round % 2 == 0 ? ce : se).disconnect(CloseMode.ABRUPT);
+            expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+            expect(f.s.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+            ce.reset();
+            se.close();
+        }
+    }
+
+    @Test
     void shouldCompleteOutstandingWorkBeforeAGracefulDisconnect() {
         f = new Fixture();
         final Endpoint[] ep = f.connect();
