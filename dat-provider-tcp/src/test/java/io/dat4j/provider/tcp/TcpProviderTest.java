@@ -447,8 +447,16 @@ class TcpProviderTest {
         expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         expect(all, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         final Endpoint rspEp = f.s.ep(null);
-        final var rsp = f.server.createReservedServicePoint(psp.connectionQualifier() == 65535 ? 65534
-                : psp.connectionQualifier() + 1, rspEp, f.s.conn);
+        io.dat4j.ReservedServicePoint rsp = null;
+        for (int i = 0; rsp == null; i++) {
+            try {
+                rsp = f.server.createReservedServicePoint(freePort(), rspEp, f.s.conn);
+            } catch (final DatException e) {
+                if (e.type() != StatusType.CONN_QUAL_IN_USE || i > 20) {
+                    throw e;
+                }
+            }
+        }
         final Endpoint ce2 = f.c.ep(null);
         ce2.connect(InetAddress.getLoopbackAddress(), rsp.connectionQualifier(), WAIT, null);
         final ConnectionRequest cr2 = request(f.s.conn);
@@ -457,6 +465,14 @@ class TcpProviderTest {
         expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         assertEquals(EndpointState.CONNECTED, rspEp.state());
+    }
+
+    private static int freePort() {
+        try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return ss.getLocalPort();
+        } catch (final java.io.IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
