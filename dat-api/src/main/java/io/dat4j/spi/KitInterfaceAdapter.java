@@ -183,6 +183,16 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         return k;
     }
 
+    KitPublicServicePoint findConsumerPsp(final long qualifier) {
+        for (final KitHandle h : children) {
+            if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flag() == ServicePointFlag.CONSUMER
+                    && p.connectionQualifier() == qualifier) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     KitMemoryRegion localRegion(final int lmrContext) {
         return lmrs.get(lmrContext);
     }

@@ -371,6 +371,32 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldHandARequestOffToAnotherPsp() {
+        final EventDispatcher other = ia.createEventDispatcher(4, null, EnumSet.of(EventStream.CR));
+        ia.createPublicServicePoint(30, evd, ServicePointFlag.CONSUMER);
+        ia.createPublicServicePoint(31, other, ServicePointFlag.CONSUMER);
+        ia.createPublicServicePoint(32, other, ServicePointFlag.PROVIDER);
+        final ConnectionRequest cr = request(30, 2, 2, new ScriptedTransport.Req());
+        assertEquals(StatusSubtype.INVALID_ARG2, fails(StatusType.INVALID_PARAMETER, () -> cr.handoff(99))
+                .subtype());
+        fails(StatusType.INVALID_PARAMETER, () -> cr.handoff(32));
+        cr.handoff(31);
+        final ConnectionRequestEvent e = (ConnectionRequestEvent) other.dequeue();
+        assertSame(cr, e.request());
+        assertEquals(31, e.connectionQualifier());
+        assertEquals(31, cr.query().connectionQualifier());
+        cr.accept(ep(), null);
+        final ScriptedTransport t2 = new ScriptedTransport();
+        try (InterfaceAdapter plain = ScriptedTransport.open(EnumSet.noneOf(io.dat4j.Capability.class), t2)) {
+            final EventDispatcher e2 = plain.createEventDispatcher(4, null, EventStream.DEFAULT);
+            plain.createPublicServicePoint(33, e2, ServicePointFlag.CONSUMER);
+            assertTrue(t2.listeners.get(33L).connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            final ConnectionRequest c2 = ((ConnectionRequestEvent) e2.dequeue()).request();
+            fails(StatusType.NOT_IMPLEMENTED, () -> c2.handoff(33));
+        }
+    }
+
+    @Test
     void shouldRejectAsNonPeerWhenTheCrEvdIsFull() {
         final EventDispatcher small = ia.createEventDispatcher(1, null, EnumSet.of(EventStream.CR));
         ia.createPublicServicePoint(27, small, ServicePointFlag.CONSUMER);

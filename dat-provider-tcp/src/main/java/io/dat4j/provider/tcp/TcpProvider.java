@@ -54,7 +54,8 @@ public final class TcpProvider implements DatProvider {
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
-            Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT));
+            Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
+            Capability.CR_HANDOFF));
 
     /** Creates the provider; cheap: no threads, no I/O. */
     public TcpProvider() {

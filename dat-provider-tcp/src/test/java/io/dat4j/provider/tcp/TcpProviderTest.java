@@ -529,6 +529,23 @@ class TcpProviderTest {
     }
 
     @Test
+    void shouldHandARequestOffAndAcceptItThere() {
+        f = new Fixture();
+        final PublicServicePoint first = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+        final io.dat4j.EventDispatcher crs = f.server.createEventDispatcher(8, null,
+                java.util.EnumSet.of(io.dat4j.EventStream.CR));
+        final PublicServicePoint second = f.server.createPublicServicePointAny(crs, ServicePointFlag.CONSUMER);
+        final Endpoint ce = f.c.ep(null);
+        ce.connect(InetAddress.getLoopbackAddress(), first.connectionQualifier(), WAIT, new byte[] {5});
+        request(f.s.conn).handoff(second.connectionQualifier());
+        final ConnectionRequest cr = request(crs);
+        assertArrayEquals(new byte[] {5}, cr.query().privateData());
+        cr.accept(f.s.ep(null), null);
+        expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+    }
+
+    @Test
     void shouldBeFoundByTheRegistryOnTheModulePath() {
         final io.dat4j.Registry r = io.dat4j.Registry.discover();
         assertTrue(r.provider("tcp") instanceof TcpProvider);
@@ -547,7 +564,6 @@ class TcpProviderTest {
         assertTrue(p.defaultEntries().stream().allMatch(p::serves));
         assertFalse(p.capabilities().contains(Capability.SRQ));
         assertFalse(p.capabilities().contains(Capability.RMR));
-        assertFalse(p.capabilities().contains(Capability.CR_HANDOFF));
         try (InterfaceAdapter any = Fixture.open("tcp0", "0.0.0.0")) {
             assertFalse(any.address().getAddress().isAnyLocalAddress());
         }
