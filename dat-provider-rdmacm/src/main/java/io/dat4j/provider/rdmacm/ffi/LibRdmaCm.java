@@ -7,6 +7,12 @@ import io.dat4j.provider.rdmacm.ffi.generated.ibv_device_attr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_mr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_port_attr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_qp;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_qp_cap;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_qp_init_attr;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_recv_wr;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_send_wr;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_sge;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_wc;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_event;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_id;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cma_h;
@@ -60,6 +66,41 @@ public final class LibRdmaCm {
     public static final int AF_INET = 2;
     /** {@code AF_INET6}. */
     public static final int AF_INET6 = 10;
+
+    /** {@code IBV_QPT_RC}. */
+    public static final int IBV_QPT_RC = 2;
+    /** {@code IBV_WR_RDMA_WRITE}. */
+    public static final int IBV_WR_RDMA_WRITE = 0;
+    /** {@code IBV_WR_SEND}. */
+    public static final int IBV_WR_SEND = 2;
+    /** {@code IBV_WR_RDMA_READ}. */
+    public static final int IBV_WR_RDMA_READ = 4;
+    /** {@code IBV_SEND_FENCE}. */
+    public static final int IBV_SEND_FENCE = 1;
+    /** {@code IBV_SEND_SIGNALED}. */
+    public static final int IBV_SEND_SIGNALED = 2;
+    /** {@code IBV_SEND_SOLICITED}. */
+    public static final int IBV_SEND_SOLICITED = 4;
+    /** {@code IBV_SEND_INLINE}. */
+    public static final int IBV_SEND_INLINE = 8;
+    /** {@code IBV_WC_SUCCESS}. */
+    public static final int IBV_WC_SUCCESS = 0;
+    /** {@code IBV_WC_WR_FLUSH_ERR}. */
+    public static final int IBV_WC_WR_FLUSH_ERR = 5;
+    /** {@code IBV_WC_RECV}: receive opcodes have this bit. */
+    public static final int IBV_WC_RECV = 128;
+    /** {@code IBV_ACCESS_LOCAL_WRITE}. */
+    public static final int IBV_ACCESS_LOCAL_WRITE = 1;
+    /** {@code IBV_ACCESS_REMOTE_WRITE}. */
+    public static final int IBV_ACCESS_REMOTE_WRITE = 2;
+    /** {@code IBV_ACCESS_REMOTE_READ}. */
+    public static final int IBV_ACCESS_REMOTE_READ = 4;
+    /** {@code IBV_PORT_ACTIVE}. */
+    public static final int IBV_PORT_ACTIVE = 4;
+    /** Size of a {@code struct ibv_sge}. */
+    public static final long SGE_SIZE = 16;
+    /** Size of a {@code struct ibv_wc}. */
+    public static final long WC_SIZE = 48;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
@@ -925,6 +966,201 @@ public final class LibRdmaCm {
             throw new NativeCallException(function, errno(state));
         }
         return rc;
+    }
+
+    // ---------------------------------------------------------------- work requests
+
+    /**
+     * {@return a zeroed {@code struct ibv_qp_init_attr} for an RC QP, signalling only requests that ask for it}
+     *
+     * @param allocator where to allocate
+     * @param sendCq the send CQ
+     * @param recvCq the receive CQ
+     * @param maxSendWr send queue depth
+     * @param maxRecvWr receive queue depth
+     * @param maxSendSge gather entries per send
+     * @param maxRecvSge scatter entries per receive
+     * @param maxInlineData inline bytes per send
+     */
+    public static MemorySegment qpInitAttr(final SegmentAllocator allocator, final MemorySegment sendCq,
+            final MemorySegment recvCq, final int maxSendWr, final int maxRecvWr, final int maxSendSge,
+            final int maxRecvSge, final int maxInlineData) {
+        final MemorySegment a = ibv_qp_init_attr.allocate(allocator);
+        a.fill((byte) 0);
+        ibv_qp_init_attr.send_cq(a, sendCq);
+        ibv_qp_init_attr.recv_cq(a, recvCq);
+        final MemorySegment cap = ibv_qp_init_attr.cap(a);
+        ibv_qp_cap.max_send_wr(cap, maxSendWr);
+        ibv_qp_cap.max_recv_wr(cap, maxRecvWr);
+        ibv_qp_cap.max_send_sge(cap, maxSendSge);
+        ibv_qp_cap.max_recv_sge(cap, maxRecvSge);
+        ibv_qp_cap.max_inline_data(cap, maxInlineData);
+        ibv_qp_init_attr.qp_type(a, IBV_QPT_RC);
+        ibv_qp_init_attr.sq_sig_all(a, 0);
+        return a;
+    }
+
+    /**
+     * {@return the capacities a QP was created with, as {@code rdma_create_qp} wrote them back}: max_send_wr,
+     * max_recv_wr, max_send_sge, max_recv_sge, max_inline_data
+     *
+     * @param initAttr the init attributes passed to {@link #createQp}
+     */
+    public static int[] qpCapabilities(final MemorySegment initAttr) {
+        final MemorySegment cap = ibv_qp_init_attr.cap(initAttr);
+        return new int[] {ibv_qp_cap.max_send_wr(cap), ibv_qp_cap.max_recv_wr(cap), ibv_qp_cap.max_send_sge(cap),
+            ibv_qp_cap.max_recv_sge(cap), ibv_qp_cap.max_inline_data(cap)};
+    }
+
+    /**
+     * {@return {@code count} zeroed {@code struct ibv_sge}}
+     *
+     * @param allocator where
+     * @param count how many
+     */
+    public static MemorySegment allocateSges(final SegmentAllocator allocator, final int count) {
+        final MemorySegment s = ibv_sge.allocateArray(count, allocator);
+        s.fill((byte) 0);
+        return s;
+    }
+
+    /**
+     * Fills one scatter/gather entry.
+     *
+     * @param sges the array
+     * @param index the entry
+     * @param address the start address
+     * @param length the length in bytes
+     * @param lkey the MR's lkey
+     */
+    public static void sge(final MemorySegment sges, final int index, final long address, final int length,
+            final int lkey) {
+        final MemorySegment s = ibv_sge.asSlice(sges, index);
+        ibv_sge.addr(s, address);
+        ibv_sge.length(s, length);
+        ibv_sge.lkey(s, lkey);
+    }
+
+    /**
+     * {@return a zeroed {@code struct ibv_send_wr}}
+     *
+     * @param allocator where
+     */
+    public static MemorySegment allocateSendWr(final SegmentAllocator allocator) {
+        final MemorySegment s = ibv_send_wr.allocate(allocator);
+        s.fill((byte) 0);
+        return s;
+    }
+
+    /**
+     * Fills a send work request (one, unchained).
+     *
+     * @param wr the request
+     * @param wrId the cookie
+     * @param sges the gather list
+     * @param sgeCount entries used
+     * @param opcode {@link #IBV_WR_SEND}, {@link #IBV_WR_RDMA_WRITE} or {@link #IBV_WR_RDMA_READ}
+     * @param flags {@code IBV_SEND_*}
+     * @param remoteAddress for RDMA, the peer's address
+     * @param rkey for RDMA, the peer's rkey
+     */
+    public static void sendWr(final MemorySegment wr, final long wrId, final MemorySegment sges, final int sgeCount,
+            final int opcode, final int flags, final long remoteAddress, final int rkey) {
+        ibv_send_wr.wr_id(wr, wrId);
+        ibv_send_wr.next(wr, MemorySegment.NULL);
+        ibv_send_wr.sg_list(wr, sgeCount == 0 ? MemorySegment.NULL : sges);
+        ibv_send_wr.num_sge(wr, sgeCount);
+        ibv_send_wr.opcode(wr, opcode);
+        ibv_send_wr.send_flags(wr, flags);
+        final MemorySegment rdma = ibv_send_wr.wr.rdma(ibv_send_wr.wr(wr));
+        ibv_send_wr.wr.rdma.remote_addr(rdma, remoteAddress);
+        ibv_send_wr.wr.rdma.rkey(rdma, rkey);
+    }
+
+    /**
+     * {@return a zeroed {@code struct ibv_recv_wr}}
+     *
+     * @param allocator where
+     */
+    public static MemorySegment allocateRecvWr(final SegmentAllocator allocator) {
+        final MemorySegment s = ibv_recv_wr.allocate(allocator);
+        s.fill((byte) 0);
+        return s;
+    }
+
+    /**
+     * Fills a receive work request (one, unchained).
+     *
+     * @param wr the request
+     * @param wrId the cookie
+     * @param sges the scatter list
+     * @param sgeCount entries used
+     */
+    public static void recvWr(final MemorySegment wr, final long wrId, final MemorySegment sges, final int sgeCount) {
+        ibv_recv_wr.wr_id(wr, wrId);
+        ibv_recv_wr.next(wr, MemorySegment.NULL);
+        ibv_recv_wr.sg_list(wr, sgeCount == 0 ? MemorySegment.NULL : sges);
+        ibv_recv_wr.num_sge(wr, sgeCount);
+    }
+
+    /**
+     * {@return an array of {@code count} {@code struct ibv_wc}}
+     *
+     * @param allocator where
+     * @param count how many
+     */
+    public static MemorySegment allocateWcs(final SegmentAllocator allocator, final int count) {
+        return ibv_wc.allocateArray(count, allocator);
+    }
+
+    /**
+     * {@return the {@code wr_id} of completion {@code index}}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static long wcWrId(final MemorySegment wcs, final int index) {
+        return ibv_wc.wr_id(ibv_wc.asSlice(wcs, index));
+    }
+
+    /**
+     * {@return the {@code status} of completion {@code index}}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static int wcStatus(final MemorySegment wcs, final int index) {
+        return ibv_wc.status(ibv_wc.asSlice(wcs, index));
+    }
+
+    /**
+     * {@return the {@code opcode} of completion {@code index}}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static int wcOpcode(final MemorySegment wcs, final int index) {
+        return ibv_wc.opcode(ibv_wc.asSlice(wcs, index));
+    }
+
+    /**
+     * {@return the {@code byte_len} of completion {@code index}}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static int wcByteLength(final MemorySegment wcs, final int index) {
+        return ibv_wc.byte_len(ibv_wc.asSlice(wcs, index));
+    }
+
+    /**
+     * {@return the {@code vendor_err} of completion {@code index}}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static int wcVendorError(final MemorySegment wcs, final int index) {
+        return ibv_wc.vendor_err(ibv_wc.asSlice(wcs, index));
     }
 
     // ---------------------------------------------------------------- data path

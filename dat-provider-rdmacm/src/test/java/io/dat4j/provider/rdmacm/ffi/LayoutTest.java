@@ -243,6 +243,13 @@ class LayoutTest {
         expect("const:lib.AF_INET", LibRdmaCm.AF_INET, "AF_INET");
         expect("const:lib.AF_INET6", LibRdmaCm.AF_INET6, "AF_INET6");
         expect("const:lib.RDMA_PS_TCP", LibRdmaCm.RDMA_PS_TCP, "RDMA_PS_TCP");
+        for (final java.lang.reflect.Field f : LibRdmaCm.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getName().startsWith("IBV_")) {
+                expect("const:lib." + f.getName(), ((Number) f.get(null)).longValue(), f.getName());
+            }
+        }
+        expect("const:lib.SGE_SIZE", LibRdmaCm.SGE_SIZE, "sizeof(struct ibv_sge)");
+        expect("const:lib.WC_SIZE", LibRdmaCm.WC_SIZE, "sizeof(struct ibv_wc)");
         for (final CmEventType t : CmEventType.values()) {
             if (t != CmEventType.UNKNOWN) {
                 expect("const:enum." + t.cName(), t.value(), t.cName());
