@@ -56,6 +56,7 @@ echo "rping client exit \$rping_rc"
 g1=\$(date +%s.%N)
 echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+    -XX:ErrorFile="$out/hs_err_%p.log" \
     -jar "$console" execute --disable-banner --details=tree --reports-dir "$out/reports" \
     --class-path "$cp_all" $sel
 junit_rc=\$?

@@ -120,6 +120,16 @@ final class CmEventChannel implements AutoCloseable {
     }
 
     /**
+     * Drops the listener of an identifier without destroying it (the caller destroys it another way, for example
+     * {@code rdma_destroy_ep}).
+     *
+     * @param id the identifier's address
+     */
+    void unregisterQuietly(final long id) {
+        listeners.remove(id);
+    }
+
+    /**
      * Destroys an identifier ({@code rdma_destroy_id}) after dropping its listener; its QP must be gone.
      *
      * @param id the identifier

@@ -57,7 +57,7 @@ class RdmaCmProviderTest {
         assertTrue(new RdmaCmProvider(sysfs).serves(line(library)));
     }
 
-    @ParameterizedTest(name = "[{index}] '{0}'")
+    @ParameterizedTest(name = "[{index}] \"{0}\"")
     @DisplayName("does not serve other providers' lines")
     @ValueSource(strings = {"libdaploscm.so.2", "libdaploucm.so.2", "dat4j-tcp", "libdaplofa.so.3", ""})
     void shouldNotServe(final String library) {

@@ -260,8 +260,13 @@ class SoftRoceSmokeTest {
         final NativeCallException noRoute = assertThrows(NativeCallException.class,
                 () -> LibRdmaCm.connect(client, connect));
         assertEquals(StatusType.INVALID_PARAMETER, noRoute.type(), noRoute.getMessage());
-
-        resolve(client, port);
+        LibRdmaCm.resolveAddr(client, null, new InetSocketAddress(ip, port), 5000);
+        await(client, CmEventType.ADDR_RESOLVED);
+        final NativeCallException addressOnly = assertThrows(NativeCallException.class,
+                () -> LibRdmaCm.connect(client, connect), "RC-02: an address without a route is not enough");
+        assertEquals(StatusType.INVALID_PARAMETER, addressOnly.type(), addressOnly.getMessage());
+        LibRdmaCm.resolveRoute(client, 5000);
+        await(client, CmEventType.ROUTE_RESOLVED);
         final Side c = new Side(client);
         LibRdmaCm.connect(client, connect);
 
@@ -304,9 +309,12 @@ class SoftRoceSmokeTest {
         assertEquals(LibRdmaCm.IBV_WC_SUCCESS, wrote[1], LibRdmaCm.wcStatusStr((int) wrote[1]));
         assertArrayEquals(written, s.buffer.asSlice(1000, 100).toArray(ValueLayout.JAVA_BYTE));
 
+        // the passive side sees the DREQ as DISCONNECTED and answers with its own rdma_disconnect (the DREP), as
+        // openib_cma does; only then does the active side see DISCONNECTED (else it waits for the DREQ timeout)
         LibRdmaCm.disconnect(client);
-        await(client, CmEventType.DISCONNECTED);
         await(serverId.address(), CmEventType.DISCONNECTED);
+        LibRdmaCm.disconnect(serverId);
+        await(client, CmEventType.DISCONNECTED);
     }
 
     @Test

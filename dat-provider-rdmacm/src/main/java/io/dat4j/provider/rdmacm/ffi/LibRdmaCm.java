@@ -13,6 +13,7 @@ import io.dat4j.provider.rdmacm.ffi.generated.ibv_recv_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_send_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_sge;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_wc;
+import io.dat4j.provider.rdmacm.ffi.generated.rdma_addrinfo;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_event;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_id;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cma_h;
@@ -149,6 +150,12 @@ public final class LibRdmaCm {
                 rdma_cma_h.rdma_set_option$descriptor());
         static final MethodHandle MIGRATE_ID = capturing(rdma_cma_h.rdma_migrate_id$address(),
                 rdma_cma_h.rdma_migrate_id$descriptor());
+        static final MethodHandle GETADDRINFO = capturing(rdma_cma_h.rdma_getaddrinfo$address(),
+                rdma_cma_h.rdma_getaddrinfo$descriptor());
+        static final MethodHandle CREATE_EP = capturing(rdma_cma_h.rdma_create_ep$address(),
+                rdma_cma_h.rdma_create_ep$descriptor());
+        static final MethodHandle GET_REQUEST = capturing(rdma_cma_h.rdma_get_request$address(),
+                rdma_cma_h.rdma_get_request$descriptor());
         static final MethodHandle GET_DEVICE_LIST = capturing(rdma_cma_h.ibv_get_device_list$address(),
                 rdma_cma_h.ibv_get_device_list$descriptor());
         static final MethodHandle OPEN_DEVICE = capturing(rdma_cma_h.ibv_open_device$address(),
@@ -262,6 +269,21 @@ public final class LibRdmaCm {
             throw new NativeCallException(function, err == 0 ? Errno.ENOMEM : err, detail);
         }
         return p;
+    }
+
+    /**
+     * librdmacm's {@code rdma_connect} and {@code rdma_accept} read the identifier's device ({@code ucma_valid_param}
+     * dereferences {@code cma_dev}) before any check: on an identifier that is not bound to a device yet they crash
+     * the process instead of failing. Refuse those calls here, with EINVAL as the kernel would.
+     */
+    private static void requireDevice(final String function, final MemorySegment id, final String hint) {
+        if (id == null || id.equals(MemorySegment.NULL)) {
+            throw new NativeCallException(function, Errno.EINVAL, "the identifier is NULL");
+        }
+        if (rdma_cm_id.verbs(id.reinterpret(rdma_cm_id.sizeof())).equals(MemorySegment.NULL)) {
+            throw new NativeCallException(function, Errno.EINVAL, "the identifier is not bound to an RDMA device; "
+                    + hint);
+        }
     }
 
     // ---------------------------------------------------------------- rdma_cm
@@ -385,6 +407,8 @@ public final class LibRdmaCm {
      * @param parameters the connection parameters
      */
     public static void connect(final MemorySegment id, final ConnectionParameters parameters) {
+        requireDevice("rdma_connect", id, "resolve the address and the route first (rdma_resolve_addr,"
+                + " rdma_resolve_route)");
         try (Arena a = Arena.ofConfined()) {
             callInt("rdma_connect", H.CONNECT, null, id, connParam(parameters, a));
         }
@@ -407,6 +431,7 @@ public final class LibRdmaCm {
      * @param parameters the connection parameters, or null to use those of the request
      */
     public static void accept(final MemorySegment id, final ConnectionParameters parameters) {
+        requireDevice("rdma_accept", id, "accept only the identifier of a CONNECT_REQUEST");
         try (Arena a = Arena.ofConfined()) {
             callInt("rdma_accept", H.ACCEPT, null, id,
                     parameters == null ? MemorySegment.NULL : connParam(parameters, a));
@@ -575,6 +600,102 @@ public final class LibRdmaCm {
      */
     public static int qpNumber(final MemorySegment qp) {
         return ibv_qp.qp_num(qp.reinterpret(ibv_qp.sizeof()));
+    }
+
+    /** {@code RAI_PASSIVE}. */
+    public static final int RAI_PASSIVE = 1;
+    /** {@code RAI_NUMERICHOST}. */
+    public static final int RAI_NUMERICHOST = 2;
+
+    /**
+     * {@return the {@code struct rdma_addrinfo} list of {@code rdma_getaddrinfo} for a numeric address, reliable
+     * connected; free it with {@link #freeAddrInfo}}
+     *
+     * @param address the address (numeric)
+     * @param port the port; 0 for a passive side lets the kernel pick
+     * @param passive {@code RAI_PASSIVE}: for a listener
+     */
+    public static MemorySegment getAddrInfo(final InetAddress address, final int port, final boolean passive) {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment hints = rdma_addrinfo.allocate(a);
+            hints.fill((byte) 0);
+            rdma_addrinfo.ai_flags(hints, RAI_NUMERICHOST | (passive ? RAI_PASSIVE : 0));
+            rdma_addrinfo.ai_port_space(hints, RDMA_PS_TCP);
+            rdma_addrinfo.ai_qp_type(hints, IBV_QPT_RC);
+            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
+            callInt("rdma_getaddrinfo", H.GETADDRINFO, address.getHostAddress() + ":" + port,
+                    a.allocateFrom(address.getHostAddress()), a.allocateFrom(Integer.toString(port)), hints, out);
+            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_addrinfo.sizeof());
+        }
+    }
+
+    /**
+     * Frees a list from {@link #getAddrInfo} ({@code rdma_freeaddrinfo}).
+     *
+     * @param info the list
+     */
+    public static void freeAddrInfo(final MemorySegment info) {
+        rdma_cma_h.rdma_freeaddrinfo(info);
+    }
+
+    /**
+     * {@return a synchronous identifier from resolved address information ({@code rdma_create_ep})}: active (address
+     * and route resolved, and a QP when {@code qpInitAttr} is given) or passive (bound, ready to listen)
+     *
+     * @param info from {@link #getAddrInfo}
+     * @param pd the PD, or NULL for the device's default one
+     * @param qpInitAttr QP attributes, or NULL for no QP
+     */
+    public static MemorySegment createEp(final MemorySegment info, final MemorySegment pd,
+            final MemorySegment qpInitAttr) {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
+            callInt("rdma_create_ep", H.CREATE_EP, null, out, info, pd, qpInitAttr);
+            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
+        }
+    }
+
+    /**
+     * Destroys an identifier from {@link #createEp} or {@link #getRequest}, with its QP ({@code rdma_destroy_ep}).
+     *
+     * @param id the identifier
+     */
+    public static void destroyEp(final MemorySegment id) {
+        rdma_cma_h.rdma_destroy_ep(id);
+    }
+
+    /**
+     * Takes the next connection request of a synchronous listener, blocking until one arrives
+     * ({@code rdma_get_request}); EINVAL on a listener that has an event channel.
+     *
+     * @param listen the listening identifier
+     * @return the request's identifier, with a QP when the listener was created with QP attributes
+     */
+    public static MemorySegment getRequest(final MemorySegment listen) {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
+            callInt("rdma_get_request", H.GET_REQUEST, null, listen, out);
+            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
+        }
+    }
+
+    /**
+     * Moves an identifier to another event channel ({@code rdma_migrate_id}); a synchronous one becomes asynchronous.
+     *
+     * @param id the identifier
+     * @param channel the new channel
+     */
+    public static void migrateId(final MemorySegment id, final MemorySegment channel) {
+        callInt("rdma_migrate_id", H.MIGRATE_ID, null, id, channel);
+    }
+
+    /**
+     * {@return the identifier's event channel ({@code id->channel})}
+     *
+     * @param id the identifier
+     */
+    public static MemorySegment idChannel(final MemorySegment id) {
+        return rdma_cm_id.channel(id.reinterpret(rdma_cm_id.sizeof()));
     }
 
     // ---------------------------------------------------------------- structs

@@ -244,7 +244,8 @@ class LayoutTest {
         expect("const:lib.AF_INET6", LibRdmaCm.AF_INET6, "AF_INET6");
         expect("const:lib.RDMA_PS_TCP", LibRdmaCm.RDMA_PS_TCP, "RDMA_PS_TCP");
         for (final java.lang.reflect.Field f : LibRdmaCm.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && f.getName().startsWith("IBV_")) {
+            if (Modifier.isStatic(f.getModifiers())
+                    && (f.getName().startsWith("IBV_") || f.getName().startsWith("RAI_"))) {
                 expect("const:lib." + f.getName(), ((Number) f.get(null)).longValue(), f.getName());
             }
         }
