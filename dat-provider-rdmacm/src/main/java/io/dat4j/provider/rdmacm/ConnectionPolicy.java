@@ -19,7 +19,8 @@ import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
  * {@code <=} what the request offers; with no EP values, the request's values clamped to the device; private data at
  * most {@value RdmaCmProvider#MAX_ACCEPT_PRIVATE_DATA} bytes; srq and qp_num 0 (ignored when the identifier has a QP);
  * retry_count passed but ignored by librdmacm.</li>
- * <li>reject: private data at most {@value RdmaCmProvider#MAX_REJECT_PRIVATE_DATA} bytes.</li>
+ * <li>reject: private data at most {@value RdmaCmProvider#MAX_REJECT_PRIVATE_DATA} bytes (148 of the REJ less the
+ * header of {@link RejectData}).</li>
  * </ul>
  */
 final class ConnectionPolicy {
@@ -77,7 +78,7 @@ final class ConnectionPolicy {
      * Checks the private data of {@code rdma_reject}.
      *
      * @param privateData the data, or null
-     * @throws DatException {@code LENGTH_ERROR} for more than 148 bytes
+     * @throws DatException {@code LENGTH_ERROR} for more than 144 bytes
      */
     static void checkReject(final byte[] privateData) {
         checkPrivateData("reject (an InfiniBand/RoCE REJ)", privateData, RdmaCmProvider.MAX_REJECT_PRIVATE_DATA);

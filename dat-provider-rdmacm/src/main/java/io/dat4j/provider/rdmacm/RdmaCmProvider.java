@@ -6,7 +6,15 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.RegistryEntry;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.EndpointAttributes;
+import io.dat4j.InterfaceAdapterAttributes;
+import io.dat4j.ProviderAttributes;
+import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
+import io.dat4j.provider.rdmacm.ffi.PortAttributes;
 import io.dat4j.spi.DatProvider;
+import io.dat4j.spi.KitConfig;
+import io.dat4j.spi.ProviderKit;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -38,8 +46,11 @@ public final class RdmaCmProvider implements DatProvider {
     public static final int MAX_CONNECT_PRIVATE_DATA = 56;
     /** Private data of an accept on a connected identifier: 196 bytes ({@code rdma_accept(3)}). */
     public static final int MAX_ACCEPT_PRIVATE_DATA = 196;
-    /** Private data of a reject: 148 bytes of an IB REJ ({@code IB_CM_REJ_PRIVATE_DATA_SIZE}). */
-    public static final int MAX_REJECT_PRIVATE_DATA = 148;
+    /**
+     * Private data of a reject: the 148 bytes of an IB REJ ({@code IB_CM_REJ_PRIVATE_DATA_SIZE}) less the 4-byte header
+     * that tells a consumer's reject (PEER_REJECTED) from any other (NON_PEER_REJECTED), as openib_cma's header does.
+     */
+    public static final int MAX_REJECT_PRIVATE_DATA = 144;
 
     private final Path sysfs;
 
@@ -74,8 +85,9 @@ public final class RdmaCmProvider implements DatProvider {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS,
-                Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT, Capability.IPV6);
+        // RDMA_READ/RDMA_WRITE wait for the kit to let a transport choose rmr_context (it must be the ibv_mr rkey)
+        return EnumSet.of(Capability.INTER_PROCESS, Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
+                Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT);
     }
 
     @Override
@@ -122,7 +134,40 @@ public final class RdmaCmProvider implements DatProvider {
         }
         RdmaCm.ensureAvailability();
         final IaParams params = IaParams.parse(entry.iaParams(), RdmaDevices.scan(sysfs));
-        throw new DatException(StatusType.NOT_IMPLEMENTED, null, "IA '" + entry.iaName() + "' (" + params
-                + "): the rdmacm provider's IA is not built yet; it waits for the provider kit in io.dat4j.spi");
+        if (params.address() == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "IA '" + entry.iaName()
+                    + "' (" + params + "): librdmacm needs an IP address on the device's network interface");
+        }
+        final RdmaCmTransport transport = new RdmaCmTransport(params.address());
+        try {
+            return ProviderKit.openInterfaceAdapter(config(entry.iaName(), transport, asyncEventQueueLength),
+                    transport::attach);
+        } catch (final RuntimeException e) {
+            transport.close();
+            throw e;
+        }
+    }
+
+    private KitConfig config(final String iaName, final RdmaCmTransport t, final int asyncLength) {
+        final DeviceAttributes d = t.device();
+        final PortAttributes port = t.portAttributes();
+        final long maxMsg = port.maxMessageSize() > 0 ? port.maxMessageSize() : 1L << 30;
+        final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes(t.deviceName(),
+                "vendor 0x" + Integer.toHexString(d.vendorId()) + " fw " + d.firmwareVersion(),
+                new InetSocketAddress(t.address(), 0), d.maxQp(), d.maxQpWr(), d.maxQpRdAtom(), d.maxQpInitRdAtom(),
+                d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(), d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, 0,
+                d.maxSge(), d.maxSge());
+        final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
+                Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
+                MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA, capabilities(),
+                Map.of("device", t.deviceName(), "port_state", Integer.toString(port.state()),
+                        "active_mtu", Integer.toString(port.activeMtu())));
+        final int iov = Math.max(1, Math.min(4, d.maxSge()));
+        final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(maxMsg).maxRdmaSize(maxMsg)
+                .maxRecvDtos(Math.min(64, d.maxQpWr())).maxRequestDtos(Math.min(64, d.maxQpWr())).maxRecvIov(iov)
+                .maxRequestIov(iov).maxRdmaReadIn(Math.min(4, d.maxQpRdAtom()))
+                .maxRdmaReadOut(Math.min(4, d.maxQpInitRdAtom())).maxRdmaReadIov(iov).maxRdmaWriteIov(iov)
+                .retryCount(ConnectionPolicy.DEFAULT_RETRY).rnrRetryCount(ConnectionPolicy.DEFAULT_RETRY).build();
+        return new KitConfig(iaName, ia, pa, defaults, asyncLength);
     }
 }

@@ -126,11 +126,11 @@ class ConnectionPolicyTest {
     }
 
     @Test
-    @DisplayName("reject: 148 bytes of private data pass, 149 are LENGTH_ERROR")
+    @DisplayName("reject: 144 bytes of private data pass (148 of the REJ less the header), 145 are LENGTH_ERROR")
     void shouldEnforceTheRejLimit() {
-        assertDoesNotThrow(() -> ConnectionPolicy.checkReject(new byte[148]));
+        assertDoesNotThrow(() -> ConnectionPolicy.checkReject(new byte[144]));
         assertDoesNotThrow(() -> ConnectionPolicy.checkReject(null));
         assertEquals(StatusType.LENGTH_ERROR,
-                assertThrows(DatException.class, () -> ConnectionPolicy.checkReject(new byte[149])).type());
+                assertThrows(DatException.class, () -> ConnectionPolicy.checkReject(new byte[145])).type());
     }
 }

@@ -40,7 +40,7 @@ class LoadClassTest {
     void shouldLoadTheProvider() {
         final RdmaCmProvider p = new RdmaCmProvider();
         assertEquals("rdmacm", p.name());
-        assertTrue(p.capabilities().contains(io.dat4j.Capability.RDMA_READ));
+        assertTrue(p.capabilities().contains(io.dat4j.Capability.INTER_PROCESS));
     }
 
     @Test

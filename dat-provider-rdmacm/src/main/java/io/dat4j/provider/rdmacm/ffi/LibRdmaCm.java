@@ -13,12 +13,14 @@ import io.dat4j.provider.rdmacm.ffi.generated.ibv_recv_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_send_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_sge;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_wc;
+import io.dat4j.provider.rdmacm.ffi.generated.rdma_addr;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_addrinfo;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_event;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cm_id;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cma_h;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_conn_param;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_event_channel;
+import io.dat4j.provider.rdmacm.ffi.generated.rdma_route;
 import io.dat4j.provider.rdmacm.ffi.generated.sockaddr_in;
 import io.dat4j.provider.rdmacm.ffi.generated.sockaddr_in6;
 import java.lang.foreign.Arena;
@@ -591,6 +593,26 @@ public final class LibRdmaCm {
         }
         final MemorySegment dev = ibv_context.device(ctx.reinterpret(ibv_context.sizeof()));
         return rdma_cma_h.ibv_get_device_name(dev).reinterpret(64).getString(0, StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * {@return the local address of an identifier ({@code rdma_get_local_addr}, inline in the header)}
+     *
+     * @param id the identifier
+     */
+    public static InetSocketAddress idLocalAddress(final MemorySegment id) {
+        final MemorySegment addr = rdma_route.addr(rdma_cm_id.route(id.reinterpret(rdma_cm_id.sizeof())));
+        return inetSocketAddress(rdma_addr.src_storage(addr));
+    }
+
+    /**
+     * {@return the peer address of an identifier ({@code rdma_get_peer_addr}, inline in the header)}
+     *
+     * @param id the identifier
+     */
+    public static InetSocketAddress idPeerAddress(final MemorySegment id) {
+        final MemorySegment addr = rdma_route.addr(rdma_cm_id.route(id.reinterpret(rdma_cm_id.sizeof())));
+        return inetSocketAddress(rdma_addr.dst_storage(addr));
     }
 
     /**
