@@ -155,7 +155,9 @@ public final class RdmaCmProvider implements DatProvider {
         final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes(t.deviceName(),
                 "vendor 0x" + Integer.toHexString(d.vendorId()) + " fw " + d.firmwareVersion(),
                 new InetSocketAddress(t.address(), 0), d.maxQp(), d.maxQpWr(), d.maxQpRdAtom(), d.maxQpInitRdAtom(),
-                d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(), d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, 0,
+                d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(),
+                // max_mr_size is a uint64_t: rxe reports all ones, which is negative as a Java long
+                d.maxMrSize() <= 0 ? Long.MAX_VALUE : d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, 0,
                 d.maxSge(), d.maxSge());
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
