@@ -85,8 +85,7 @@ public final class RdmaCmProvider implements DatProvider {
 
     @Override
     public Set<Capability> capabilities() {
-        // RDMA_READ/RDMA_WRITE wait for the kit to let a transport choose rmr_context (it must be the ibv_mr rkey)
-        return EnumSet.of(Capability.INTER_PROCESS, Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
+        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
                 Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT);
     }
 

@@ -189,8 +189,13 @@ final class RdmaCmTransport implements Transport {
 
     // ------------------------------------------------------------------ memory
 
-    /** What {@link #registerMemory} returns: the {@code ibv_mr} and its keys. */
-    record Registration(MemorySegment mr, int lkey, int rkey) {
+    /** What {@link #registerMemory} returns: the {@code ibv_mr} and its keys; the rkey becomes the rmr_context. */
+    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.spi.RemoteKeyed {
+
+        @Override
+        public int remoteKey() {
+            return rkey;
+        }
     }
 
     @Override

@@ -91,7 +91,7 @@ class RdmaCmProviderDeviceTest {
         final EventDispatcher conn = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
         final Endpoint ep = ia.createEndpoint(pz, dto, dto, conn, null);
         final MemorySegment buffer = arena.allocate(4096, 4096);
-        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.LOCAL);
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
     }
 
     private static ConnectionEvent connection(final EventDispatcher evd, final EventNumber expected) {
@@ -118,7 +118,7 @@ class RdmaCmProviderDeviceTest {
     }
 
     @Test
-    @DisplayName("PSP listen, connect with 56 bytes, accept with 196 bytes, send/recv through the CQs, disconnect")
+    @DisplayName("PSP listen, connect with 56 bytes, accept with 196 bytes, send/recv, RDMA write and read, disconnect")
     void shouldConnectAndSend() {
         final Side server = new Side();
         final Side client = new Side();
@@ -153,6 +153,23 @@ class RdmaCmProviderDeviceTest {
         assertEquals(DtoOperation.RECEIVE, got.operation());
         assertEquals(msg.length, got.transferredLength());
         assertArrayEquals(msg, server.buffer.asSlice(0, msg.length).toArray(ValueLayout.JAVA_BYTE));
+
+        // RDMA write and read against the server's region: its rmr_context is the ibv_mr rkey
+        final byte[] data = "one-sided".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(data, 0, client.buffer, ValueLayout.JAVA_BYTE, 100, data.length);
+        client.ep.postRdmaWrite(java.util.List.of(client.lmr.triplet(100, data.length)), 12,
+                server.lmr.remoteTriplet(2000, data.length), io.dat4j.CompletionFlag.DEFAULT);
+        final DtoCompletionEvent wrote = completion(client.dto);
+        assertEquals(12, wrote.cookie());
+        assertEquals(DtoStatus.SUCCESS, wrote.status());
+        assertEquals(DtoOperation.RDMA_WRITE, wrote.operation());
+        assertArrayEquals(data, server.buffer.asSlice(2000, data.length).toArray(ValueLayout.JAVA_BYTE));
+        client.ep.postRdmaRead(java.util.List.of(client.lmr.triplet(3000, msg.length)), 13,
+                server.lmr.remoteTriplet(0, msg.length), io.dat4j.CompletionFlag.DEFAULT);
+        final DtoCompletionEvent read = completion(client.dto);
+        assertEquals(13, read.cookie());
+        assertEquals(DtoStatus.SUCCESS, read.status());
+        assertArrayEquals(msg, client.buffer.asSlice(3000, msg.length).toArray(ValueLayout.JAVA_BYTE));
 
         client.ep.disconnect(io.dat4j.CloseMode.ABRUPT);
         connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
