@@ -394,6 +394,13 @@ final class RdmaCmTransport implements Transport {
         }
         timer.shutdownNow();
         boolean interrupted = false;
+        try {
+            if (!timer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                LOG.warn("rdmacm timer did not stop in 10 s");
+            }
+        } catch (final InterruptedException e) {
+            interrupted = true;
+        }
         while (completionThread.isAlive()) {
             try {
                 completionThread.join();
