@@ -48,6 +48,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final RdmaCmTransport transport;
     private final EndpointUpcalls ep;
     private final Object lock = new Object();
+    /**
+     * Guards the QP against use after destroy: posting holds the read lock, creating and destroying the QP the write
+     * lock. Never held during an upcall, so it cannot close a cycle with the kit's queue locks.
+     */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock qpGuard =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
     private final ArrayDeque<PostedOperation> waitingReceives = new ArrayDeque<>();
     private final Set<Long> posted = ConcurrentHashMap.newKeySet();
     private final Arena arena = Arena.ofShared();
@@ -63,7 +69,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
-    private boolean closed;
+    private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
         this.transport = transport;
@@ -168,14 +174,23 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 Math.max(1, a.maxRecvDtos()), Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(),
                         a.maxRdmaWriteIov()))), Math.max(1, a.maxRecvIov()), 0);
         LibRdmaCm.createQp(id, transport.pd(), attr);
-        qp = LibRdmaCm.idQp(id);
-        PostedOperation op;
-        while ((op = waitingReceives.poll()) != null) {
-            try {
-                postReceive(op);
-            } catch (final RuntimeException e) {
-                ep.complete(op, io.dat4j.DtoStatus.LOCAL_EP, 0);
+        final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
+        qpGuard.writeLock().lock();
+        try {
+            qp = LibRdmaCm.idQp(id);
+            PostedOperation op;
+            while ((op = waitingReceives.poll()) != null) {
+                try {
+                    postReceive(op);
+                } catch (final RuntimeException e) {
+                    failed.add(op);
+                }
             }
+        } finally {
+            qpGuard.writeLock().unlock();
+        }
+        for (final PostedOperation op : failed) {
+            ep.complete(op, io.dat4j.DtoStatus.LOCAL_EP, 0);
         }
     }
 
@@ -336,14 +351,20 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     private void destroyQpLocked() {
         final MemorySegment current = id;
-        if (qp != null && current != null) {
-            qp = null;
-            LibRdmaCm.destroyQp(current);
+        qpGuard.writeLock().lock();
+        try {
+            if (qp != null && current != null) {
+                qp = null;
+                LibRdmaCm.destroyQp(current);
+            }
+            for (final Long wr : posted) {
+                transport.untrack(wr);
+            }
+            posted.clear();
+            waitingReceives.clear();
+        } finally {
+            qpGuard.writeLock().unlock();
         }
-        for (final Long wr : posted) {
-            transport.untrack(wr);
-        }
-        posted.clear();
     }
 
     // ------------------------------------------------------------------ disconnect, reset, close
@@ -396,7 +417,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current != null) {
                 transport.cm().destroyId(current);
             }
-            waitingReceives.clear();
             if (privateCq != null) {
                 LibRdmaCm.destroyCq(privateCq);
                 privateCq = null;
@@ -410,23 +430,35 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     @Override
     public void post(final PostedOperation op) {
-        if (op.kind() == DtoOperation.RECEIVE) {
-            synchronized (lock) {
+        qpGuard.readLock().lock();
+        try {
+            if (op.kind() == DtoOperation.RECEIVE) {
                 if (qp == null) {
-                    requireOpen();
-                    waitingReceives.add(op);
+                    if (closed) {
+                        throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_EP,
+                                "the EP is freed");
+                    }
+                    // before connect/accept: posted to the QP as soon as it exists
+                    synchronized (waitingReceives) {
+                        waitingReceives.add(op);
+                    }
                     return;
                 }
+                postReceive(op);
+                return;
             }
-            postReceive(op);
-            return;
+            postRequest(op);
+        } finally {
+            qpGuard.readLock().unlock();
         }
+    }
+
+    private void postRequest(final PostedOperation op) {
         final MemorySegment q = qp;
         if (q == null) {
             throw new DatException(StatusType.INVALID_STATE, StatusSubtype.INVALID_STATE_EP_NOTREADY,
                     "the EP has no QP");
         }
-        final int n = fill(sendSges, op);
         final int opcode = switch (op.kind()) {
             case SEND -> LibRdmaCm.IBV_WR_SEND;
             case RDMA_WRITE -> LibRdmaCm.IBV_WR_RDMA_WRITE;
@@ -434,11 +466,16 @@ final class RdmaCmEndpoint implements EndpointTransport {
             default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
         };
         op.attachment(this);
-        final long wrId = transport.track(op);
-        posted.add(wrId);
-        LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, LibRdmaCm.IBV_SEND_SIGNALED, op.remoteAddress(),
-                op.rmrContext());
-        final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+        final long wrId;
+        final int rc;
+        synchronized (sendWr) {
+            final int n = fill(sendSges, op);
+            wrId = transport.track(op);
+            posted.add(wrId);
+            LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, LibRdmaCm.IBV_SEND_SIGNALED, op.remoteAddress(),
+                    op.rmrContext());
+            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+        }
         if (rc != 0) {
             posted.remove(wrId);
             transport.untrack(wrId);
