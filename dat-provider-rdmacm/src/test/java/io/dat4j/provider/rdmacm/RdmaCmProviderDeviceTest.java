@@ -213,4 +213,35 @@ class RdmaCmProviderDeviceTest {
                 || e.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE, String.valueOf(e));
         assertFalse(client.ep.state() == EndpointState.CONNECTED);
     }
+
+    @Test
+    @DisplayName("connect timeout: an address that never answers gives TIMED_OUT within the consumer's timeout")
+    void shouldTimeOut() throws Exception {
+        final Side client = new Side();
+        final byte[] b = ip.getAddress();
+        b[3] = (byte) 199;
+        client.ep.connect(InetAddress.getByAddress(b), 4791, Duration.ofSeconds(1), null);
+        final ConnectionEvent e = assertInstanceOf(ConnectionEvent.class, client.conn.await(WAIT));
+        assertTrue(e.number() == EventNumber.CONNECTION_EVENT_TIMED_OUT
+                || e.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE, String.valueOf(e));
+        assertEquals(EndpointState.DISCONNECTED, client.ep.state());
+    }
+
+    @Test
+    @DisplayName("closing the IA with a connected EP and posted receives frees everything (threads checked after)")
+    void shouldCloseAConnectedIa() {
+        final Side server = new Side();
+        final Side client = new Side();
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        server.ep.postRecv(server.lmr.triplet(0, 64), 1);
+        client.ep.postRecv(client.lmr.triplet(0, 64), 2);
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        cr.request().accept(server.ep, null);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        ia.close();
+        assertTrue(client.ep.isClosed() && server.ep.isClosed() && client.lmr.isClosed() && psp.isClosed());
+    }
 }
