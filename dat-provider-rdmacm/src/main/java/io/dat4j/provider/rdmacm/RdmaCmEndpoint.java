@@ -22,8 +22,6 @@ import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
@@ -55,7 +53,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final java.util.concurrent.locks.ReentrantReadWriteLock qpGuard =
             new java.util.concurrent.locks.ReentrantReadWriteLock();
     private final ArrayDeque<PostedOperation> waitingReceives = new ArrayDeque<>();
-    private final Set<Long> posted = ConcurrentHashMap.newKeySet();
+    /** Outstanding operations by slot: wr_id = index << 32 | generation << 16 | slot; no allocation per post. */
+    private final PostedOperation[] slots;
+    private final int[] freeSlots;
+    private int freeCount;
+    private int generation;
+    private final int index;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
     private final MemorySegment recvWr = LibRdmaCm.allocateRecvWr(arena);
@@ -78,6 +81,65 @@ final class RdmaCmEndpoint implements EndpointTransport {
         this.recvSges = LibRdmaCm.allocateSges(arena, Math.max(1, a.maxRecvIov()));
         this.sendSges = LibRdmaCm.allocateSges(arena, Math.max(1, Math.max(a.maxRequestIov(),
                 Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
+        final int n = Math.min(0xffff, Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1);
+        this.slots = new PostedOperation[n];
+        this.freeSlots = new int[n];
+        for (int i = 0; i < n; i++) {
+            freeSlots[i] = n - 1 - i;
+        }
+        this.freeCount = n;
+        this.index = transport.register(this);
+    }
+
+    /** {@return the wr_id of a new outstanding operation} */
+    private long track(final PostedOperation op) {
+        synchronized (slots) {
+            if (freeCount == 0) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null,
+                        "more than " + slots.length + " operations outstanding on the EP");
+            }
+            final int slot = freeSlots[--freeCount];
+            slots[slot] = op;
+            return ((long) index << 32) | ((long) (generation & 0xffff) << 16) | slot;
+        }
+    }
+
+    /**
+     * {@return the operation of a work completion, now forgotten, or null for a stale one}
+     *
+     * @param wrId the completion's wr_id
+     */
+    PostedOperation completed(final long wrId) {
+        final int slot = (int) (wrId & 0xffff);
+        final int gen = (int) ((wrId >>> 16) & 0xffff);
+        synchronized (slots) {
+            if (slot >= slots.length || gen != (generation & 0xffff)) {
+                return null;
+            }
+            final PostedOperation op = slots[slot];
+            if (op != null) {
+                slots[slot] = null;
+                freeSlots[freeCount++] = slot;
+            }
+            return op;
+        }
+    }
+
+    /** Forgets every outstanding operation (the QP is gone); completions still in a CQ become stale. */
+    private void dropAll() {
+        synchronized (slots) {
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i] != null) {
+                    slots[i] = null;
+                    freeSlots[freeCount++] = i;
+                }
+            }
+            generation++;
+        }
+    }
+
+    private void untrack(final long wrId) {
+        completed(wrId);
     }
 
     // ------------------------------------------------------------------ connect / accept
@@ -357,10 +419,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 qp = null;
                 LibRdmaCm.destroyQp(current);
             }
-            for (final Long wr : posted) {
-                transport.untrack(wr);
-            }
-            posted.clear();
+            dropAll();
             waitingReceives.clear();
         } finally {
             qpGuard.writeLock().unlock();
@@ -423,6 +482,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             closed = true;
         }
+        transport.unregister(index);
         arena.close();
     }
 
@@ -465,39 +525,33 @@ final class RdmaCmEndpoint implements EndpointTransport {
             case RDMA_READ -> LibRdmaCm.IBV_WR_RDMA_READ;
             default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
         };
-        op.attachment(this);
         final long wrId;
         final int rc;
         synchronized (sendWr) {
             final int n = fill(sendSges, op);
-            wrId = transport.track(op);
-            posted.add(wrId);
+            wrId = track(op);
             LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, LibRdmaCm.IBV_SEND_SIGNALED, op.remoteAddress(),
                     op.rmrContext());
             rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
         }
         if (rc != 0) {
-            posted.remove(wrId);
-            transport.untrack(wrId);
+            untrack(wrId);
             throw new NativeCallException("ibv_post_send", rc);
         }
     }
 
     private void postReceive(final PostedOperation op) {
         final MemorySegment q = qp;
-        op.attachment(this);
         final long wrId;
         final int rc;
         synchronized (recvWr) {
             final int n = fill(recvSges, op);
-            wrId = transport.track(op);
-            posted.add(wrId);
+            wrId = track(op);
             LibRdmaCm.recvWr(recvWr, wrId, recvSges, n);
             rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr, badWr);
         }
         if (rc != 0) {
-            posted.remove(wrId);
-            transport.untrack(wrId);
+            untrack(wrId);
             throw new NativeCallException("ibv_post_recv", rc);
         }
     }
@@ -512,8 +566,4 @@ final class RdmaCmEndpoint implements EndpointTransport {
         return n;
     }
 
-    /** Forgets a completed work request. */
-    void completed(final long wrId) {
-        posted.remove(wrId);
-    }
 }

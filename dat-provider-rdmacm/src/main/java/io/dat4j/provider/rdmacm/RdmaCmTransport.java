@@ -29,7 +29,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -62,8 +61,8 @@ final class RdmaCmTransport implements Transport {
     private final ScheduledExecutorService timer;
     private final Thread completionThread;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final AtomicLong nextWrId = new AtomicLong(1);
-    private final Map<Long, PostedOperation> inFlight = new ConcurrentHashMap<>();
+    /** EPs by index (the high half of their wr_ids); copy-on-write, read without a lock on completion. */
+    private volatile RdmaCmEndpoint[] endpoints = new RdmaCmEndpoint[16];
 
     /**
      * Opens the transport of an IA.
@@ -281,16 +280,50 @@ final class RdmaCmTransport implements Transport {
     }
 
     private void completeOne(final long wrId, final int status, final int byteLength) {
-        final PostedOperation op = inFlight.remove(wrId);
+        final int idx = (int) (wrId >>> 32);
+        final RdmaCmEndpoint[] eps = endpoints;
+        final RdmaCmEndpoint e = idx >= 0 && idx < eps.length ? eps[idx] : null;
+        final PostedOperation op = e == null ? null : e.completed(wrId);
         if (op == null) {
-            LOG.debug("completion of an unknown work request {} (status {})", wrId, status);
+            LOG.debug("completion of a work request that is gone (wr_id 0x{}, status {})", Long.toHexString(wrId),
+                    status);
             return;
-        }
-        if (op.attachment() instanceof RdmaCmEndpoint e) {
-            e.completed(wrId);
         }
         op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
                 ? (op.kind() == io.dat4j.DtoOperation.RECEIVE ? byteLength : op.totalLength()) : 0);
+    }
+
+    /**
+     * Gives an EP its index in wr_ids.
+     *
+     * @param ep the EP
+     * @return its index
+     */
+    synchronized int register(final RdmaCmEndpoint ep) {
+        RdmaCmEndpoint[] eps = endpoints;
+        for (int i = 1; i < eps.length; i++) {
+            if (eps[i] == null) {
+                final RdmaCmEndpoint[] copy = eps.clone();
+                copy[i] = ep;
+                endpoints = copy;
+                return i;
+            }
+        }
+        final RdmaCmEndpoint[] copy = java.util.Arrays.copyOf(eps, eps.length * 2);
+        copy[eps.length] = ep;
+        endpoints = copy;
+        return eps.length;
+    }
+
+    /**
+     * Frees an EP's index.
+     *
+     * @param index the index
+     */
+    synchronized void unregister(final int index) {
+        final RdmaCmEndpoint[] copy = endpoints.clone();
+        copy[index] = null;
+        endpoints = copy;
     }
 
     /**
@@ -313,22 +346,6 @@ final class RdmaCmTransport implements Transport {
             case 13 -> DtoStatus.RECEIVER_NOT_READY;
             default -> DtoStatus.TRANSPORT;
         };
-    }
-
-    /** {@return a wr_id for an operation, remembered until its completion} */
-    long track(final PostedOperation op) {
-        final long id = nextWrId.getAndIncrement();
-        inFlight.put(id, op);
-        return id;
-    }
-
-    /**
-     * Forgets an operation that never reached the QP.
-     *
-     * @param wrId its wr_id
-     */
-    void untrack(final long wrId) {
-        inFlight.remove(wrId);
     }
 
     @Override
