@@ -44,6 +44,14 @@ class LoadClassTest {
     }
 
     @Test
+    @DisplayName("tests run with native access enabled for the provider's module (no restricted-method warnings)")
+    void shouldHaveNativeAccess() {
+        final Module m = RdmaCm.class.getModule();
+        assertTrue(m.isNativeAccessEnabled(), (m.isNamed() ? m.getName() : "the unnamed module")
+                + " has no native access; surefire's argLine needs --enable-native-access");
+    }
+
+    @Test
     @DisplayName("the registry finds the provider through ServiceLoader")
     void shouldBeFoundByTheRegistry() {
         final Registry r = Registry.discover();
