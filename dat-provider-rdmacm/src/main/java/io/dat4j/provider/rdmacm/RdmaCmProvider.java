@@ -29,6 +29,10 @@ import java.util.Set;
  * {@code "<dev> <port>"}) and one per IP network device that carries an RDMA device ({@code ofa-v2-<netdev>},
  * {@code "<netdev> 0"}).
  *
+ * <p>On iWARP devices (RC-08, {@code rdma_connect(3)}) the active side must send the first message after ESTABLISHED
+ * and receives must be posted before connect/accept; the provider does not reorder messages for the consumer. On
+ * InfiniBand and RoCE (Soft-RoCE included) either side may send first.
+ *
  * <p>The constructor is cheap: nothing native is loaded until {@link #isAvailable()} or {@link #open}.
  * Thread safety: safe for use by multiple concurrent threads.
  */

@@ -133,4 +133,15 @@ class ConnectionPolicyTest {
         assertEquals(StatusType.LENGTH_ERROR,
                 assertThrows(DatException.class, () -> ConnectionPolicy.checkReject(new byte[145])).type());
     }
+
+    @Test
+    @DisplayName("RA-12 the request's parameters are a copy: changing what the event gave changes nothing later")
+    void shouldCopyTheRequestsParameters() {
+        final byte[] data = {1, 2, 3};
+        final ConnectionParameters p = new ConnectionParameters(data, 4, 4, 1, 7, 7, 0, 0);
+        data[0] = 9;
+        p.privateData()[1] = 9;
+        assertArrayEquals(new byte[] {1, 2, 3}, p.privateData());
+        assertEquals(4, ConnectionPolicy.forAccept(null, p, -1, -1, -1, DEVICE).responderResources());
+    }
 }

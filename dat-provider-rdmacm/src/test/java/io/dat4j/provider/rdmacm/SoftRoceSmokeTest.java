@@ -231,6 +231,15 @@ class SoftRoceSmokeTest {
     }
 
     @Test
+    @DisplayName("RC-08 the device is not iWARP, so the passive side may send first (the iWARP rule is documented)")
+    void shouldNotBeIwarp() throws Exception {
+        final java.nio.file.Path type = java.nio.file.Path.of("/sys/class/infiniband", device, "node_type");
+        Assumptions.assumeTrue(java.nio.file.Files.isReadable(type), "no sysfs node_type for " + device);
+        final String t = java.nio.file.Files.readString(type).strip();
+        assertFalse(t.contains("RNIC"), device + " is iWARP (" + t + "): the active side must send first");
+    }
+
+    @Test
     @DisplayName("RA-02 a second listener on the same address and port fails with EADDRINUSE = CONN_QUAL_IN_USE")
     void shouldMapAddressInUse() {
         final MemorySegment a = newId();
@@ -247,7 +256,8 @@ class SoftRoceSmokeTest {
 
     @Test
     @DisplayName("RC-02 connect without a resolved route fails; RC-01 RA-01 RC-03 RA-11 connect, accept on the new"
-            + " identifier, private data both ways; send/recv and RDMA write through ibv_context.ops; disconnect")
+            + " identifier, private data both ways; RA-12 accept uses the request's parameters copied before the ack;"
+            + " send/recv and RDMA write through ibv_context.ops; disconnect")
     void shouldConnectAndTransfer() throws Exception {
         final MemorySegment listener = newId();
         destroyLater(listener);
