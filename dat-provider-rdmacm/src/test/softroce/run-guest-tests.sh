@@ -14,7 +14,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 module="$(cd "$here/../../.." && pwd)"
 root="$(cd "$module/.." && pwd)"
-guest="${SOFTROCE_RUNNER:-/work/shared/softroce/run-in-guest.sh}"
+guest="${SOFTROCE_RUNNER:-$root/../shared/softroce/run-in-guest.sh}"
 out="$module/target/softroce"
 junit_version="$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$root/pom.xml")"
 console="$out/junit-platform-console-standalone-$junit_version.jar"
