@@ -1,6 +1,14 @@
 package io.dat4j.conformance.runner;
 
 import io.dat4j.conformance.InterfaceAdapterConformance;
+import io.dat4j.conformance.EventDispatcherConformance;
+import io.dat4j.conformance.MemoryConformance;
+import io.dat4j.conformance.EndpointConformance;
+import io.dat4j.conformance.ConnectionManagementConformance;
+import io.dat4j.conformance.DataTransferConformance;
+import io.dat4j.conformance.LimitsConformance;
+import io.dat4j.conformance.TransactionConformance;
+import io.dat4j.conformance.QuitConformance;
 import io.dat4j.conformance.ProviderFixture;
 import java.util.List;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -19,7 +27,7 @@ final class RunnerSuites {
 
     /** {@return every suite class, in the order they run} */
     static List<Class<?>> all() {
-        return List.of(InterfaceAdapter.class);
+        return List.of(InterfaceAdapter.class, EventDispatcher.class, Memory.class, Endpoint.class, ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class);
     }
 
     /** Disables the runner's classes outside a run. */
@@ -33,6 +41,70 @@ final class RunnerSuites {
 
     @ExtendWith(OnlyInRun.class)
     static final class InterfaceAdapter extends InterfaceAdapterConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class EventDispatcher extends EventDispatcherConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Memory extends MemoryConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Endpoint extends EndpointConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class ConnectionManagement extends ConnectionManagementConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class DataTransfer extends DataTransferConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Limits extends LimitsConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Transaction extends TransactionConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Quit extends QuitConformance {
         @Override
         protected ProviderFixture fixture() {
             return ConformanceRunner.currentFixture();
