@@ -143,14 +143,6 @@ public abstract class InterfaceAdapterConformance extends ConformanceBase {
         assertTrue(async.streams().contains(EventStream.ASYNC), "the async EVD takes ASYNC");
     }
 
-    @Rule(id = "IA-04", level = Level.REQUIRED,
-            text = "Opening an IA with an async EVD queue length below 1 fails with INVALID_PARAMETER")
-    void asyncQueueLengthIsChecked() {
-        assertStatus("dat_ia_open with queue length 0",
-                () -> ResourceTracker.track(Dat.openInterfaceAdapter(rig().fixture().interfaceAdapterName(), 0))
-                        .close(), StatusType.INVALID_PARAMETER);
-    }
-
     @Rule(id = "IA-05", level = Level.REQUIRED,
             text = "dat_set/get_consumer_context: null until set, then the object set, on every handle type")
     void consumerContextRoundTrips() {
