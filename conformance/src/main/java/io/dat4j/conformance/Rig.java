@@ -160,8 +160,14 @@ final class Rig implements AutoCloseable {
         return new Side(a, pz, recv, req, conn, ep);
     }
 
+    /**
+     * Listens on a new PSP. For the PROVIDER flag the PSP's EVD also takes DTO and CONNECTION events, because a
+     * provider-created EP has no EVDs of its own in the Java API and uses its PSP's EVD for all three.
+     */
     Listener listen(final InterfaceAdapter a, final ServicePointFlag flag) {
-        final EventDispatcher cr = evd(a, QUEUE_LENGTH, EventStream.CR);
+        final EventDispatcher cr = flag == ServicePointFlag.PROVIDER
+                ? evd(a, QUEUE_LENGTH, EventStream.CR, EventStream.DTO, EventStream.CONNECTION)
+                : evd(a, QUEUE_LENGTH, EventStream.CR);
         final PublicServicePoint psp = ResourceTracker.track(a.createPublicServicePointAny(cr, flag));
         return new Listener(a, cr, psp);
     }
