@@ -122,7 +122,8 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         final Rig.Side p = rig().side(pia, null);
         final EventDispatcher crEvd = rig().evd(pia, 8, EventStream.CR);
         final long q = freeQualifier(pia);
-        final ReservedServicePoint rsp = ResourceTracker.track(pia.createReservedServicePoint(q, p.ep(), crEvd));
+        final ReservedServicePoint rsp = Rig.onFreedQualifier(() -> ResourceTracker.track(
+                pia.createReservedServicePoint(q, p.ep(), crEvd)));
         assertEquals(EndpointState.RESERVED, p.ep().state(), "EP of a new RSP");
         final Rig.Side a = rig().side(rig().ia(), null);
         a.ep().connect(rig().addressOf(pia), q, ConformanceTimeouts.event(), null);
@@ -162,7 +163,8 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         final Rig.Side other = rig().side(pia, null);
         final EventDispatcher crEvd = rig().evd(pia, 8, EventStream.CR);
         final long q = freeQualifier(pia);
-        ResourceTracker.track(pia.createReservedServicePoint(q, p.ep(), crEvd));
+        Rig.onFreedQualifier(() -> ResourceTracker.track(
+                pia.createReservedServicePoint(q, p.ep(), crEvd)));
         final Rig.Side a = rig().side(rig().ia(), null);
         a.ep().connect(rig().addressOf(pia), q, ConformanceTimeouts.event(), null);
         final ConnectionRequest cr = awaitRequest(crEvd);
@@ -556,7 +558,8 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         final Rig.Side p = rig().side(pia, null);
         final EventDispatcher crEvd = rig().evd(pia, 8, EventStream.CR);
         final long q = freeQualifier(pia);
-        ResourceTracker.track(pia.createReservedServicePoint(q, p.ep(), crEvd));
+        Rig.onFreedQualifier(() -> ResourceTracker.track(
+                pia.createReservedServicePoint(q, p.ep(), crEvd)));
         final Rig.Side a = rig().side(rig().ia(), null);
         a.ep().connect(rig().addressOf(pia), q, ConformanceTimeouts.event(), null);
         final ConnectionRequest cr = awaitRequest(crEvd);
@@ -794,8 +797,8 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         assertNotEquals(l1.psp().connectionQualifier(), l2.psp().connectionQualifier(), "distinct qualifiers");
         final long q = freeQualifier(rig().peerIa());
         final EventDispatcher evd = rig().evd(rig().peerIa(), 4, EventStream.CR);
-        final PublicServicePoint psp = ResourceTracker.track(rig().peerIa().createPublicServicePoint(q, evd,
-                ServicePointFlag.CONSUMER));
+        final PublicServicePoint psp = Rig.onFreedQualifier(() -> ResourceTracker.track(rig().peerIa()
+                .createPublicServicePoint(q, evd, ServicePointFlag.CONSUMER)));
         assertEquals(q, psp.connectionQualifier(), "qualifier");
         final Rig.Side a = rig().side(rig().ia(), null);
         a.ep().connect(rig().addressOf(rig().peerIa()), q, ConformanceTimeouts.event(), null);
@@ -804,6 +807,23 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         assertStatus("psp_create with a DTO EVD", () -> ResourceTracker.track(rig().peerIa()
                 .createPublicServicePointAny(dto, ServicePointFlag.CONSUMER)), StatusType.INVALID_HANDLE,
                 StatusType.INVALID_PARAMETER);
+    }
+
+    @Rule(id = "CM-14", level = Level.REQUIRED,
+            text = "dat_psp_free releases its qualifier at once: a PSP created on it right after the free succeeds, "
+                    + "and takes requests")
+    void freedQualifierIsReusable() {
+        final InterfaceAdapter pia = rig().peerIa();
+        for (int i = 0; i < 3; i++) {
+            final long q = freeQualifier(pia);
+            final EventDispatcher evd = rig().evd(pia, 4, EventStream.CR);
+            final PublicServicePoint psp = ResourceTracker.track(pia.createPublicServicePoint(q, evd,
+                    ServicePointFlag.CONSUMER));
+            final Rig.Side a = rig().side(rig().ia(), null);
+            a.ep().connect(rig().addressOf(pia), q, ConformanceTimeouts.event(), null);
+            awaitRequest(evd).reject(null);
+            psp.close();
+        }
     }
 
     @Rule(id = "CM-09", level = Level.REQUIRED,
@@ -833,7 +853,8 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         final Rig.Side p = rig().side(pia, null);
         final EventDispatcher crEvd = rig().evd(pia, 8, EventStream.CR);
         final long q = freeQualifier(pia);
-        ResourceTracker.track(pia.createReservedServicePoint(q, p.ep(), crEvd));
+        Rig.onFreedQualifier(() -> ResourceTracker.track(
+                pia.createReservedServicePoint(q, p.ep(), crEvd)));
         assertStatus("ep_free while RESERVED", p.ep()::close, StatusType.INVALID_STATE);
         final Rig.Side a1 = rig().side(rig().ia(), null);
         a1.ep().connect(rig().addressOf(pia), q, ConformanceTimeouts.event(), null);

@@ -36,7 +36,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Event dispatchers: {@code dat_evd_create}, {@code _query}, {@code _post_se}, {@code _dequeue}, {@code _wait} (timeout,
+ * Event dispatchers: {@code dat_evd_create}, {@code _query}, {@code _post_se}, {@code _dequeue}, {@code _wait}
+ * (timeout,
  * threshold, one waiter, release on free), {@code _set_unwaitable}, {@code _resize}, overflow, and CNOs; plus the
  * dapltest FFT connmgt cases (wait timeouts).
  */

@@ -228,16 +228,19 @@ public abstract class InterfaceAdapterConformance extends ConformanceBase {
         final Rig.Listener l = rig().listen(ia, ServicePointFlag.CONSUMER);
         final PublicServicePoint psp = l.psp();
         psp.close();
-        assertStatus("psp_query on a freed PSP", psp::connectionQualifier, StatusType.INVALID_HANDLE);
         side.ep().close();
-        assertStatus("ep_query on a freed EP", side.ep()::query, StatusType.INVALID_HANDLE);
         side.connectEvd().close();
-        assertStatus("evd_query on a freed EVD", side.connectEvd()::query, StatusType.INVALID_HANDLE);
         buf.lmr().close();
-        assertStatus("lmr_query on a freed LMR", buf.lmr()::registeredSize, StatusType.INVALID_HANDLE);
+        org.junit.jupiter.api.Assertions.assertAll(
+            () -> assertStatus("psp_query on a freed PSP", psp::connectionQualifier, StatusType.INVALID_HANDLE),
+            () -> assertStatus("ep_query on a freed EP", side.ep()::query, StatusType.INVALID_HANDLE),
+            () -> assertStatus("evd_query on a freed EVD", side.connectEvd()::query, StatusType.INVALID_HANDLE),
+            () -> assertStatus("lmr_query on a freed LMR", buf.lmr()::registeredSize, StatusType.INVALID_HANDLE));
         ia.close();
-        assertStatus("ia_query on a closed IA", ia::attributes, StatusType.INVALID_HANDLE);
-        assertStatus("pz_query on a PZ freed with its IA", side.pz()::interfaceAdapter, StatusType.INVALID_HANDLE);
+        org.junit.jupiter.api.Assertions.assertAll(
+            () -> assertStatus("ia_query on a closed IA", ia::attributes, StatusType.INVALID_HANDLE),
+            () -> assertStatus("pz_query on a PZ freed with its IA", side.pz()::interfaceAdapter,
+                    StatusType.INVALID_HANDLE));
     }
 
     @Rule(id = "FFT-QUERYINFO-3", level = Level.CAPABILITY, requires = Capability.CNO,
@@ -257,8 +260,8 @@ public abstract class InterfaceAdapterConformance extends ConformanceBase {
         final Rig.Listener probe = rig().listen(rig().ia(), ServicePointFlag.CONSUMER);
         final long qual = probe.psp().connectionQualifier();
         probe.psp().close();
-        final io.dat4j.ReservedServicePoint rsp = ResourceTracker.track(
-                rig().ia().createReservedServicePoint(qual, s.ep(), cr));
+        final io.dat4j.ReservedServicePoint rsp = Rig.onFreedQualifier(() -> ResourceTracker.track(
+                rig().ia().createReservedServicePoint(qual, s.ep(), cr)));
         assertSame(s.ep(), rsp.endpoint(), "rsp_query: EP");
         assertSame(cr, rsp.eventDispatcher(), "rsp_query: EVD");
         assertEquals(qual, rsp.connectionQualifier(), "rsp_query: qualifier");

@@ -147,7 +147,7 @@ public abstract class LimitsConformance extends ConformanceBase {
                     ServicePointFlag.CONSUMER));
             final long q = probe.connectionQualifier();
             probe.close();
-            return ia.createReservedServicePoint(q, ep, cr);
+            return Rig.onFreedQualifier(() -> ia.createReservedServicePoint(q, ep, cr));
         }, EnumSet.of(StatusType.INSUFFICIENT_RESOURCES, StatusType.CONN_QUAL_IN_USE));
         for (final Endpoint ep : eps) {
             ep.close();

@@ -27,7 +27,8 @@ final class RunnerSuites {
 
     /** {@return every suite class, in the order they run} */
     static List<Class<?>> all() {
-        return List.of(InterfaceAdapter.class, EventDispatcher.class, Memory.class, Endpoint.class, ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class);
+        return List.of(InterfaceAdapter.class, EventDispatcher.class, Memory.class, Endpoint.class,
+                ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class);
     }
 
     /** Disables the runner's classes outside a run. */

@@ -21,7 +21,8 @@ import org.opentest4j.AssertionFailedError;
 /**
  * The leak check run after every test class: every handle the suite opened is closed, every arena it allocated is
  * closed, no platform thread started during the class is still alive, no socket, pipe, anonymous inode or device file
- * descriptor opened during the class is still open ({@code /proc/self/fd}), and direct (native) buffer memory is back
+ * descriptor opened during the class is still open ({@code /proc/self/fd}; unix-domain and netlink sockets are left
+ * out: the C library keeps them as name-service caches), and direct (native) buffer memory is back
  * near where it was. Threads and descriptors get a grace period to go away; a leak fails the class.
  *
  * <p>Virtual threads are not visible to this check (the JDK lists platform threads only).
@@ -44,7 +45,8 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
     public LeakCheckExtension() {
     }
 
-    private record Snapshot(Set<Thread> threads, Map<String, Integer> descriptors, long directMemory) {
+    private record Snapshot(Set<Thread> threads, Map<String, Integer> descriptors, Set<String> sockets,
+            long directMemory) {
     }
 
     @Override
@@ -84,7 +86,19 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
         for (final Map.Entry<String, Integer> e : now.descriptors().entrySet()) {
             final int was = before.descriptors().getOrDefault(e.getKey(), 0);
             if (e.getValue() > was) {
-                leaks.add((e.getValue() - was) + " file descriptor(s) still open: " + e.getKey());
+                String detail = "";
+                int count = e.getValue() - was;
+                if ("socket".equals(e.getKey())) {
+                    final Set<String> added = new HashSet<>(now.sockets());
+                    added.removeAll(before.sockets());
+                    final List<String> described = describeSockets(added);
+                    described.removeIf(d -> d.contains(" unix ") || d.contains(" netlink "));
+                    count = described.size();
+                    detail = " " + described;
+                }
+                if (count > 0) {
+                    leaks.add(count + " file descriptor(s) still open: " + e.getKey() + detail);
+                }
             }
         }
         if (before.directMemory() >= 0 && now.directMemory() > before.directMemory() + DIRECT_MEMORY_SLACK) {
@@ -108,7 +122,58 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
 
     private static Snapshot snapshot() {
         final Set<Thread> threads = new HashSet<>(Thread.getAllStackTraces().keySet());
-        return new Snapshot(threads, descriptors(), directMemory());
+        return new Snapshot(threads, descriptors(), sockets(), directMemory());
+    }
+
+    /** {@return the targets ({@code socket:[inode]}) of every open socket descriptor} */
+    private static Set<String> sockets() {
+        final Set<String> s = new HashSet<>();
+        if (!Files.isDirectory(FD_DIR)) {
+            return s;
+        }
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(FD_DIR)) {
+            for (final Path fd : fds) {
+                try {
+                    final String t = Files.readSymbolicLink(fd).toString();
+                    if (t.startsWith("socket:")) {
+                        s.add(t);
+                    }
+                } catch (final IOException | UnsupportedOperationException e) {
+                    // the descriptor closed meanwhile
+                }
+            }
+        } catch (final IOException e) {
+            return s;
+        }
+        return s;
+    }
+
+    /**
+     * {@return each socket with its table (tcp, udp, unix, ...) and endpoints, from /proc/self/net}; unix and
+     * netlink sockets are the C library's caches (nscd, name service), not a provider's, and the caller ignores them
+     */
+    private static List<String> describeSockets(final Set<String> targets) {
+        final List<String> out = new ArrayList<>();
+        for (final String t : targets) {
+            final String inode = t.substring(t.indexOf('[') + 1, t.length() - 1);
+            String found = t;
+            for (final String table : List.of("tcp", "tcp6", "udp", "udp6", "unix", "netlink", "raw")) {
+                try {
+                    for (final String line : Files.readAllLines(Path.of("/proc/self/net", table))) {
+                        final List<String> f = List.of(line.trim().split("\\s+"));
+                        if (f.contains(inode)) {
+                            found = t + " " + table + (table.startsWith("tcp") || table.startsWith("udp")
+                                    ? " local " + f.get(1) + " remote " + f.get(2) + " state " + f.get(3)
+                                    : " " + line.trim());
+                        }
+                    }
+                } catch (final IOException | RuntimeException e) {
+                    // no such table
+                }
+            }
+            out.add(found);
+        }
+        return out;
     }
 
     /** {@return open descriptors counted by kind: socket, pipe, anon_inode:[kind] or a /dev path} */

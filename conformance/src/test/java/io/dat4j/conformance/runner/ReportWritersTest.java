@@ -23,7 +23,8 @@ class ReportWritersTest {
 
     @Test
     void shouldEscapeJsonStrings() {
-        assertEquals("\"a\\\"b\\\\c\\n\\t\\u0001\\u00e9\\u2028\"", ReportWriters.quote("a\"b\\c\n\t\u0001\u00e9\u2028"));
+        assertEquals("\"a\\\"b\\\\c\\n\\t\\u0001\\u00e9\\u2028\"",
+                ReportWriters.quote("a\"b\\c\n\t\u0001\u00e9\u2028"));
         assertEquals("null", ReportWriters.quote(null));
     }
 
