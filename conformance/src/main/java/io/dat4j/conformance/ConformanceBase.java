@@ -52,6 +52,11 @@ public abstract class ConformanceBase implements Abortable {
         rig = new Rig(f);
         final Method m = info.getTestMethod().orElse(null);
         final Rule rule = m == null ? null : m.getAnnotation(Rule.class);
+        if (rule != null) {
+            final String excluded = f.excludedRules().get(rule.id());
+            assumeTrue(excluded == null, () -> rule.id() + " is excluded for IA " + f.interfaceAdapterName() + ": "
+                    + excluded);
+        }
         if (rule != null && rule.requires().length > 0) {
             for (final Capability c : rule.requires()) {
                 assumeTrue(rig.ia().supports(c), () -> "provider " + rig.ia().providerAttributes().providerName()

@@ -4,6 +4,8 @@ import io.dat4j.Dat;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.conformance.peer.PeerLauncher;
 import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,6 +45,24 @@ public interface ProviderFixture {
      */
     default Optional<PeerLauncher> peer() {
         return Optional.of(PeerLauncher.secondJvm(interfaceAdapterName(), null));
+    }
+
+    /** System property: rule ids to skip for this provider, comma-separated (a known-failures list, as a TCK's). */
+    String EXCLUDE_PROP_NAME = "dat.conformance.exclude";
+
+    /**
+     * {@return rule ids this provider is known to fail, each with the reason}; they are reported as skipped with
+     * the reason, never as passed. By default the ids listed in {@value #EXCLUDE_PROP_NAME}.
+     */
+    default Map<String, String> excludedRules() {
+        final String p = System.getProperty(EXCLUDE_PROP_NAME, "");
+        final Map<String, String> m = new LinkedHashMap<>();
+        for (final String id : p.split(",")) {
+            if (!id.isBlank()) {
+                m.put(id.trim(), "known provider failure, excluded by -D" + EXCLUDE_PROP_NAME);
+            }
+        }
+        return m;
     }
 
     /**
