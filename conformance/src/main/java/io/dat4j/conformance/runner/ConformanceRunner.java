@@ -52,6 +52,7 @@ import org.junit.platform.engine.FilterResult;
  * <pre>
  * java io.dat4j.conformance.runner.ConformanceRunner --provider NAME [--json] [--area NAME]... [--rule ID]...
  *      [--timeout-scale F] [--no-second-jvm] [--peer-provider-class FQCN] [--junit-xml DIR] [--markdown FILE]
+ * java io.dat4j.conformance.runner.ConformanceRunner --list
  * </pre>
  *
  * It prints the table (or, with {@code --json}, one JSON object and nothing else) on stdout and exits 1 when a
@@ -178,6 +179,22 @@ public final class ConformanceRunner {
             }
         }
         return false;
+    }
+
+    /** {@return every rule of the suite, area by area, as declared (the catalog behind {@code --list})} */
+    public static List<RuleInfo> catalog() {
+        final List<RuleInfo> all = new ArrayList<>();
+        for (final Class<?> suite : RunnerSuites.all()) {
+            final Class<?> area = suite.getSuperclass();
+            for (final Method m : area.getDeclaredMethods()) {
+                final Rule r = m.getAnnotation(Rule.class);
+                if (r != null) {
+                    all.add(new RuleInfo(r.id(), r.level(), area.getSimpleName(), r.text(), List.of(r.requires())));
+                }
+            }
+        }
+        all.sort(java.util.Comparator.comparing(RuleInfo::area).thenComparing(RuleInfo::id));
+        return all;
     }
 
     /**
@@ -329,10 +346,17 @@ public final class ConformanceRunner {
                     case "--peer-provider-class" -> peerClass = args[++i];
                     case "--junit-xml" -> xml = Path.of(args[++i]);
                     case "--markdown" -> md = Path.of(args[++i]);
+                    case "--list" -> {
+                        for (final RuleInfo r : catalog()) {
+                            stdout.println(r.id() + "\t" + r.level() + "\t" + r.area() + "\t" + r.text()
+                                    + (r.requires().isEmpty() ? "" : " (needs " + r.requires() + ")"));
+                        }
+                        return;
+                    }
                     case "-h", "--help" -> {
                         stdout.println("usage: ConformanceRunner --provider NAME [--json] [--area NAME]... "
                                 + "[--rule ID]... [--timeout-scale F] [--no-second-jvm] [--peer-provider-class FQCN] "
-                                + "[--junit-xml DIR] [--markdown FILE]");
+                                + "[--junit-xml DIR] [--markdown FILE] | --list");
                         return;
                     }
                     default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
