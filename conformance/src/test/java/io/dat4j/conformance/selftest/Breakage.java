@@ -43,7 +43,7 @@ enum Breakage {
     WRONG_EVENT_NUMBER,
     /** Error completions report SUCCESS. */
     WRONG_DTO_STATUS,
-    /** The first byte of every received message is flipped. */
+    /** The first byte of every received message and of every RDMA Read target is flipped. */
     DATA_CORRUPTED,
     /** SUPPRESS is ignored. */
     IGNORE_SUPPRESS,

@@ -71,6 +71,7 @@ final class Decorator {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<MemorySegment> registered = new ArrayList<>();
     private final Map<String, Long> postedRecvs = new ConcurrentHashMap<>();
+    private final Map<String, Long> postedReads = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> created = new ConcurrentHashMap<>();
 
     private Decorator(final String iaName, final Runnable onClose) {
@@ -200,6 +201,12 @@ final class Decorator {
                     }
                 }
                 default -> {
+                }
+            }
+            if ("postRdmaRead".equals(n)) {
+                final List<?> l = (List<?>) a[0];
+                if (!l.isEmpty()) {
+                    postedReads.put(key(inner, (Long) a[1]), ((LocalMemoryTriplet) l.get(0)).virtualAddress());
                 }
             }
             if ("postRecv".equals(n)) {
@@ -352,6 +359,13 @@ final class Decorator {
                 if (b == Breakage.DATA_CORRUPTED && d.status() == DtoStatus.SUCCESS
                         && d.operation() == DtoOperation.RECEIVE && d.transferredLength() > 0) {
                     final Long va = postedRecvs.get(key(d.endpoint(), d.cookie()));
+                    if (va != null) {
+                        corrupt(va);
+                    }
+                }
+                if (b == Breakage.DATA_CORRUPTED && d.status() == DtoStatus.SUCCESS
+                        && d.operation() == DtoOperation.RDMA_READ && d.transferredLength() > 0) {
+                    final Long va = postedReads.get(key(d.endpoint(), d.cookie()));
                     if (va != null) {
                         corrupt(va);
                     }

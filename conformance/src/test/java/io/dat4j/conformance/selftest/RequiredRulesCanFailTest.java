@@ -64,7 +64,7 @@ class RequiredRulesCanFailTest {
         map(Breakage.FAILED_ACCEPT_CONSUMES_CR, "CRA-05");
         map(Breakage.IGNORE_RDMA_ATTRIBUTES, "CRA-10", "CRA-11");
         map(Breakage.DATA_CORRUPTED, "DTO-01", "DTO-02", "DTO-03", "TXN-SR", "TXN-POLL", "TXN-MANY", "TXN-RDMA",
-                "CM-05");
+                "CM-05", "DTO-05", "DTO-06", "DTO-14");
         map(Breakage.IGNORE_SUPPRESS, "DTO-12");
         map(Breakage.THRESHOLD_IGNORED, "EVD-06");
         map(Breakage.SOFTWARE_PAYLOAD_LOST, "EVD-07");
