@@ -442,6 +442,38 @@ public abstract class DataTransferConformance extends ConformanceBase {
                 .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)), "data of the queued reads");
     }
 
+    @Rule(id = "FFT-DATAXFER-0", level = Level.REQUIRED,
+            text = "dapltest dataxfer: an EP created with a freed recv or request EVD, or a post on a freed EP, fails "
+                    + "with INVALID_HANDLE")
+    void freedHandlesInDataTransfer() {
+        final io.dat4j.InterfaceAdapter ia = rig().ia();
+        final io.dat4j.ProtectionZone pz = rig().pz(ia);
+        final io.dat4j.EventDispatcher dead = rig().evd(ia, 8, io.dat4j.EventStream.DTO);
+        final io.dat4j.EventDispatcher dto = rig().evd(ia, 8, io.dat4j.EventStream.DTO);
+        final io.dat4j.EventDispatcher conn = rig().evd(ia, 8, io.dat4j.EventStream.CONNECTION);
+        dead.close();
+        Checks.assertStatus("ep_create with a freed recv EVD", () -> io.dat4j.conformance.support.ResourceTracker
+                .track(ia.createEndpoint(pz, dead, dto, conn, null)), StatusType.INVALID_HANDLE);
+        Checks.assertStatus("ep_create with a freed request EVD", () -> io.dat4j.conformance.support.ResourceTracker
+                .track(ia.createEndpoint(pz, dto, dead, conn, null)), StatusType.INVALID_HANDLE);
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer b = rig().buffer(c.active(), 64, MemoryPrivilege.LOCAL);
+        c.active().ep().close();
+        Checks.assertStatus("post_send on a freed EP", () -> c.active().ep().postSend(b.triplet(), 1),
+                StatusType.INVALID_HANDLE);
+    }
+
+    @Rule(id = "FFT-DATAXFER-1", level = Level.REQUIRED,
+            text = "dapltest dataxfer: a wait on the DTO EVDs of a connection with nothing outstanding ends with "
+                    + "TIMEOUT_EXPIRED (dapltest waits 10 s; the suite waits its quiet period)")
+    void waitWithNothingOutstanding() {
+        final Rig.Connection c = rig().connect();
+        Checks.assertStatus("wait on the request EVD", () -> c.active().requestEvd().await(
+                io.dat4j.conformance.support.ConformanceTimeouts.quiet()), StatusType.TIMEOUT_EXPIRED);
+        Checks.assertStatus("wait on the recv EVD", () -> c.passive().recvEvd().await(
+                io.dat4j.conformance.support.ConformanceTimeouts.quiet()), StatusType.TIMEOUT_EXPIRED);
+    }
+
     @Rule(id = "DTO-15", level = Level.OPTIONAL,
             text = "A send to a peer with no receive posted, on an EP with rnr_retry_count 0, completes with "
                     + "RECEIVER_NOT_READY (or waits until a receive is posted)")
