@@ -47,6 +47,8 @@ enum Breakage {
     DATA_CORRUPTED,
     /** SUPPRESS is ignored. */
     IGNORE_SUPPRESS,
+    /** Closing the IA does not close the real one (its threads, sockets and handles leak). */
+    LEAK_ADAPTER,
     /** Objects run out early (a few per IA) and are refused with INTERNAL_ERROR. */
     LIMITED_RESOURCES;
 

@@ -65,6 +65,9 @@ final class Decorator {
             SharedReceiveQueue.class);
     private static final int RESOURCE_CAP = 6;
 
+    /** Real IAs that {@link Breakage#LEAK_ADAPTER} did not close; the self-test closes them afterwards. */
+    static final List<InterfaceAdapter> LEAKED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private final Map<Object, Object> proxies = new IdentityHashMap<>();
     private final String iaName;
     private final Runnable onClose;
@@ -179,6 +182,15 @@ final class Decorator {
                 case IGNORE_SUPPRESS -> {
                     if ("postSend".equals(n) && a.length == 3) {
                         a[2] = CompletionFlag.DEFAULT;
+                    }
+                }
+                case LEAK_ADAPTER -> {
+                    if ("close".equals(n) && inner instanceof final InterfaceAdapter ia) {
+                        LEAKED.add(ia);
+                        if (closed.compareAndSet(false, true)) {
+                            onClose.run();
+                        }
+                        return null;
                     }
                 }
                 case CLOSE_IGNORED -> {

@@ -114,7 +114,8 @@ class RequiredRulesCanFailTest {
         assertTrue(stale.isEmpty(), "breakage targets that are no rule: " + stale);
     }
 
-    private record Outcome(TestExecutionResult.Status status, String detail) {
+    private record Outcome(TestExecutionResult.Status status, String detail, TestExecutionResult.Status container,
+            String containerDetail) {
     }
 
     private static Outcome run(final RuleRef ref, final Breakage b) {
@@ -127,18 +128,25 @@ class RequiredRulesCanFailTest {
             final Launcher launcher = LauncherFactory.create();
             launcher.execute(LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectMethod(concrete, ref.method().getName())).build(), new TestExecutionListener() {
+                        private Outcome test;
+
                         @Override
                         public void executionSkipped(final TestIdentifier id, final String reason) {
                             if (id.isTest()) {
-                                out[0] = new Outcome(TestExecutionResult.Status.ABORTED, reason);
+                                test = new Outcome(TestExecutionResult.Status.ABORTED, reason, null, null);
+                                out[0] = test;
                             }
                         }
 
                         @Override
                         public void executionFinished(final TestIdentifier id, final TestExecutionResult r) {
+                            final String detail = r.getThrowable().map(Throwable::toString).orElse("");
                             if (id.isTest()) {
-                                out[0] = new Outcome(r.getStatus(), r.getThrowable().map(Throwable::toString)
-                                        .orElse(""));
+                                test = new Outcome(r.getStatus(), detail, null, null);
+                                out[0] = test;
+                            } else if (test != null && id.getSource().orElse(null)
+                                    instanceof org.junit.platform.engine.support.descriptor.ClassSource) {
+                                out[0] = new Outcome(test.status(), test.detail(), r.getStatus(), detail);
                             }
                         }
                     });
@@ -154,6 +162,28 @@ class RequiredRulesCanFailTest {
             fail(ref.rule().id() + ": the test did not run (" + ref.method() + ")");
         }
         return out[0];
+    }
+
+    @Test
+    @DisplayName("the leak check passes on the real provider and fails when the IA is not really closed")
+    void leakCheckCanFail() {
+        BrokenProvider.register();
+        assumeTrue(BrokenProvider.realInterfaceAdapter() != null, "no real DAT provider on the class path");
+        final RuleRef openClose = allRules().stream().filter(r -> r.rule().id().equals("FFT-HWCONN-0")).findFirst()
+                .orElseThrow();
+        final Outcome clean = run(openClose, Breakage.NONE);
+        assertEquals(TestExecutionResult.Status.SUCCESSFUL, clean.container(),
+                "leak check on the real provider: " + clean.containerDetail());
+        try {
+            final Outcome leaky = run(openClose, Breakage.LEAK_ADAPTER);
+            assertEquals(TestExecutionResult.Status.FAILED, leaky.container(), "leak check with a leaked IA");
+            assertTrue(leaky.containerDetail().contains("LEAK-CHECK"), leaky.containerDetail());
+        } finally {
+            for (final io.dat4j.InterfaceAdapter ia : Decorator.LEAKED) {
+                ia.close();
+            }
+            Decorator.LEAKED.clear();
+        }
     }
 
     @TestFactory
