@@ -2,7 +2,6 @@ package io.dat4j.conformance;
 
 import static io.dat4j.conformance.Checks.assertPrivateData;
 import static io.dat4j.conformance.Checks.assertStatus;
-import static io.dat4j.conformance.Checks.assertSucceeds;
 import static io.dat4j.conformance.Checks.pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -599,7 +598,7 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         }, "dat-conformance-cr-waiter");
         t.setDaemon(true);
         t.start();
-        Thread.sleep(ConformanceTimeouts.quiet().toMillis());
+        Rig.awaitBlocked(t);
         final Rig.Side a = rig().side(rig().ia(), null);
         rig().connect(a, l, null);
         final Event e = waiter.get(ConformanceTimeouts.event().toMillis() * 2, TimeUnit.MILLISECONDS);

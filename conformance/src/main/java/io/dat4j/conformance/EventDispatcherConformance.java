@@ -353,9 +353,12 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertSame(evd, cno.await(ConformanceTimeouts.event()), "the EVD that fired");
     }
 
+    private static volatile Thread lastStarted;
+
     private static Thread startThread(final Runnable r, final String name) {
         final Thread t = new Thread(r, "dat-conformance-" + name);
         t.setDaemon(true);
+        lastStarted = t;
         t.start();
         return t;
     }
@@ -373,7 +376,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         return f;
     }
 
-    private static void waitUntilBlocked() throws InterruptedException {
-        Thread.sleep(ConformanceTimeouts.quiet().toMillis());
+    private static void waitUntilBlocked() {
+        Rig.awaitBlocked(lastStarted);
     }
 }

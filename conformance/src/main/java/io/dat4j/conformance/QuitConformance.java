@@ -75,7 +75,7 @@ public abstract class QuitConformance extends ConformanceBase {
         }, "dat-conformance-quit-waiter");
         t.setDaemon(true);
         t.start();
-        Thread.sleep(ConformanceTimeouts.quiet().toMillis());
+        Rig.awaitBlocked(t);
         ia.close(CloseMode.ABRUPT);
         final Throwable e = waiter.get(ConformanceTimeouts.event().toMillis(), TimeUnit.MILLISECONDS);
         assertEquals(StatusType.ABORT, assertInstanceOf(DatException.class, e, "the waiter's failure").type(),

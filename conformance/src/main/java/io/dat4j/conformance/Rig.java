@@ -310,6 +310,28 @@ final class Rig implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until a thread is blocked (parked or waiting), for rules about a call that blocks; gives up after the
+     * event timeout (the rule then checks what it checks anyway).
+     *
+     * @param t the thread
+     */
+    static void awaitBlocked(final Thread t) {
+        final long deadline = System.nanoTime() + ConformanceTimeouts.event().toNanos();
+        while (System.nanoTime() < deadline) {
+            final Thread.State s = t.getState();
+            if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.TERMINATED) {
+                return;
+            }
+            try {
+                Thread.sleep(2);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Starts a peer JVM through the fixture, closed with the rig. */
     PeerProcess startPeer() {
         final PeerProcess p = fixture.peer().orElseThrow(
