@@ -69,7 +69,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     @Override
     public void accept(final Endpoint endpoint, final byte[] data) {
         checkOpen();
-        final byte[] pdata = data == null ? NONE : data;
+        final byte[] pdata = data == null ? NONE : data.clone();
         final int max = ia.providerAttributes().maxAcceptPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("accept private data is " + pdata.length + " bytes; this provider carries at most "
@@ -132,7 +132,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     @Override
     public void reject(final byte[] data) {
         checkOpen();
-        final byte[] pdata = data == null ? NONE : data;
+        final byte[] pdata = data == null ? NONE : data.clone();
         if (!ia.supports(Capability.REJECT_PRIVATE_DATA) && pdata.length > 0) {
             throw Checks.lengthError("this provider carries no private data with a reject");
         }
