@@ -134,6 +134,17 @@ final class IoLoop implements Runnable {
         }
     }
 
+    /**
+     * Runs one non-blocking selection on the loop thread, so that channels closed by the current task are really
+     * closed (NIO defers the close of a registered channel until its key is deregistered by a selection): a freed
+     * listener's port is free again when its close returns (conformance CM-14).
+     *
+     * @throws IOException if the selector fails
+     */
+    void deregisterCancelledKeys() throws IOException {
+        selector.selectNow(handler);
+    }
+
     private boolean hasWork() {
         synchronized (tasks) {
             if (!tasks.isEmpty()) {

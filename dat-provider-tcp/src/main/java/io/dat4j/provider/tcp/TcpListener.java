@@ -69,6 +69,9 @@ final class TcpListener implements ListenerTransport {
         closed = true;
         try {
             channel.close();
+            if (loop.inLoop()) {
+                loop.deregisterCancelledKeys();
+            }
         } catch (final IOException e) {
             LOG.debug("closing listener", e);
         }
