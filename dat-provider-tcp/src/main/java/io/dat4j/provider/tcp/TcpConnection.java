@@ -742,13 +742,19 @@ final class TcpConnection implements RequestTransport {
         }
         myOut = Math.min(myOut, peerIn);
         readOutLimit = myOut;
-        control.add(out(RTU));
+        // RTU is queued but not sent until the kit agrees that the EP still waits for this connection: an EP whose
+        // pending connect was aborted must not let the passive side establish (conformance CM-04). Nothing else can
+        // write meanwhile: this thread holds the connection's lock and inline writes wait for an empty control queue.
+        final Out rtu = out(RTU);
+        control.add(rtu);
         phase = P_UP;
         deadline = Long.MAX_VALUE;
-        flushOut();
-        if (phase == P_UP && !ep.up.established(pdata, myIn, myOut, local(), remote())) {
+        if (!ep.up.established(pdata, myIn, myOut, local(), remote())) {
+            control.remove(rtu);
             terminate(END_SILENT, "the EP no longer waits for the connection", true);
+            return;
         }
+        flushOut();
     }
 
     private void onRtu() {
