@@ -44,6 +44,10 @@ import org.apache.logging.log4j.Logger;
  */
 final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, AdapterUpcalls {
 
+    /** A thread that never runs, to ask a segment whether threads other than its owner may touch it. */
+    private static final Thread OTHER_THREAD = Thread.ofPlatform().unstarted(() -> { });
+
+
     static final Logger LOG = LogManager.getLogger("io.dat4j.spi.kit");
 
     private final KitConfig config;
@@ -343,6 +347,13 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         if (!region.isNative()) {
             throw Checks.invalidArg(3, "memory segment is on the Java heap; register native memory"
                     + " (Arena.allocate)");
+        }
+        if (!region.isAccessibleBy(OTHER_THREAD)) {
+            throw Checks.invalidArg(3, "memory segment belongs to a confined arena, but the provider's own threads"
+                    + " move its data; allocate it from Arena.ofShared(), Arena.global() or Arena.ofAuto()");
+        }
+        if (!region.scope().isAlive()) {
+            throw Checks.invalidArg(3, "memory segment's arena is already closed");
         }
         if (region.byteSize() == 0) {
             throw Checks.lengthError("memory segment is empty; register at least 1 byte");

@@ -142,6 +142,23 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldRefuseMemoryTheProviderThreadsCannotTouch() {
+        try (Arena confined = Arena.ofConfined()) {
+            final DatException e = fails(StatusType.INVALID_PARAMETER,
+                    () -> ia.createLocalMemoryRegion(pz, confined.allocate(64), MemoryPrivilege.LOCAL));
+            assertEquals(StatusSubtype.INVALID_ARG3, e.subtype());
+        }
+        final Arena closed = Arena.ofShared();
+        final java.lang.foreign.MemorySegment gone = closed.allocate(64);
+        closed.close();
+        assertEquals(StatusSubtype.INVALID_ARG3, fails(StatusType.INVALID_PARAMETER,
+                () -> ia.createLocalMemoryRegion(pz, gone, MemoryPrivilege.LOCAL)).subtype());
+        assertEquals(StatusSubtype.INVALID_ARG3, fails(StatusType.INVALID_PARAMETER,
+                () -> ia.createLocalMemoryRegion(pz, java.lang.foreign.MemorySegment.ofArray(new byte[8]),
+                        MemoryPrivilege.LOCAL)).subtype());
+    }
+
+    @Test
     void shouldRefuseFreeingObjectsInUse() {
         final Endpoint ep = ep();
         assertEquals(StatusSubtype.INVALID_STATE_PZ_IN_USE, fails(StatusType.INVALID_STATE, pz::close).subtype());
