@@ -1,5 +1,7 @@
 package io.dat4j.tools;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Arrays;
 
 /**
@@ -27,7 +29,9 @@ final class Stats {
         if (!(p > 0.0 && p <= 100.0)) {
             throw new IllegalArgumentException("percentile must be in (0, 100], was " + p);
         }
-        final int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        // exact decimal arithmetic: 99.9 % of 2000 is rank 1998, not 1999 as 99.9 / 100.0 * 2000 rounds up to
+        final int rank = BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(sorted.length))
+                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).intValueExact();
         return sorted[Math.max(rank, 1) - 1];
     }
 
