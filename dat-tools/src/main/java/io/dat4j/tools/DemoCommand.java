@@ -2,6 +2,7 @@ package io.dat4j.tools;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
+import io.dat4j.Registry;
 import io.dat4j.RemoteMemoryTriplet;
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
@@ -55,6 +56,17 @@ final class DemoCommand implements Callable<Integer> {
         final long stream = (long) Math.max(1, megabytes) * 1024 * 1024;
         final Session.Spec sz = new Session.Spec(stream, 32, Math.max(PING_SIZE, Wire.CONTROL_SIZE), DEPTH + 4, 8);
         final AtomicReference<Throwable> serverFailure = new AtomicReference<>();
+        out.println("dat demo: the IA names the registry can open (all of them: dat providers):");
+        int shown = 0;
+        for (final Map<String, Object> row : ProvidersCommand.describe(Registry.defaultRegistry(), null, false)) {
+            if (Boolean.TRUE.equals(row.get("available"))) {
+                out.printf("  %-16s %-8s %s%n", row.get("name"), row.get("module"), row.get("capabilities"));
+                shown++;
+            }
+        }
+        if (shown == 0) {
+            out.println("  (none: no provider module is on the module path)");
+        }
         out.printf("dat demo: a server and a client in one process on IA %s%n", ia);
         try (Session server = Session.open(ia, sz, false); Session client = Session.open(ia, sz, false)) {
             server.listen(0);
