@@ -180,7 +180,7 @@ final class DemoCommand implements Callable<Integer> {
         long posted = 0;
         long completed = 0;
         while (completed < chunks) {
-            while (posted < chunks && posted - completed < (write ? DEPTH : 8)) {
+            while (posted < chunks && posted - completed < (write ? DEPTH : s.rdmaReadDepth())) {
                 final long off = posted * CHUNK;
                 final long len = Math.min(CHUNK, stream - off);
                 final RemoteMemoryTriplet r = new RemoteMemoryTriplet(remote.rmrContext(),

@@ -321,7 +321,7 @@ final class PerfCommand implements Runnable {
 
         private PerfResult bandwidth(final Session s, final PerfOp op, final long size, final int n,
                 final int serverCredits, final RemoteMemoryTriplet remote, final Progress progress) {
-            final int depth = op == PerfOp.RDMA_READ ? Math.min(opts.depth, 16) : opts.depth;
+            final int depth = op == PerfOp.RDMA_READ ? Math.min(opts.depth, s.rdmaReadDepth()) : opts.depth;
             long posted = 0;
             long completed = 0;
             final long t0 = System.nanoTime();
@@ -401,7 +401,7 @@ final class PerfCommand implements Runnable {
 
         private void serve(final Session s) {
             final PrintWriter out = spec.commandLine().getOut();
-            s.exchangeBufferInfo(Wire.CONTROL_SIZE);
+            s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE));
             while (true) {
                 final Wire.Control c = recvControl(s, peer.waitDuration());
                 if (c.type() == Wire.QUIT) {

@@ -159,15 +159,17 @@ final class Session implements AutoCloseable {
         crEvd = ia.createEventDispatcher(Math.min(evdMax, 16), null, Set.of(EventStream.CR));
         timings.put("evd create", System.nanoTime() - t);
 
+        final int reads = Math.max(1, Math.min(spec.rdmaReadDepth(),
+                Math.min(a.maxRdmaReadPerEndpointIn(), a.maxRdmaReadPerEndpointOut())));
         final EndpointAttributes attrs = EndpointAttributes.builder()
                 .maxMessageSize(Math.max(spec.slotSize(), CONTROL_BUFFER))
                 .maxRdmaSize(spec.dataSize())
-                .maxRecvDtos(spec.slots() + 4)
-                .maxRequestDtos(spec.requestDepth() + 4)
+                .maxRecvDtos(Math.min(spec.slots() + 4, a.maxDtoPerEndpoint()))
+                .maxRequestDtos(Math.min(spec.requestDepth() + 4, a.maxDtoPerEndpoint()))
                 .maxRecvIov(1)
                 .maxRequestIov(2)
-                .maxRdmaReadIn(spec.rdmaReadDepth())
-                .maxRdmaReadOut(spec.rdmaReadDepth())
+                .maxRdmaReadIn(reads)
+                .maxRdmaReadOut(reads)
                 .build();
         t = System.nanoTime();
         ep = ia.createEndpoint(pz, recvEvd, requestEvd, connectEvd, attrs);
@@ -185,6 +187,17 @@ final class Session implements AutoCloseable {
     /** {@return the EP} */
     Endpoint endpoint() {
         return ep;
+    }
+
+    /** {@return the RDMA reads the EP may have outstanding, as the provider granted} */
+    int rdmaReadDepth() {
+        final int granted = ep.query().attributes().maxRdmaReadOut();
+        return granted > 0 ? granted : 1;
+    }
+
+    /** {@return the size of the data buffer} */
+    long dataSize() {
+        return spec.dataSize();
     }
 
     /** {@return the set-up and teardown steps measured so far, in nanoseconds} */
