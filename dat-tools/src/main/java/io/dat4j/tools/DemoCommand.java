@@ -55,6 +55,8 @@ final class DemoCommand implements Callable<Integer> {
         final PrintWriter out = spec.commandLine().getOut();
         final long stream = (long) Math.max(1, megabytes) * 1024 * 1024;
         final Session.Spec sz = new Session.Spec(stream, 32, Math.max(PING_SIZE, Wire.CONTROL_SIZE), DEPTH + 4, 8);
+        final Session.Spec passive = new Session.Spec(stream, 32, Math.max(PING_SIZE, Wire.CONTROL_SIZE), DEPTH + 4,
+                0);
         final AtomicReference<Throwable> serverFailure = new AtomicReference<>();
         out.println("dat demo: the IA names the registry can open (all of them: dat providers):");
         int shown = 0;
@@ -68,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
             out.println("  (none: no provider module is on the module path)");
         }
         out.printf("dat demo: a server and a client in one process on IA %s%n", ia);
-        try (Session server = Session.open(ia, sz, false); Session client = Session.open(ia, sz, false)) {
+        try (Session server = Session.open(ia, passive, false); Session client = Session.open(ia, sz, false)) {
             server.listen(0);
             final long qual = server.listening();
             final InetAddress address = server.interfaceAdapter().address().getAddress();
@@ -177,10 +179,11 @@ final class DemoCommand implements Callable<Integer> {
     private static void pipeline(final Session s, final RemoteMemoryTriplet remote, final long stream,
             final boolean write) {
         final long chunks = (stream + CHUNK - 1) / CHUNK;
+        final int depth = write ? DEPTH : s.rdmaReadDepth();
         long posted = 0;
         long completed = 0;
         while (completed < chunks) {
-            while (posted < chunks && posted - completed < (write ? DEPTH : s.rdmaReadDepth())) {
+            while (posted < chunks && posted - completed < depth) {
                 final long off = posted * CHUNK;
                 final long len = Math.min(CHUNK, stream - off);
                 final RemoteMemoryTriplet r = new RemoteMemoryTriplet(remote.rmrContext(),

@@ -213,9 +213,9 @@ final class PerfCommand implements Runnable {
             return client();
         }
 
-        private Session.Spec sessionSpec(final long maxSize) {
+        private Session.Spec sessionSpec(final long maxSize, final boolean active) {
             return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), SLOTS,
-                    Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, Math.min(opts.depth, 16));
+                    Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, active ? Math.min(opts.depth, 16) : 0);
         }
 
         private int client() throws IOException {
@@ -227,7 +227,7 @@ final class PerfCommand implements Runnable {
             final List<PerfResult> results = new ArrayList<>();
             final boolean bar = opts.progress != null ? opts.progress : System.console() != null;
             final Progress progress = new Progress(err, (long) ops.size() * sizes.length * opts.iterations, bar);
-            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize()), opts.poll)) {
+            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true), opts.poll)) {
                 final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize()));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
                     throw new IllegalStateException("the server is not a dat perf server (its accept carried "
@@ -392,7 +392,7 @@ final class PerfCommand implements Runnable {
                     throw new IllegalStateException("rejected a request for " + maxSize + "-byte messages");
                 }
                 // buffers are sized after the client's largest message, announced in the private data
-                try (Session s = Session.on(ia, sessionSpec(maxSize), opts.poll)) {
+                try (Session s = Session.on(ia, sessionSpec(maxSize, false), opts.poll)) {
                     s.acceptRequest(cr, p);
                     serve(s);
                 }

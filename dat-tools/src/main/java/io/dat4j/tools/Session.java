@@ -78,7 +78,8 @@ final class Session implements AutoCloseable {
      * @param slots receive slots in the ring
      * @param slotSize bytes per receive slot
      * @param requestDepth sends/RDMA the EP may have outstanding
-     * @param rdmaReadDepth RDMA reads the EP may have outstanding (and accept from the peer)
+     * @param rdmaReadDepth RDMA reads the EP may have outstanding (and accept from the peer); 0 leaves both to the
+     *        provider, which matches them to the peer's request on accept (for servers)
      */
     record Spec(long dataSize, int slots, long slotSize, int requestDepth, int rdmaReadDepth) {
     }
@@ -159,18 +160,24 @@ final class Session implements AutoCloseable {
         crEvd = ia.createEventDispatcher(Math.min(evdMax, 16), null, Set.of(EventStream.CR));
         timings.put("evd create", System.nanoTime() - t);
 
-        final int reads = Math.max(1, Math.min(spec.rdmaReadDepth(),
-                Math.min(a.maxRdmaReadPerEndpointIn(), a.maxRdmaReadPerEndpointOut())));
-        final EndpointAttributes attrs = EndpointAttributes.builder()
+        if (spec.dataSize() > a.maxRdmaSize()) {
+            throw new IllegalArgumentException("IA " + ia.name() + " allows RDMA up to " + a.maxRdmaSize()
+                    + " bytes; asked for " + spec.dataSize());
+        }
+        final EndpointAttributes.Builder b = EndpointAttributes.builder()
                 .maxMessageSize(Math.max(spec.slotSize(), CONTROL_BUFFER))
                 .maxRdmaSize(spec.dataSize())
                 .maxRecvDtos(Math.min(spec.slots() + 4, a.maxDtoPerEndpoint()))
                 .maxRequestDtos(Math.min(spec.requestDepth() + 4, a.maxDtoPerEndpoint()))
                 .maxRecvIov(1)
-                .maxRequestIov(2)
-                .maxRdmaReadIn(reads)
-                .maxRdmaReadOut(reads)
-                .build();
+                .maxRequestIov(2);
+        if (spec.rdmaReadDepth() > 0) {
+            // the active side asks; a passive side leaves them unset so the provider matches the request (CRA-12)
+            final int reads = Math.min(spec.rdmaReadDepth(),
+                    Math.min(a.maxRdmaReadPerEndpointIn(), a.maxRdmaReadPerEndpointOut()));
+            b.maxRdmaReadIn(reads).maxRdmaReadOut(reads);
+        }
+        final EndpointAttributes attrs = b.build();
         t = System.nanoTime();
         ep = ia.createEndpoint(pz, recvEvd, requestEvd, connectEvd, attrs);
         timings.put("ep create", System.nanoTime() - t);

@@ -79,7 +79,7 @@ final class TestCommand implements Callable<Integer> {
         final long region = (long) bufLen * (burst + 1);
         // data = rbuf (the peer's RDMA target, what we advertise) followed by sbuf (our source)
         final Session.Spec sz = new Session.Spec(2 * region, MSG_COUNT + burst, Math.max(bufLen, Wire.RMR_TRIPLET_SIZE),
-                burst + RDMA_READS + MSG_COUNT, RDMA_READS);
+                burst + RDMA_READS + MSG_COUNT, peer.server ? 0 : RDMA_READS);
         final String role = peer.server ? "server" : "client";
         out.printf("Running as %s - %s%n", role, common.ia);
         final long t0 = System.nanoTime();
