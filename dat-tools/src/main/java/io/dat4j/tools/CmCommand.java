@@ -61,15 +61,16 @@ final class CmCommand implements Callable<Integer> {
     @Mixin
     private PeerOptions peer;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Connection qualifier (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT",
+            description = "Connection qualifier (default: ${DEFAULT-VALUE}).")
     private long port = 45249;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "Connections to make, as dtestcm -c"
             + " (default: ${DEFAULT-VALUE}).")
     private int connections = 100;
 
-    @Option(names = {"-b", "--burst"}, paramLabel = "BURST", description = "Connections in flight at once, as dtestcm -b"
-            + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-b", "--burst"}, paramLabel = "BURST",
+            description = "Connections in flight at once, as dtestcm -b (default: ${DEFAULT-VALUE}).")
     private int burst = 10;
 
     @Option(names = "--json", description = "Client: print one JSON object on stdout and nothing else.")

@@ -147,8 +147,9 @@ final class DemoCommand implements Callable<Integer> {
         if (bad >= 0) {
             throw new IllegalStateException("RDMA read data differs from the server's at byte " + bad);
         }
-        out.printf(Locale.ROOT, "RDMA read:  %d MiB in %d KiB reads, %d in flight: %.1f ms, %.2f Gbit/s; data checked%n",
-                stream >> 20, CHUNK >> 10, DEPTH, el / 1e6, Stats.gbitPerSecond(stream, 1, el));
+        out.printf(Locale.ROOT, "RDMA read:  %d MiB in %d KiB reads, %d in flight: %.1f ms, %.2f Gbit/s;"
+                + " data checked%n", stream >> 20, CHUNK >> 10, c.rdmaReadDepth(), el / 1e6,
+                Stats.gbitPerSecond(stream, 1, el));
 
         Wire.putControl(c.control(), 0, new Wire.Control(Wire.QUIT, 0, 0, 0, 0));
         c.sendControl(Wire.CONTROL_SIZE);

@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
  * a message, a ping-pong burst, disconnect; then every step's time. The messages and their order are dtest's, so a
  * C dtest peer can stand on the other side (with {@code -p 45248}, dtest's fixed port).
  */
-@Command(name = "test", description = {"dtest-style check between a server (-s) and a client (-h HOST):",
-    "connect with private data, exchange buffer info, RDMA write, RDMA read, ping-pong, disconnect,",
-    "printing each step's time."})
+@Command(name = "test", description = "dtest-style check between a server (-s) and a client (-h HOST): connect"
+        + " with private data, exchange buffer info, RDMA write, RDMA read, ping-pong, disconnect, printing each"
+        + " step's time.")
 final class TestCommand implements Callable<Integer> {
 
     /** dtest's SERVER_CONN_QUAL. */
@@ -44,8 +44,8 @@ final class TestCommand implements Callable<Integer> {
     @Mixin
     private PeerOptions peer;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Connection qualifier (default: ${DEFAULT-VALUE},"
-            + " dtest's).")
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT",
+            description = "Connection qualifier (default: ${DEFAULT-VALUE}, dtest's).")
     private long port = DTEST_PORT;
 
     @Option(names = {"-b", "--buffer-size"}, paramLabel = "BYTES", description = "RDMA and message size, as dtest -b"

@@ -156,7 +156,8 @@ class ProvidersCommandTest {
     @Test
     void shouldListDatConfLinesNoProviderServes(@TempDir final Path dir) throws IOException {
         final Path conf = dir.resolve("dat.conf");
-        Files.writeString(conf, "# test\nofa-v2-rxe0 u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"rxe0 0\" \"\"\n"
+        Files.writeString(conf, "# test\n"
+                + "ofa-v2-rxe0 u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"rxe0 0\" \"\"\n"
                 + "broken line\n");
         final Registry reg = Registry.empty(conf);
         reg.addProvider(new FakeProvider(true));
