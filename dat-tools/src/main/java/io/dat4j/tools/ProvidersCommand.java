@@ -67,10 +67,8 @@ final class ProvidersCommand implements Callable<Integer> {
         final List<Map<String, Object>> rows = describe(r, only, !noOpen);
         final PrintWriter out = spec.commandLine().getOut();
         if (json) {
+            // the registry logs its problems (dat.conf lines, providers that failed to load) to stderr itself
             out.println(Json.write(rows));
-            for (final String p : r.problems()) {
-                spec.commandLine().getErr().println("registry problem: " + p);
-            }
         } else {
             out.print(table(rows));
             out.println("dat.conf: " + (r.confFile() == null ? "none (set -Ddat4j.conf=FILE or DAT_OVERRIDE)"
