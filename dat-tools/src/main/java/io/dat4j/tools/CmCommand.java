@@ -83,9 +83,7 @@ final class CmCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "-c and -b must be at least 1");
         }
         if (peer.server) {
-            do {
-                serveOnce();
-            } while (peer.forever);
+            peer.serve(spec, this::serveOnce);
             return 0;
         }
         return client();

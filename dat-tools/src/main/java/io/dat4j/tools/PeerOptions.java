@@ -41,6 +41,27 @@ final class PeerOptions {
         }
     }
 
+    /**
+     * Serves one client run, or with {@code --forever} one after another; then a failed run is reported on stderr
+     * and the next client is served.
+     *
+     * @param spec the command, for stderr and its name
+     * @param once serves one client
+     */
+    void serve(final CommandSpec spec, final Runnable once) {
+        do {
+            try {
+                once.run();
+            } catch (final RuntimeException e) {
+                if (!forever) {
+                    throw e;
+                }
+                spec.commandLine().getErr().println("dat " + spec.name() + ": a client run failed; serving the next: "
+                        + DatCommand.describe(e));
+            }
+        } while (forever);
+    }
+
     /** {@return how long a server waits} */
     Duration waitDuration() {
         return Duration.ofSeconds(waitSeconds);

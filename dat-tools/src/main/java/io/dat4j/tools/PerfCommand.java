@@ -205,9 +205,7 @@ final class PerfCommand implements Runnable {
             peer.validate(spec);
             opts.validate(spec);
             if (peer.server) {
-                do {
-                    serveOnce();
-                } while (peer.forever);
+                peer.serve(spec, this::serveOnce);
                 return 0;
             }
             return client();
