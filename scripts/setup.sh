@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages dat4j's build and tests need, if any is missing. Idempotent; quiet when all is there.
+# The C DAT headers (libdapl-dev) feed the porting-table test, the librdmacm/verbs headers the FFM layout test,
+# dapl2-utils/rdmacm-utils/perftest/libfabric-bin are the C references that tests and benchmarks run beside dat4j.
+# The JDK 25 itself is found by ./mvnw; Maven comes with the wrapper.
+set -euo pipefail
+packages=(gcc libc6-dev libdapl-dev dapl2-utils librdmacm-dev libibverbs-dev librdmacm1 libibverbs1 rdmacm-utils
+  ibverbs-providers perftest libfabric-bin)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: missing Debian packages: ${missing[*]}; run as root or: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
