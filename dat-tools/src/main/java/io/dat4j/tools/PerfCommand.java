@@ -334,6 +334,8 @@ final class PerfCommand implements Runnable {
                     } else if (posted - completed >= depth) {
                         s.awaitRequest("send " + completed);
                         completed++;
+                    } else if (completed < posted && s.pollRequest("send " + completed) != null) {
+                        completed++;
                     } else {
                         final Wire.Control ack = recvControl(s, Session.DTO_TIMEOUT);
                         if (ack.type() != Wire.ACK) {
@@ -345,6 +347,7 @@ final class PerfCommand implements Runnable {
                     }
                 }
             } else {
+                long reported = 0;
                 while (completed < n) {
                     while (posted < n && posted - completed < depth) {
                         if (op == PerfOp.RDMA_WRITE) {
@@ -356,7 +359,12 @@ final class PerfCommand implements Runnable {
                     }
                     s.awaitRequest(op.label() + " " + completed);
                     completed++;
-                    progress.advance(1);
+                    // take whatever else completed meanwhile without another wake-up
+                    while (completed < posted && s.pollRequest(op.label() + " " + completed) != null) {
+                        completed++;
+                    }
+                    progress.advance(completed - reported);
+                    reported = completed;
                 }
             }
             final long elapsed = System.nanoTime() - t0;

@@ -70,7 +70,7 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
             m.put("op", op.label());
             m.put("size", size);
             m.put("iterations", iterations);
-            m.put("gbit_per_s", round3(gbitPerSecond()));
+            m.put("gbit_per_s", Math.rint(gbitPerSecond() * 1e6) / 1e6);
             m.put("msg_per_s", Math.rint(messagesPerSecond()));
             m.put("elapsed_us", round3(nanos / 1_000.0));
             return m;

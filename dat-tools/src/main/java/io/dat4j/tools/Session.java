@@ -392,6 +392,17 @@ final class Session implements AutoCloseable {
     }
 
     /**
+     * Takes the next completion on the request EVD if there is one, checking it succeeded.
+     *
+     * @param what what it is, for the error message
+     * @return the completion, or null when none is queued
+     */
+    DtoCompletionEvent pollRequest(final String what) {
+        final Event e = requestEvd.poll();
+        return e == null ? null : checked(e, what);
+    }
+
+    /**
      * Waits for the next receive completion and checks it succeeded; the caller reposts the slot.
      *
      * @param what what is being waited for, for the error message
@@ -441,6 +452,10 @@ final class Session implements AutoCloseable {
                 throw x;
             }
         }
+        return checked(e, what);
+    }
+
+    private static DtoCompletionEvent checked(final Event e, final String what) {
         if (!(e instanceof DtoCompletionEvent dto)) {
             throw new IllegalStateException("expected a DTO completion for " + what + ", got " + e.number().cName());
         }

@@ -90,7 +90,7 @@ final class TestCommand implements Callable<Integer> {
         Session s = null;
         try {
             s = Session.open(common.ia, sz, poll);
-            out.printf("Local address %s%n", s.interfaceAdapter().address());
+            out.printf("Local address %s%n", s.interfaceAdapter().address().getAddress().getHostAddress());
             if (peer.server) {
                 out.printf("Server waiting for connect request on port %d%n", port);
                 out.flush();
