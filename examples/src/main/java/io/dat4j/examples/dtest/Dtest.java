@@ -78,7 +78,8 @@ public final class Dtest {
     private final PrintStream out;
     private final PrintStream err;
     private final long pid = ProcessHandle.current().pid();
-    private final Arena arena = Arena.ofConfined();
+    /** Shared, not confined: the provider's threads read and write registered memory. */
+    private final Arena arena = Arena.ofShared();
 
     /* Global DAT vars */
     private InterfaceAdapter hIa;
