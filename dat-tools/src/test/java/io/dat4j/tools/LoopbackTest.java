@@ -34,9 +34,9 @@ class LoopbackTest {
     void needsTheLoopbackIa() {
         final boolean available = Registry.defaultRegistry().listProviders().stream()
                 .anyMatch(l -> l.iaName().equals(IA) && l.available());
-        assumeTrue(available, "no provider offers an available '" + IA + "' IA: " + Registry.defaultRegistry()
+        assumeTrue(available, () -> "no provider offers an available '" + IA + "' IA: " + Registry.defaultRegistry()
                 .listProviders().stream().filter(l -> l.iaName().equals(IA)).map(ProviderListing::reason)
-                .findFirst().orElse("not registered"));
+                .filter(java.util.Objects::nonNull).findFirst().orElse("not registered"));
     }
 
     @AfterEach
