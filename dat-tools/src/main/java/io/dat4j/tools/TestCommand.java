@@ -53,7 +53,7 @@ final class TestCommand implements Callable<Integer> {
     private int bufLen = 64;
 
     @Option(names = {"-B", "--burst"}, paramLabel = "COUNT", description = "Burst count of writes and ping-pongs, as"
-            + " dtest -B (default: ${DEFAULT-VALUE}).")
+            + " dtest -B; give both sides the same -B and -b, as with dtest (default: ${DEFAULT-VALUE}).")
     private int burst = 10;
 
     @Option(names = "--poll", description = "Poll the EVDs (dat_evd_dequeue) instead of waiting, as dtest -p.")
