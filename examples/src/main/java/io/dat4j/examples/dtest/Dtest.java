@@ -58,8 +58,11 @@ import java.util.Set;
  */
 public final class Dtest {
 
+    /** System property that moves the connection qualifier off dtest's fixed 45248 (Java only; for tests). */
+    public static final String PORT_PROP_NAME = "dat4j.dtest.port";
+
     /* definitions, as in dtest.c */
-    static final long SERVER_CONN_QUAL = 45248;
+    static final long SERVER_CONN_QUAL = Long.getLong(PORT_PROP_NAME, 45248);
     static final Duration DTO_TIMEOUT = Duration.ofSeconds(5);
     static final Duration CNO_TIMEOUT = Duration.ofSeconds(1);
     static final Duration CONN_TIMEOUT = Duration.ofSeconds(100);
