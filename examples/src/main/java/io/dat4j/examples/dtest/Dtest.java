@@ -62,7 +62,7 @@ public final class Dtest {
     public static final String PORT_PROP_NAME = "dat4j.dtest.port";
 
     /* definitions, as in dtest.c */
-    static final long SERVER_CONN_QUAL = Long.getLong(PORT_PROP_NAME, 45248);
+    static final long SERVER_CONN_QUAL = 45248;
     static final Duration DTO_TIMEOUT = Duration.ofSeconds(5);
     static final Duration CNO_TIMEOUT = Duration.ofSeconds(1);
     static final Duration CONN_TIMEOUT = Duration.ofSeconds(100);
@@ -81,6 +81,8 @@ public final class Dtest {
     private final PrintStream out;
     private final PrintStream err;
     private final long pid = ProcessHandle.current().pid();
+    /** SERVER_CONN_QUAL, unless {@value #PORT_PROP_NAME} moves it. */
+    private final long serverConnQual = Long.getLong(PORT_PROP_NAME, SERVER_CONN_QUAL);
     /** Shared, not confined: the provider's threads read and write registered memory. */
     private final Arena arena = Arena.ofShared();
 
@@ -410,7 +412,7 @@ public final class Dtest {
              * register message buffers, establish connection, and
              * exchange DMA RMR information info via messages
              */
-            step("Error connect_ep", () -> connectEp(hostname, SERVER_CONN_QUAL));
+            step("Error connect_ep", () -> connectEp(hostname, serverConnQual));
             logf("%d connect_ep complete%n", pid);
 
             /* Query EP for local and remote address information, print */
@@ -571,12 +573,12 @@ public final class Dtest {
     private void printIaAddress(final InetSocketAddress sa) {
         if (sa != null && sa.getAddress() instanceof Inet4Address) {
             out.printf("%d Local Address AF_INET - %s port %d%n", pid, sa.getAddress().getHostAddress(),
-                    SERVER_CONN_QUAL);
+                    serverConnQual);
         } else if (sa != null) {
             out.printf("%d Local Address AF_INET6 - %s port %d%n", pid, sa.getAddress().getHostAddress(),
-                    SERVER_CONN_QUAL);
+                    serverConnQual);
         } else {
-            out.printf("%d Local Address UNKOWN FAMILY - port %d%n", pid, SERVER_CONN_QUAL);
+            out.printf("%d Local Address UNKOWN FAMILY - port %d%n", pid, serverConnQual);
         }
     }
 
@@ -749,7 +751,7 @@ public final class Dtest {
                 err.printf("%d Error unexpected cr event : %s%n", pid, event.number().cName());
                 throw abort();
             }
-            if (cre.connectionQualifier() != SERVER_CONN_QUAL || cre.servicePoint() != hPsp) {
+            if (cre.connectionQualifier() != serverConnQual || cre.servicePoint() != hPsp) {
                 err.printf("%d Error wrong cr event data : %s%n", pid, event.number().cName());
                 throw abort();
             }
