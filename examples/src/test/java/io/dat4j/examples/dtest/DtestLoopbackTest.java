@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The Java dtest against itself on the loopback IA, server and client in this JVM (each {@link Dtest} keeps its
  * state in fields, so two can run side by side). Skipped, with the reason, while no provider offers {@code tcp-lo}.
- * The connection qualifier is dtest's constant, moved by {@value Dtest#PORT_PROP_NAME} for the test run (surefire
- * forks a JVM per module, so the property is read here first).
+ * The connection qualifier is moved off dtest's fixed 45248 by {@value Dtest#PORT_PROP_NAME}, which every Dtest reads
+ * when it is created, so that a dtest running elsewhere on the machine does not collide with the test.
  */
 @Timeout(60)
 class DtestLoopbackTest {
