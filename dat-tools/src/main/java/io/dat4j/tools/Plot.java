@@ -1,5 +1,6 @@
 package io.dat4j.tools;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,8 @@ import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** Writes a perf run as a PNG: latency (RTT p50 and p99) or bandwidth against message size, one series per op. */
@@ -16,6 +19,7 @@ final class Plot {
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    private static final Color[] COLOURS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c)};
 
     private Plot() {
     }
@@ -56,7 +60,15 @@ final class Plot {
                 x[i] = e.getValue().get(i)[0];
                 y[i] = Math.max(e.getValue().get(i)[1], lat ? 1e-3 : 0);
             }
-            chart.addSeries(e.getKey(), x, y).setMarker(SeriesMarkers.CIRCLE);
+            final XYSeries line = chart.addSeries(e.getKey(), x, y);
+            line.setMarker(SeriesMarkers.CIRCLE);
+            // one colour per operation; the p99 line of a latency plot is dashed beside its solid p50
+            final PerfOp op = PerfOp.parse(e.getKey().split(" ")[0]);
+            line.setLineColor(COLOURS[op.ordinal()]);
+            line.setMarkerColor(COLOURS[op.ordinal()]);
+            if (e.getKey().endsWith(" p99")) {
+                line.setLineStyle(SeriesLines.DASH_DASH);
+            }
         }
         return chart;
     }
