@@ -1,6 +1,7 @@
 package io.dat4j.tools;
 
 import java.io.PrintWriter;
+import java.lang.module.ModuleDescriptor;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -113,7 +114,9 @@ public final class DatCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            final String v = DatCommand.class.getPackage().getImplementationVersion();
+            final ModuleDescriptor d = DatCommand.class.getModule().getDescriptor();
+            final String v = d != null && d.rawVersion().isPresent() ? d.rawVersion().get()
+                    : DatCommand.class.getPackage().getImplementationVersion();
             return new String[] {"dat " + (v == null ? "(development build)" : v) + ", DAT "
                 + io.dat4j.Dat.VERSION_MAJOR + "." + io.dat4j.Dat.VERSION_MINOR};
         }
