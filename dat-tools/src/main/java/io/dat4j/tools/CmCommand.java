@@ -204,7 +204,7 @@ final class CmCommand implements Callable<Integer> {
             }
             if (ce.number() != wanted) {
                 throw new IllegalStateException("a connection got " + ce.number().cName() + " instead of "
-                        + wanted.cName());
+                        + wanted.cName() + Session.whatItMeans(ce.number()));
             }
             step.add(System.nanoTime() - started.get(ce.endpoint()));
             pending.remove(ce.endpoint());

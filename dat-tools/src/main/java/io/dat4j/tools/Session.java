@@ -308,10 +308,30 @@ final class Session implements AutoCloseable {
     byte[] connect(final InetAddress host, final long connectionQualifier, final byte[] privateData) {
         final long t = System.nanoTime();
         ep.connect(host, connectionQualifier, DTO_TIMEOUT, privateData);
-        final ConnectionEvent ce = awaitConnection(EventNumber.CONNECTION_EVENT_ESTABLISHED, DTO_TIMEOUT);
+        final Event e = connectEvd.await(DTO_TIMEOUT);
+        if (!(e instanceof ConnectionEvent ce) || ce.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
+            throw new IllegalStateException("cannot connect to " + host.getHostAddress() + " port "
+                    + connectionQualifier + ": " + e.number().cName() + whatItMeans(e.number()));
+        }
         timings.put("connect", System.nanoTime() - t);
         connected = true;
         return ce.privateData();
+    }
+
+    /**
+     * {@return a hint for a failed connect}
+     *
+     * @param n the event the connect ended with
+     */
+    static String whatItMeans(final EventNumber n) {
+        return switch (n) {
+            case CONNECTION_EVENT_NON_PEER_REJECTED -> " (nothing listens there: is the server running, with the"
+                    + " same -p?)";
+            case CONNECTION_EVENT_PEER_REJECTED -> " (the server refused the request: is it the same command?)";
+            case CONNECTION_EVENT_UNREACHABLE -> " (no route to the host from this IA: check -P and -h)";
+            case CONNECTION_EVENT_TIMED_OUT -> " (no answer in time)";
+            default -> "";
+        };
     }
 
     private ConnectionEvent awaitConnection(final EventNumber wanted, final Duration timeout) {
