@@ -71,7 +71,7 @@ public final class DatCommand implements Runnable {
     static CommandLine commandLine() {
         final CommandLine cl = new CommandLine(new DatCommand());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("dat " + cmd.getCommandName() + ": " + describe(ex));
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
             if (Boolean.getBoolean("dat4j.trace") || "debug".equals(System.getProperty(LOG_LEVEL_PROP_NAME))) {
                 ex.printStackTrace(cmd.getErr());
             }

@@ -56,7 +56,7 @@ final class PeerOptions {
                 if (!forever) {
                     throw e;
                 }
-                spec.commandLine().getErr().println("dat " + spec.name() + ": a client run failed; serving the next: "
+                spec.commandLine().getErr().println(spec.qualifiedName() + ": a client run failed; serving the next: "
                         + DatCommand.describe(e));
             }
         } while (forever);
