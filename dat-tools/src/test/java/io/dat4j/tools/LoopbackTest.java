@@ -103,7 +103,8 @@ class LoopbackTest {
     @Test
     void shouldRunTheDtestStyleCheck() throws Exception {
         final String p = port();
-        final String[] c = clientAgainstServer(new String[] {"test", "-s", "-P", IA, "-p", p, "--wait", "20", "-B", "4"},
+        final String[] c = clientAgainstServer(
+                new String[] {"test", "-s", "-P", IA, "-p", p, "--wait", "20", "-B", "4"},
                 new String[] {"test", "-h", "127.0.0.1", "-P", IA, "-p", p, "-B", "4"});
         assertEquals("0", c[0], c[1] + c[2]);
         assertTrue(c[1].contains("DAPL Test Complete. PASSED"), c[1]);
