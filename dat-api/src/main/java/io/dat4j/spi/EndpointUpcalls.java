@@ -22,6 +22,15 @@ public interface EndpointUpcalls {
     /** {@return the attributes in force (defaults resolved; RDMA read depths as negotiated once connected)} */
     EndpointAttributes attributes();
 
+    /** {@return the transport's protection domain of the EP's PZ ({@link Transport#allocateProtectionZone})} */
+    Object protectionZoneRegistration();
+
+    /** {@return the recv EVD, or null}; its {@link KitEventDispatcher#completionSource()} is the QP's recv CQ */
+    KitEventDispatcher recvDispatcher();
+
+    /** {@return the request EVD, or null}; its {@link KitEventDispatcher#completionSource()} is the QP's send CQ */
+    KitEventDispatcher requestDispatcher();
+
     /** {@return true once the EP is freed: the transport should stop working for it} */
     boolean isClosed();
 

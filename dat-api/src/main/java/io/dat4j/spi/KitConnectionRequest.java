@@ -2,11 +2,14 @@ package io.dat4j.spi;
 
 import io.dat4j.Capability;
 import io.dat4j.ConnectionRequest;
+import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.ConnectionRequestParameters;
+import io.dat4j.DatException;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointState;
 import io.dat4j.HandleType;
 import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
 import java.net.InetSocketAddress;
 
 /**
@@ -19,7 +22,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     private static final byte[] NONE = new byte[0];
 
     private final KitInterfaceAdapter ia;
-    private final KitServicePoint sp;
+    private volatile KitServicePoint sp;
     private final RequestTransport request;
     private final InetSocketAddress remote;
     private final byte[] privateData;
@@ -109,6 +112,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
                     op == EndpointStateMachine.Operation.ACCEPT_CONSUMER_ENDPOINT ? EndpointState.UNCONNECTED
                             : bound.isProviderCreated() ? EndpointState.TENTATIVE_CONNECTION_PENDING
                                     : EndpointState.PASSIVE_CONNECTION_PENDING);
+            ep.acceptUnwound();
             synchronized (this) {
                 consumed = false;
             }
@@ -183,7 +187,32 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     @Override
     public void handoff(final long connectionQualifier) {
         checkOpen();
-        throw Checks.notImplemented("dat_cr_handoff");
+        if (!ia.supports(Capability.CR_HANDOFF)) {
+            throw Checks.notImplemented("dat_cr_handoff");
+        }
+        if (bound != null) {
+            throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, "the request names its EP (RSP or provider-created);"
+                    + " only a request of a CONSUMER PSP can be handed off");
+        }
+        final KitPublicServicePoint target = ia.findConsumerPsp(connectionQualifier);
+        if (target == null) {
+            throw Checks.invalidArg(2, "no open PSP with the CONSUMER flag listens on qualifier "
+                    + connectionQualifier + " in this IA");
+        }
+        final KitServicePoint before;
+        synchronized (this) {
+            checkUnconsumed();
+            before = sp;
+            sp = target;
+        }
+        if (!target.evd.post(new ConnectionRequestEvent(target.evd, target, ia.address(), connectionQualifier, this,
+                false))) {
+            synchronized (this) {
+                sp = before;
+            }
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null,
+                    "the target PSP's EVD is full; the request stays with its service point");
+        }
     }
 
     @Override

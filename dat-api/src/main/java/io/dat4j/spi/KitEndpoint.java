@@ -152,6 +152,21 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     }
 
     @Override
+    public Object protectionZoneRegistration() {
+        return pz.registration();
+    }
+
+    @Override
+    public KitEventDispatcher recvDispatcher() {
+        return recvEvd;
+    }
+
+    @Override
+    public KitEventDispatcher requestDispatcher() {
+        return requestEvd;
+    }
+
+    @Override
     public EndpointParameters query() {
         checkOpen();
         return new EndpointParameters(ia, sm.state(), localAddress, localAddress == null ? 0 : localAddress.getPort(),
@@ -293,6 +308,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
 
     void acceptStarted(final int in, final int out) {
         inForce = resolved.toBuilder().maxRdmaReadIn(in).maxRdmaReadOut(out).build();
+    }
+
+    void acceptUnwound() {
+        inForce = resolved;
     }
 
     @Override

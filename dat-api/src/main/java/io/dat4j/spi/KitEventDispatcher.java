@@ -34,6 +34,14 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
+    /**
+     * System property: nanoseconds {@link #await} polls (spinning, for the lowest latency) before it parks; default
+     * 0, no spinning.
+     */
+    public static final String SPIN_NANOS_PROP_NAME = "dat4j.evd.spinNanos";
+
+    private static final long SPIN_NANOS = Math.max(0, Long.getLong(SPIN_NANOS_PROP_NAME, 0L));
+
     private final KitInterfaceAdapter ia;
     private final Set<EventStream> streams;
     private final boolean async;
@@ -61,6 +69,11 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
 
     void source(final CompletionSource value) {
         source = value;
+    }
+
+    /** {@return the completion source of this EVD ({@link Transport#createCompletionSource}), or null} */
+    public CompletionSource completionSource() {
+        return source;
     }
 
     @Override
@@ -366,7 +379,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     }
 
     private Event awaitLoop(final long nanos, final int threshold) {
-        final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + nanos;
+        final long start = System.nanoTime();
+        final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : start + nanos;
         boolean armed = false;
         while (true) {
             pollSource();
@@ -392,6 +406,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             if (left <= 0) {
                 throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
                         "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
+            }
+            if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
+                Thread.onSpinWait();
+                continue;
             }
             final CompletionSource s = source;
             if (s != null && !armed) {

@@ -183,6 +183,16 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         return k;
     }
 
+    KitPublicServicePoint findConsumerPsp(final long qualifier) {
+        for (final KitHandle h : children) {
+            if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flag() == ServicePointFlag.CONSUMER
+                    && p.connectionQualifier() == qualifier) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     KitMemoryRegion localRegion(final int lmrContext) {
         return lmrs.get(lmrContext);
     }
@@ -235,6 +245,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                     "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
         }
         final KitProtectionZone pz = new KitProtectionZone(this);
+        pz.registration(transport.allocateProtectionZone(pz));
         addChild(pz);
         return pz;
     }
@@ -411,6 +422,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         checkUsable();
         if (providerPz == null) {
             providerPz = new KitProtectionZone(this);
+            providerPz.registration(transport.allocateProtectionZone(providerPz));
         }
         final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
         final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;

@@ -127,6 +127,11 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
         return (privilegeMask & privilege.value()) != 0;
     }
 
+    /** {@return the transport's protection domain of the LMR's PZ ({@link Transport#allocateProtectionZone})} */
+    public Object protectionZoneRegistration() {
+        return pz.registration();
+    }
+
     /** {@return the transport's registration object ({@link Transport#registerMemory}), or null} */
     public Object registration() {
         return registration;

@@ -11,6 +11,7 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
 
     private final KitInterfaceAdapter ia;
     private final AtomicInteger users = new AtomicInteger();
+    private volatile Object registration;
 
     KitProtectionZone(final KitInterfaceAdapter ia) {
         this.ia = ia;
@@ -24,6 +25,14 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
     @Override
     StatusSubtype invalidHandleSubtype() {
         return StatusSubtype.INVALID_HANDLE_PZ;
+    }
+
+    void registration(final Object value) {
+        registration = value;
+    }
+
+    Object registration() {
+        return registration;
     }
 
     void retain() {
@@ -61,6 +70,11 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
     @Override
     void forceClose() {
         if (markClosed()) {
+            try {
+                ia.transport().freeProtectionZone(this, registration);
+            } catch (final RuntimeException e) {
+                KitInterfaceAdapter.LOG.warn("freeing the transport's PD of {} failed", this, e);
+            }
             ia.removeChild(this);
         }
     }

@@ -35,6 +35,28 @@ public interface Transport {
     ListenerTransport listenAny(ServicePointUpcalls servicePoint);
 
     /**
+     * Allocates the transport's protection domain for a new PZ ({@code dapls_ib_pd_alloc}; verbs:
+     * {@code ibv_alloc_pd}). LMRs and EPs of the PZ see it as {@link KitMemoryRegion#protectionZoneRegistration()}
+     * and {@link EndpointUpcalls#protectionZoneRegistration()}. The default allocates nothing.
+     *
+     * @param protectionZone the PZ
+     * @return the transport's protection domain, or null
+     */
+    default Object allocateProtectionZone(final io.dat4j.ProtectionZone protectionZone) {
+        return null;
+    }
+
+    /**
+     * Frees what {@link #allocateProtectionZone} returned ({@code dapls_ib_pd_free}); called after every EP and LMR
+     * of the PZ is freed.
+     *
+     * @param protectionZone the PZ
+     * @param registration what allocateProtectionZone returned
+     */
+    default void freeProtectionZone(final io.dat4j.ProtectionZone protectionZone, final Object registration) {
+    }
+
+    /**
      * Creates the transport half of a new EP ({@code dapls_ib_qp_alloc}; rdma_cm: an id and a QP). The EP's
      * attributes are final until {@link EndpointTransport#reset()} or an UNCONNECTED modify.
      *

@@ -90,23 +90,39 @@ class KitEventDispatcherTest {
     @Test
     void shouldWaitForThresholdAndWakeOnPost() throws Exception {
         final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
-        final CompletableFuture<Event> f = CompletableFuture.supplyAsync(() -> evd.await(Duration.ofSeconds(20), 2));
-        waitForWaiter(evd);
+        final AtomicReference<Thread> t = new AtomicReference<>();
+        final CompletableFuture<Event> f = waiter(() -> evd.await(Duration.ofSeconds(20), 2), t);
+        waitForWaiter(evd, t);
+        fails(StatusType.INVALID_STATE, () -> evd.await(Duration.ZERO, 1));
         evd.postSoftwareEvent("x");
         evd.postSoftwareEvent("y");
         assertEquals("x", ((SoftwareEvent) f.get(20, TimeUnit.SECONDS)).payload());
         assertEquals(1, evd.size());
     }
 
-    private static void waitForWaiter(final EventDispatcher evd) throws InterruptedException {
-        // a second waiter is refused with EVD_WAITER exactly while the first one waits
-        for (int i = 0; i < 2000; i++) {
+    /** Starts a thread that runs a wait, so the test knows which thread to watch. */
+    private static <T> CompletableFuture<T> waiter(final java.util.function.Supplier<T> wait,
+            final AtomicReference<Thread> thread) {
+        final CompletableFuture<T> f = new CompletableFuture<>();
+        final Thread t = new Thread(() -> {
             try {
-                evd.await(Duration.ZERO, 1);
-            } catch (final DatException e) {
-                if (e.subtype() == StatusSubtype.INVALID_STATE_EVD_WAITER) {
-                    return;
-                }
+                f.complete(wait.get());
+            } catch (final Throwable e) {
+                f.completeExceptionally(e);
+            }
+        }, "evd-waiter");
+        thread.set(t);
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    /** Waits until the thread is parked inside await on the EVD (its park blocker is the EVD). */
+    private static void waitForWaiter(final EventDispatcher evd, final AtomicReference<Thread> thread)
+            throws InterruptedException {
+        for (int i = 0; i < 4000; i++) {
+            if (java.util.concurrent.locks.LockSupport.getBlocker(thread.get()) == evd) {
+                return;
             }
             Thread.sleep(5);
         }
@@ -116,9 +132,12 @@ class KitEventDispatcherTest {
     @Test
     void shouldRefuseASecondWaiterAndReleaseTheFirstWithAbortOnClose() throws Exception {
         final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
-        final CompletableFuture<DatException> f = CompletableFuture.supplyAsync(() -> assertThrows(
-                DatException.class, () -> evd.await(EventDispatcher.INFINITE, 1)));
-        waitForWaiter(evd);
+        final AtomicReference<Thread> t = new AtomicReference<>();
+        final CompletableFuture<DatException> f = waiter(() -> assertThrows(
+                DatException.class, () -> evd.await(EventDispatcher.INFINITE, 1)), t);
+        waitForWaiter(evd, t);
+        assertEquals(StatusSubtype.INVALID_STATE_EVD_WAITER, fails(StatusType.INVALID_STATE,
+                () -> evd.await(Duration.ZERO, 1)).subtype());
         evd.close();
         assertEquals(StatusType.ABORT, f.get(20, TimeUnit.SECONDS).type());
         fails(StatusType.INVALID_HANDLE, evd::poll);
@@ -129,11 +148,9 @@ class KitEventDispatcherTest {
     void shouldReportInterruptAsInterruptedCall() throws Exception {
         final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
         final AtomicReference<Thread> t = new AtomicReference<>();
-        final CompletableFuture<DatException> f = CompletableFuture.supplyAsync(() -> {
-            t.set(Thread.currentThread());
-            return assertThrows(DatException.class, () -> evd.await(Duration.ofSeconds(20), 1));
-        });
-        waitForWaiter(evd);
+        final CompletableFuture<DatException> f = waiter(() -> assertThrows(DatException.class,
+                () -> evd.await(Duration.ofSeconds(20), 1)), t);
+        waitForWaiter(evd, t);
         t.get().interrupt();
         assertEquals(StatusType.INTERRUPTED_CALL, f.get(20, TimeUnit.SECONDS).type());
     }
@@ -141,9 +158,10 @@ class KitEventDispatcherTest {
     @Test
     void shouldRefuseAndReleaseWaitersWhenUnwaitable() throws Exception {
         final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
-        final CompletableFuture<DatException> f = CompletableFuture.supplyAsync(() -> assertThrows(
-                DatException.class, () -> evd.await(Duration.ofSeconds(20), 1)));
-        waitForWaiter(evd);
+        final AtomicReference<Thread> t = new AtomicReference<>();
+        final CompletableFuture<DatException> f = waiter(() -> assertThrows(
+                DatException.class, () -> evd.await(Duration.ofSeconds(20), 1)), t);
+        waitForWaiter(evd, t);
         evd.setUnwaitable();
         assertEquals(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE, f.get(20, TimeUnit.SECONDS).subtype());
         fails(StatusType.INVALID_STATE, () -> evd.await(Duration.ZERO, 1));
@@ -248,8 +266,9 @@ class KitEventDispatcherTest {
         };
         final KitEventDispatcher evd = (KitEventDispatcher) ia.createEventDispatcher(4, null, SW);
         self.set(evd);
-        final CompletableFuture<Event> f = CompletableFuture.supplyAsync(() -> evd.await(Duration.ofSeconds(20), 1));
-        waitForWaiter(evd);
+        final AtomicReference<Thread> t = new AtomicReference<>();
+        final CompletableFuture<Event> f = waiter(() -> evd.await(Duration.ofSeconds(20), 1), t);
+        waitForWaiter(evd, t);
         ready.set(1);
         evd.signal();
         assertEquals("late", ((SoftwareEvent) f.get(20, TimeUnit.SECONDS)).payload());

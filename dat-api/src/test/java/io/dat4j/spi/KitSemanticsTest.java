@@ -371,6 +371,32 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldHandARequestOffToAnotherPsp() {
+        final EventDispatcher other = ia.createEventDispatcher(4, null, EnumSet.of(EventStream.CR));
+        ia.createPublicServicePoint(30, evd, ServicePointFlag.CONSUMER);
+        ia.createPublicServicePoint(31, other, ServicePointFlag.CONSUMER);
+        ia.createPublicServicePoint(32, other, ServicePointFlag.PROVIDER);
+        final ConnectionRequest cr = request(30, 2, 2, new ScriptedTransport.Req());
+        assertEquals(StatusSubtype.INVALID_ARG2, fails(StatusType.INVALID_PARAMETER, () -> cr.handoff(99))
+                .subtype());
+        fails(StatusType.INVALID_PARAMETER, () -> cr.handoff(32));
+        cr.handoff(31);
+        final ConnectionRequestEvent e = (ConnectionRequestEvent) other.dequeue();
+        assertSame(cr, e.request());
+        assertEquals(31, e.connectionQualifier());
+        assertEquals(31, cr.query().connectionQualifier());
+        cr.accept(ep(), null);
+        final ScriptedTransport t2 = new ScriptedTransport();
+        try (InterfaceAdapter plain = ScriptedTransport.open(EnumSet.noneOf(io.dat4j.Capability.class), t2)) {
+            final EventDispatcher e2 = plain.createEventDispatcher(4, null, EventStream.DEFAULT);
+            plain.createPublicServicePoint(33, e2, ServicePointFlag.CONSUMER);
+            assertTrue(t2.listeners.get(33L).connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            final ConnectionRequest c2 = ((ConnectionRequestEvent) e2.dequeue()).request();
+            fails(StatusType.NOT_IMPLEMENTED, () -> c2.handoff(33));
+        }
+    }
+
+    @Test
     void shouldRejectAsNonPeerWhenTheCrEvdIsFull() {
         final EventDispatcher small = ia.createEventDispatcher(1, null, EnumSet.of(EventStream.CR));
         ia.createPublicServicePoint(27, small, ServicePointFlag.CONSUMER);
@@ -428,6 +454,23 @@ class KitSemanticsTest {
         lmr.close();
         assertNull(table.acquire(ctx, a, 1, false));
         assertEquals(0, ia.createLocalMemoryRegion(pz, arena.allocate(8), MemoryPrivilege.LOCAL).rmrContext());
+    }
+
+    @Test
+    void shouldGiveTheTransportAProtectionDomainPerPz() {
+        final ProtectionZone pz2 = ia.createProtectionZone();
+        final Object pd = transport.pds.get(transport.pds.size() - 1);
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz2, arena.allocate(8), MemoryPrivilege.LOCAL);
+        assertSame(pd, ((KitMemoryRegion) lmr).protectionZoneRegistration());
+        final Endpoint ep = ia.createEndpoint(pz2, evd, null, evd, null);
+        final ScriptedTransport.Ep t = transport.ep(ep);
+        assertSame(pd, t.up.protectionZoneRegistration());
+        assertSame(evd, t.up.recvDispatcher());
+        assertNull(t.up.requestDispatcher());
+        ep.close();
+        lmr.close();
+        pz2.close();
+        assertFalse(transport.pds.contains(pd));
     }
 
     @Test

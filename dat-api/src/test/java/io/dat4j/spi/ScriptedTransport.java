@@ -77,6 +77,20 @@ final class ScriptedTransport implements Transport {
         return listen(nextAny++, sp);
     }
 
+    final List<Object> pds = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Object allocateProtectionZone(final io.dat4j.ProtectionZone pz) {
+        final Object pd = "pd" + pds.size();
+        pds.add(pd);
+        return pd;
+    }
+
+    @Override
+    public void freeProtectionZone(final io.dat4j.ProtectionZone pz, final Object registration) {
+        pds.remove(registration);
+    }
+
     @Override
     public EndpointTransport createEndpoint(final EndpointUpcalls ep) {
         final Ep e = new Ep(ep);

@@ -1,0 +1,1491 @@
+package io.dat4j.provider.tcp;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.EventNumber;
+import io.dat4j.spi.KitMemoryRegion;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.RegionTable;
+import io.dat4j.spi.RequestTransport;
+import io.dat4j.spi.ServicePointUpcalls;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * One TCP connection and the wire protocol of {@code docs/tcp-wire.md}: the handshake, the framed data operations and
+ * their checks, RNR holding, RDMA read depth, acknowledgements, disconnect. Every method runs on the connection's I/O
+ * thread except the fields marked volatile and {@link #reject}, which hands over to it. Frames from the peer are
+ * untrusted: every field is checked against limits before anything is allocated or copied, and a bad frame ends only
+ * this connection.
+ */
+final class TcpConnection implements RequestTransport {
+
+    private static final Logger LOG = LogManager.getLogger(TcpConnection.class);
+
+    static final int HEADER = 32;
+    static final long MAGIC = 0x4441_5434_4A54_4350L; // "DAT4JTCP"
+    static final int MAX_PDATA = 512;
+    static final int MAX_DEPTH = 1024;
+    static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
+    static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Payloads up to this size are copied behind their header and written with one call. */
+    static final int STAGE_MAX = 8192 - HEADER;
+
+    static final int REQ = 1;
+    static final int REP = 2;
+    static final int RTU = 3;
+    static final int REJ = 4;
+    static final int SEND = 5;
+    static final int WRITE = 6;
+    static final int READ_REQ = 7;
+    static final int READ_RESP = 8;
+    static final int ACK = 9;
+    static final int NAK = 10;
+    static final int DISC = 11;
+
+    static final int NAK_RNR = 1;
+    static final int NAK_ACCESS = 2;
+    static final int NAK_LENGTH = 3;
+
+    static final int END_SILENT = 0;
+    static final int END_DISCONNECTED = 1;
+    static final int END_BROKEN = 2;
+    static final int END_FAILED = 3;
+
+    private static final int P_NEW = 0;
+    private static final int P_CONNECTING = 1;
+    private static final int P_REQ_SENT = 2;
+    private static final int P_REQ_WAIT = 3;
+    private static final int P_REQUESTED = 4;
+    private static final int P_REP_SENT = 5;
+    private static final int P_UP = 6;
+    private static final int P_CLOSED = 7;
+
+    private static final int IN_HEADER = 0;
+    private static final int IN_PDATA = 1;
+    private static final int IN_SEND = 2;
+    private static final int IN_WRITE = 3;
+    private static final int IN_READ_RESP = 4;
+
+    /** A control frame waiting to be written; pooled per connection. */
+    private static final class Out {
+        int type;
+        int flags;
+        long a;
+        long b;
+        int c;
+        int d;
+        byte[] pdata;
+        KitMemoryRegion region;
+        long offset;
+        long length;
+    }
+
+    final TcpTransport transport;
+    final IoLoop loop;
+    final AtomicBoolean scheduled = new AtomicBoolean();
+    /** Guards all connection state: held by the I/O thread while it works on the connection, and by a posting thread
+     * that writes small requests itself ({@link #inlineFlush()}). */
+    final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    private String pendingFailure;
+    volatile boolean rnrWaiting;
+    private final SocketChannel ch;
+    private final ServicePointUpcalls sp;
+    private final int slot;
+    private volatile TcpEndpoint ep;
+    private SelectionKey key;
+    private int phase = P_NEW;
+    private long deadline = Long.MAX_VALUE;
+
+    // negotiation
+    private int myIn;
+    private int myOut;
+    private int peerRnr;
+    private int readOutLimit;
+    private int inflightReads;
+    private int queuedReadResps;
+    private byte[] pendingPdata;
+
+    // inbound
+    private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(HEADER);
+    private int inState = IN_HEADER;
+    private int fType;
+    private int fFlags;
+    private int fLen;
+    private long fA;
+    private long fB;
+    private int fC;
+    private int fD;
+    private ByteBuffer pdataIn;
+    private PostedOperation inOp;
+    private KitMemoryRegion inRegion;
+    private long inOffset;
+    private long inTotal;
+    private long inDone;
+    private int inSeg;
+    private long inSegDone;
+    private int pendingSendLen;
+
+    // outbound
+    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER);
+    private ByteBuffer stage;
+    private java.lang.foreign.MemorySegment stageSeg;
+    private boolean staged;
+    private final ArrayDeque<Out> control = new ArrayDeque<>();
+    private final ArrayDeque<Out> free = new ArrayDeque<>();
+    private final ArrayDeque<PostedOperation> awaiting = new ArrayDeque<>();
+    private Out curOut;
+    private PostedOperation curReq;
+    private ByteBuffer curPdata;
+    private int outSeg;
+    private long outSegDone;
+    private long outDone;
+    private boolean writeInterest;
+
+    // ending
+    private boolean closing;
+    private boolean draining;
+    private int closingEnd;
+    private String closingReason;
+    private boolean gracefulPending;
+    private EventNumber failNumber;
+    private byte[] failPdata;
+
+    /** An active connection for an EP's connect. */
+    TcpConnection(final TcpTransport transport, final IoLoop loop, final SocketChannel ch, final TcpEndpoint ep,
+            final int in, final int out) {
+        this.transport = transport;
+        this.loop = loop;
+        this.ch = ch;
+        this.sp = null;
+        this.ep = ep;
+        this.slot = loop.index;
+        this.myIn = in;
+        this.myOut = out;
+    }
+
+    /** A passive connection accepted by a listener. */
+    TcpConnection(final TcpTransport transport, final IoLoop loop, final SocketChannel ch,
+            final ServicePointUpcalls sp) {
+        this.transport = transport;
+        this.loop = loop;
+        this.ch = ch;
+        this.sp = sp;
+        this.slot = loop.index;
+    }
+
+    long deadline() {
+        return deadline;
+    }
+
+    private void timer(final long nanosFromNow) {
+        deadline = nanosFromNow == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + nanosFromNow;
+        if (deadline != Long.MAX_VALUE) {
+            loop.addTimer(this);
+        }
+    }
+
+    private int rnrRetry() {
+        final TcpEndpoint e = ep;
+        return e == null ? 7 : e.up.attributes().rnrRetryCount() & 7;
+    }
+
+    // ------------------------------------------------------------------ starting
+
+    void startActive(final InetSocketAddress to, final long timeoutNanos, final byte[] pdata) {
+        lock.lock();
+        try {
+            if (ep.conn != this || ep.up.isClosed()) {
+                closeChannel();
+                phase = P_CLOSED;
+                return;
+            }
+            phase = P_CONNECTING;
+            pendingPdata = pdata;
+            timer(timeoutNanos);
+            try {
+                key = ch.register(loop.selector(), 0, this);
+                if (ch.connect(to)) {
+                    onConnected();
+                } else {
+                    key.interestOps(SelectionKey.OP_CONNECT);
+                }
+            } catch (final IOException | java.nio.channels.UnresolvedAddressException
+                    | java.nio.channels.UnsupportedAddressTypeException e) {
+                connectFailed(e);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void connectFailed(final Exception e) {
+        failNumber = e instanceof ConnectException ? EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
+                : EventNumber.CONNECTION_EVENT_UNREACHABLE;
+        terminate(END_FAILED, "connect failed: " + e, true);
+    }
+
+    private void onConnected() {
+        phase = P_REQ_SENT;
+        final Out o = out(REQ);
+        o.a = MAGIC;
+        o.c = myIn;
+        o.d = myOut;
+        o.flags = rnrRetry();
+        o.pdata = pendingPdata;
+        pendingPdata = null;
+        control.add(o);
+        interest(SelectionKey.OP_READ);
+        flushOut();
+    }
+
+    void startPassive() {
+        lock.lock();
+        try {
+            try {
+                key = ch.register(loop.selector(), SelectionKey.OP_READ, this);
+            } catch (final IOException e) {
+                closeChannel();
+                phase = P_CLOSED;
+                return;
+            }
+            phase = P_REQ_WAIT;
+            timer(HANDSHAKE_NANOS);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void acceptWith(final TcpEndpoint endpoint, final byte[] pdata, final int in, final int out) {
+        lock.lock();
+        try {
+            ep = endpoint;
+            if (phase != P_REQUESTED || closing) {
+                // the requester has gone (CRA-06): not established; posted receives are flushed (CRA-07)
+                if (phase == P_CLOSED) {
+                    endEndpoint(endpoint, END_FAILED, EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null,
+                            "the requester has gone", true);
+                } else {
+                    failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
+                    terminate(END_FAILED, "the requester has gone", true);
+                }
+                return;
+            }
+            myIn = in;
+            myOut = out;
+            readOutLimit = out;
+            final Out o = out(REP);
+            o.a = MAGIC;
+            o.c = in;
+            o.d = out;
+            o.flags = rnrRetry();
+            o.pdata = pdata;
+            control.add(o);
+            phase = P_REP_SENT;
+            timer(HANDSHAKE_NANOS);
+            flushOut();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void reject(final byte[] privateData) {
+        loop.execute(() -> {
+            lock.lock();
+            try {
+                if (phase == P_REQUESTED && !closing) {
+                    final Out o = out(REJ);
+                    o.flags = 1;
+                    o.pdata = privateData;
+                    control.add(o);
+                    closeAfterFlush(END_SILENT, "rejected");
+                }
+            } finally {
+                lock.unlock();
+            }
+        });
+    }
+
+    void localDisconnect(final CloseMode mode) {
+        lock.lock();
+        try {
+            if (phase == P_CLOSED) {
+                final TcpEndpoint e = ep;
+                if (e != null && e.conn == this) {
+                    flushAll(e);
+                }
+                return;
+            }
+            if (phase != P_UP) {
+                terminate(END_SILENT, "connect aborted", true);
+                return;
+            }
+            if (closing) {
+                if (mode == CloseMode.ABRUPT && !draining) {
+                    terminate(closingEnd, closingReason, true);
+                }
+                return;
+            }
+            if (mode == CloseMode.GRACEFUL && busy()) {
+                gracefulPending = true;
+                return;
+            }
+            sendDisc();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean busy() {
+        return !awaiting.isEmpty() || curReq != null || ep.hasRequests();
+    }
+
+    private void checkGraceful() {
+        if (gracefulPending && !busy()) {
+            gracefulPending = false;
+            sendDisc();
+        }
+    }
+
+    private void sendDisc() {
+        control.add(out(DISC));
+        closeAfterFlush(END_DISCONNECTED, "disconnected");
+    }
+
+    // ------------------------------------------------------------------ readiness
+
+    void onReady(final SelectionKey k) {
+        lock.lock();
+        try {
+            if (!k.isValid() || phase == P_CLOSED) {
+                return;
+            }
+            final int ops = k.readyOps();
+            if ((ops & SelectionKey.OP_CONNECT) != 0) {
+                try {
+                    if (ch.finishConnect()) {
+                        onConnected();
+                    }
+                } catch (final IOException e) {
+                    connectFailed(e);
+                    return;
+                }
+            }
+            if ((ops & SelectionKey.OP_READ) != 0 && phase != P_CLOSED) {
+                onReadable();
+            }
+            if ((ops & SelectionKey.OP_WRITE) != 0 && phase != P_CLOSED) {
+                flushOut();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void onScheduled() {
+        lock.lock();
+        try {
+            final TcpEndpoint e = ep;
+            if (pendingFailure != null) {
+                final String f = pendingFailure;
+                pendingFailure = null;
+                lost(f);
+            }
+            if (phase == P_CLOSED) {
+                if (e != null && e.conn == this) {
+                    flushRequests(e);
+                }
+                return;
+            }
+            if (rnrWaiting && e != null && e.peekRecv() != null) {
+                rnrWaiting = false;
+                deadline = Long.MAX_VALUE;
+                interest(SelectionKey.OP_READ);
+                if (startSend(pendingSendLen)) {
+                    onReadable();
+                    return;
+                }
+            }
+            if (phase == P_UP) {
+                flushOut();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void onTimer() {
+        lock.lock();
+        try {
+            final long d = deadline;
+            deadline = Long.MAX_VALUE;
+            if (d == Long.MAX_VALUE || phase == P_CLOSED) {
+                return;
+            }
+            if (draining) {
+                terminate(closingEnd, closingReason, true);
+                return;
+            }
+            switch (phase) {
+                case P_CONNECTING, P_REQ_SENT -> {
+                    failNumber = EventNumber.CONNECTION_EVENT_TIMED_OUT;
+                    terminate(END_FAILED, "connect timed out", true);
+                }
+                case P_REQ_WAIT -> terminate(END_SILENT, "no connection request within the handshake timeout", true);
+                case P_REP_SENT -> {
+                    failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
+                    terminate(END_FAILED, "no RTU within the handshake timeout", true);
+                }
+                case P_UP -> {
+                    if (rnrWaiting) {
+                        rnrWaiting = false;
+                        sendNak(NAK_RNR, "a SEND arrived and no receive was posted within the RNR retry budget");
+                    }
+                }
+                default -> {
+                    // nothing
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void fail(final String reason) {
+        lock.lock();
+        try {
+            lost(reason);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The connection went away unexpectedly: map to the event of the phase. */
+    private void lost(final String reason) {
+        if (phase == P_CLOSED) {
+            return;
+        }
+        if (closing) {
+            terminate(closingEnd, closingReason, true);
+            return;
+        }
+        switch (phase) {
+            case P_CONNECTING, P_REQ_SENT -> {
+                failNumber = EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED;
+                terminate(END_FAILED, reason, true);
+            }
+            case P_REP_SENT -> {
+                failNumber = EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR;
+                terminate(END_FAILED, reason, true);
+            }
+            case P_UP -> terminate(END_BROKEN, reason, true);
+            default -> terminate(END_SILENT, reason, true);
+        }
+    }
+
+    private void protocol(final String what) {
+        LOG.warn("connection {}: protocol violation from the peer: {}; closing the connection", this, what);
+        lost("protocol violation: " + what);
+    }
+
+    // ------------------------------------------------------------------ inbound
+
+    private void onReadable() {
+        while (phase != P_CLOSED && !rnrWaiting) {
+            if (draining) {
+                drain();
+                return;
+            }
+            if (closing) {
+                break;
+            }
+            final int r;
+            switch (inState) {
+                case IN_HEADER -> {
+                    r = read(hdrIn);
+                    if (r < 0) {
+                        return;
+                    }
+                    if (hdrIn.hasRemaining()) {
+                        flushOut();
+                        return;
+                    }
+                    hdrIn.flip();
+                    fType = hdrIn.get(0) & 0xff;
+                    fFlags = hdrIn.get(1) & 0xff;
+                    fLen = hdrIn.getInt(4);
+                    fA = hdrIn.getLong(8);
+                    fB = hdrIn.getLong(16);
+                    fC = hdrIn.getInt(24);
+                    fD = hdrIn.getInt(28);
+                    hdrIn.clear();
+                    onHeader();
+                }
+                case IN_PDATA -> {
+                    r = read(pdataIn);
+                    if (r < 0) {
+                        return;
+                    }
+                    if (pdataIn.hasRemaining()) {
+                        return;
+                    }
+                    inState = IN_HEADER;
+                    onControl(pdataIn.array());
+                    pdataIn = null;
+                }
+                case IN_SEND, IN_READ_RESP -> {
+                    r = readScatter();
+                    if (r <= 0) {
+                        if (r == 0) {
+                            flushOut();
+                        }
+                        return;
+                    }
+                    if (inState == IN_SEND) {
+                        finishSend();
+                    } else {
+                        finishReadResp();
+                    }
+                }
+                case IN_WRITE -> {
+                    r = readRegion();
+                    if (r <= 0) {
+                        if (r == 0) {
+                            flushOut();
+                        }
+                        return;
+                    }
+                    inRegion = null;
+                    inState = IN_HEADER;
+                    enqueueAck();
+                }
+                default -> throw new IllegalStateException("inbound state " + inState);
+            }
+        }
+        if (phase != P_CLOSED) {
+            flushOut();
+        }
+    }
+
+    private int read(final ByteBuffer b) {
+        try {
+            final int n = ch.read(b);
+            if (n < 0) {
+                lost("the peer closed the connection");
+            }
+            return n;
+        } catch (final IOException e) {
+            lost("read failed: " + e.getMessage());
+            return -1;
+        }
+    }
+
+    private void drain() {
+        final ByteBuffer scratch = loop.scratch();
+        while (true) {
+            scratch.clear();
+            final int n;
+            try {
+                n = ch.read(scratch);
+            } catch (final IOException e) {
+                terminate(closingEnd, closingReason, true);
+                return;
+            }
+            if (n < 0) {
+                terminate(closingEnd, closingReason, true);
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+        }
+    }
+
+    private void onHeader() {
+        if (fLen < 0) {
+            protocol("negative payload length " + fLen);
+            return;
+        }
+        switch (fType) {
+            case REQ, REP, REJ -> {
+                final int expected = fType == REQ ? P_REQ_WAIT : P_REQ_SENT;
+                if (phase != expected) {
+                    protocol("handshake frame " + fType + " in phase " + phase);
+                } else if (fLen > MAX_PDATA) {
+                    protocol("private data of " + fLen + " bytes exceeds " + MAX_PDATA);
+                } else if (fType != REJ && (fA != MAGIC || fC < 0 || fC > MAX_DEPTH || fD < 0 || fD > MAX_DEPTH)) {
+                    protocol("bad handshake fields (magic or RDMA read depths)");
+                } else if (fLen == 0) {
+                    onControl(new byte[0]);
+                } else {
+                    pdataIn = ByteBuffer.allocate(fLen);
+                    inState = IN_PDATA;
+                }
+            }
+            case RTU -> {
+                if (phase != P_REP_SENT || fLen != 0) {
+                    protocol("unexpected RTU");
+                } else {
+                    onRtu();
+                }
+            }
+            case SEND -> {
+                if (phase != P_UP) {
+                    protocol("SEND before the connection is established");
+                } else if (fLen > ep.up.attributes().maxMessageSize()) {
+                    sendNak(NAK_LENGTH, "SEND of " + fLen + " bytes exceeds maxMessageSize "
+                            + ep.up.attributes().maxMessageSize());
+                } else {
+                    startSend(fLen);
+                }
+            }
+            case WRITE -> {
+                if (phase != P_UP) {
+                    protocol("RDMA WRITE before the connection is established");
+                } else if (fLen > ep.up.attributes().maxRdmaSize()) {
+                    sendNak(NAK_LENGTH, "RDMA WRITE of " + fLen + " bytes exceeds maxRdmaSize");
+                } else {
+                    startWrite(fA, fC, fLen);
+                }
+            }
+            case READ_REQ -> {
+                if (phase != P_UP || fLen != 0) {
+                    protocol("bad RDMA READ request");
+                } else if (fB < 0 || fB > ep.up.attributes().maxRdmaSize()) {
+                    sendNak(NAK_LENGTH, "RDMA READ of " + fB + " bytes exceeds maxRdmaSize");
+                } else if (queuedReadResps >= myIn) {
+                    protocol("more RDMA reads outstanding than the negotiated depth " + myIn);
+                } else {
+                    startReadReq(fA, fB, fC);
+                }
+            }
+            case READ_RESP -> onReadRespHeader();
+            case ACK -> {
+                if (phase != P_UP || fLen != 0 || fC < 1 || fC > awaiting.size()) {
+                    protocol("bad ACK (count " + fC + ", " + awaiting.size() + " awaiting)");
+                } else {
+                    onAck(fC);
+                }
+            }
+            case NAK -> {
+                if (phase != P_UP || fLen != 0 || awaiting.isEmpty()) {
+                    protocol("unexpected NAK");
+                } else {
+                    onNak(fFlags);
+                }
+            }
+            case DISC -> {
+                if (phase != P_UP || fLen != 0) {
+                    protocol("unexpected DISC");
+                } else {
+                    terminate(END_DISCONNECTED, "the peer disconnected", true);
+                }
+            }
+            default -> protocol("unknown frame type " + fType);
+        }
+    }
+
+    private void onControl(final byte[] pdata) {
+        switch (fType) {
+            case REQ -> onReq(pdata);
+            case REP -> onRep(pdata);
+            case REJ -> {
+                failNumber = fFlags == 1 ? EventNumber.CONNECTION_EVENT_PEER_REJECTED
+                        : EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED;
+                failPdata = pdata;
+                terminate(END_FAILED, "rejected", true);
+            }
+            default -> protocol("frame " + fType + " carries no private data");
+        }
+    }
+
+    private void onReq(final byte[] pdata) {
+        phase = P_REQUESTED;
+        deadline = Long.MAX_VALUE;
+        peerRnr = fFlags & 7;
+        final int in = fC;
+        final int out = fD;
+        InetSocketAddress remote = null;
+        try {
+            remote = (InetSocketAddress) ch.getRemoteAddress();
+        } catch (final IOException e) {
+            LOG.debug("remote address", e);
+        }
+        final boolean ok = sp.connectionRequested(this, remote, pdata, in, out);
+        if (!ok && phase == P_REQUESTED) {
+            final Out o = out(REJ);
+            o.flags = 0;
+            control.add(o);
+            closeAfterFlush(END_SILENT, "refused by the service point");
+        }
+    }
+
+    private void onRep(final byte[] pdata) {
+        peerRnr = fFlags & 7;
+        final int peerIn = fC;
+        final int peerOut = fD;
+        if (peerOut > myIn) {
+            protocol("the responder's RDMA read depth out " + peerOut + " exceeds our depth in " + myIn);
+            return;
+        }
+        myOut = Math.min(myOut, peerIn);
+        readOutLimit = myOut;
+        control.add(out(RTU));
+        phase = P_UP;
+        deadline = Long.MAX_VALUE;
+        flushOut();
+        if (phase == P_UP && !ep.up.established(pdata, myIn, myOut, local(), remote())) {
+            terminate(END_SILENT, "the EP no longer waits for the connection", true);
+        }
+    }
+
+    private void onRtu() {
+        phase = P_UP;
+        deadline = Long.MAX_VALUE;
+        if (!ep.up.established(null, myIn, myOut, local(), remote())) {
+            terminate(END_SILENT, "the EP no longer waits for the connection", true);
+            return;
+        }
+        flushOut();
+    }
+
+    private InetSocketAddress local() {
+        try {
+            return (InetSocketAddress) ch.getLocalAddress();
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+
+    private InetSocketAddress remote() {
+        try {
+            return (InetSocketAddress) ch.getRemoteAddress();
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+
+    /** @return true if the payload can be read now */
+    private boolean startSend(final int len) {
+        final TcpEndpoint e = ep;
+        final PostedOperation op = e.pollRecv();
+        if (op == null) {
+            if (peerRnr == 0) {
+                sendNak(NAK_RNR, "a SEND arrived and no receive is posted (rnr_retry 0)");
+                return false;
+            }
+            pendingSendLen = len;
+            rnrWaiting = true;
+            interestOff(SelectionKey.OP_READ);
+            timer(peerRnr == 7 ? Long.MAX_VALUE : peerRnr * RNR_DELAY_NANOS);
+            if (e.peekRecv() != null) {
+                loop.schedule(this);
+            }
+            return false;
+        }
+        if (len > op.totalLength()) {
+            e.up.complete(op, DtoStatus.LOCAL_LENGTH, 0);
+            sendNak(NAK_LENGTH, "a SEND of " + len + " bytes does not fit the posted receive of "
+                    + op.totalLength());
+            return false;
+        }
+        inOp = op;
+        inTotal = len;
+        inDone = 0;
+        inSeg = 0;
+        inSegDone = 0;
+        inState = IN_SEND;
+        if (len == 0) {
+            finishSend();
+        }
+        return true;
+    }
+
+    private void finishSend() {
+        final PostedOperation op = inOp;
+        inOp = null;
+        inState = IN_HEADER;
+        ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
+        enqueueAck();
+    }
+
+    private void startWrite(final long address, final int rmr, final int len) {
+        if (len == 0) {
+            enqueueAck();
+            return;
+        }
+        final RegionTable table = transport.adapter.regions();
+        final KitMemoryRegion r = table.acquire(rmr, address, len, true);
+        if (r == null) {
+            sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(rmr, address, len, true));
+            return;
+        }
+        r.release();
+        inRegion = r;
+        inOffset = address - r.registeredAddress();
+        inTotal = len;
+        inDone = 0;
+        inState = IN_WRITE;
+    }
+
+    private void startReadReq(final long address, final long len, final int rmr) {
+        final Out o = out(READ_RESP);
+        if (len > 0) {
+            final RegionTable table = transport.adapter.regions();
+            final KitMemoryRegion r = table.acquire(rmr, address, len, false);
+            if (r == null) {
+                sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(rmr, address, len, false));
+                free.add(o);
+                return;
+            }
+            r.release();
+            o.region = r;
+            o.offset = address - r.registeredAddress();
+        }
+        o.length = len;
+        queuedReadResps++;
+        control.add(o);
+    }
+
+    private void onReadRespHeader() {
+        final PostedOperation head = awaiting.peek();
+        if (phase != P_UP || head == null || head.kind() != DtoOperation.RDMA_READ) {
+            protocol("READ response with no RDMA read outstanding");
+            return;
+        }
+        if (fFlags != 0) {
+            if (fLen != 0) {
+                protocol("READ error response with a payload");
+            } else {
+                onNak(fFlags);
+            }
+            return;
+        }
+        if (fLen != head.totalLength()) {
+            protocol("READ response of " + fLen + " bytes for a read of " + head.totalLength());
+            return;
+        }
+        inOp = head;
+        inTotal = fLen;
+        inDone = 0;
+        inSeg = 0;
+        inSegDone = 0;
+        inState = IN_READ_RESP;
+        if (fLen == 0) {
+            finishReadResp();
+        }
+    }
+
+    private void finishReadResp() {
+        final PostedOperation op = awaiting.poll();
+        inOp = null;
+        inState = IN_HEADER;
+        inflightReads--;
+        ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
+        checkGraceful();
+    }
+
+    private void onAck(final int count) {
+        for (int i = 0; i < count; i++) {
+            final PostedOperation op = awaiting.peek();
+            if (op.kind() == DtoOperation.RDMA_READ) {
+                protocol("ACK for an RDMA read");
+                return;
+            }
+            awaiting.poll();
+            ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
+        }
+        checkGraceful();
+    }
+
+    private void onNak(final int code) {
+        final PostedOperation op = awaiting.poll();
+        if (op.kind() == DtoOperation.RDMA_READ) {
+            inflightReads--;
+        }
+        final DtoStatus s = switch (code) {
+            case NAK_RNR -> DtoStatus.RECEIVER_NOT_READY;
+            case NAK_ACCESS -> DtoStatus.REMOTE_ACCESS;
+            default -> DtoStatus.REMOTE_RESPONDER;
+        };
+        ep.up.complete(op, s, 0);
+        terminate(END_BROKEN, "the peer refused " + op.kind() + " with " + s, true);
+    }
+
+    /** @return 1 when the message is complete, 0 when the socket has no more now, -1 when the connection ended */
+    private int readScatter() {
+        final PostedOperation op = inOp;
+        while (inDone < inTotal) {
+            final long segLen = op.length(inSeg);
+            final long want = Math.min(segLen - inSegDone, inTotal - inDone);
+            final KitMemoryRegion r = op.region(inSeg);
+            if (!r.acquire()) {
+                lost("a local LMR of the operation was freed while data arrived");
+                return -1;
+            }
+            final int n;
+            try {
+                n = ch.read(window(r, op.offset(inSeg) + inSegDone, want));
+            } catch (final IOException e) {
+                r.release();
+                lost("read failed: " + e.getMessage());
+                return -1;
+            }
+            r.release();
+            if (n < 0) {
+                lost("the peer closed the connection");
+                return -1;
+            }
+            inDone += n;
+            inSegDone += n;
+            if (inSegDone == segLen) {
+                inSeg++;
+                inSegDone = 0;
+            }
+            if (n < want) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    private int readRegion() {
+        final KitMemoryRegion r = inRegion;
+        while (inDone < inTotal) {
+            final long want = inTotal - inDone;
+            if (!r.acquire()) {
+                lost("the target LMR was freed during an RDMA write");
+                return -1;
+            }
+            final int n;
+            try {
+                n = ch.read(window(r, inOffset + inDone, want));
+            } catch (final IOException e) {
+                r.release();
+                lost("read failed: " + e.getMessage());
+                return -1;
+            }
+            r.release();
+            if (n < 0) {
+                lost("the peer closed the connection");
+                return -1;
+            }
+            inDone += n;
+            if (n < want) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    private ByteBuffer window(final KitMemoryRegion r, final long offset, final long length) {
+        final ByteBuffer v = r.view(slot);
+        if (v != null) {
+            v.clear();
+            v.limit((int) (offset + length));
+            v.position((int) offset);
+            return v;
+        }
+        return r.segment().asSlice(offset, Math.min(length, 1L << 30)).asByteBuffer();
+    }
+
+    private void enqueueAck() {
+        final Out last = control.peekLast();
+        if (last != null && last != curOut && last.type == ACK) {
+            last.c++;
+            return;
+        }
+        final Out o = out(ACK);
+        o.c = 1;
+        control.add(o);
+    }
+
+    private void sendNak(final int code, final String reason) {
+        LOG.warn("connection {}: {}; the connection is closed", this, reason);
+        final Out o = out(NAK);
+        o.flags = code;
+        control.add(o);
+        closeAfterFlush(END_BROKEN, reason);
+    }
+
+    // ------------------------------------------------------------------ outbound
+
+    private Out out(final int type) {
+        Out o = free.poll();
+        if (o == null) {
+            o = new Out();
+        }
+        o.type = type;
+        o.flags = 0;
+        o.a = 0;
+        o.b = 0;
+        o.c = 0;
+        o.d = 0;
+        o.pdata = null;
+        o.region = null;
+        o.offset = 0;
+        o.length = 0;
+        return o;
+    }
+
+    private void header(final int type, final int flags, final long len, final long a, final long b, final int c,
+            final int d) {
+        hdrOut.clear();
+        hdrOut.put(0, (byte) type);
+        hdrOut.put(1, (byte) flags);
+        hdrOut.putShort(2, (short) 0);
+        hdrOut.putInt(4, (int) len);
+        hdrOut.putLong(8, a);
+        hdrOut.putLong(16, b);
+        hdrOut.putInt(24, c);
+        hdrOut.putInt(28, d);
+    }
+
+    private void flushOut() {
+        if (phase == P_CLOSED || key == null || draining) {
+            return;
+        }
+        while (true) {
+            if (curOut == null && curReq == null) {
+                final Out o = control.poll();
+                if (o != null) {
+                    curOut = o;
+                    final long len = o.type == READ_RESP ? o.length : o.pdata == null ? 0 : o.pdata.length;
+                    header(o.type, o.flags, len, o.a, o.b, o.c, o.d);
+                    curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
+                } else if (!closing && phase == P_UP) {
+                    final PostedOperation op = ep.peekRequest();
+                    if (op == null) {
+                        break;
+                    }
+                    if (op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
+                        break;
+                    }
+                    curReq = op;
+                    switch (op.kind()) {
+                        case SEND -> header(SEND, 0, op.totalLength(), 0, 0, 0, 0);
+                        case RDMA_WRITE -> header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0,
+                                op.rmrContext(), 0);
+                        case RDMA_READ -> header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(),
+                                op.rmrContext(), 0);
+                        default -> throw new IllegalStateException("not a request: " + op.kind());
+                    }
+                } else {
+                    break;
+                }
+                outSeg = 0;
+                outSegDone = 0;
+                outDone = 0;
+            }
+            final int r = writeCurrent();
+            if (r < 0) {
+                return;
+            }
+            if (r == 0) {
+                interest(SelectionKey.OP_WRITE);
+                return;
+            }
+            finishCurrent();
+        }
+        interestOff(SelectionKey.OP_WRITE);
+        if (closing && !draining && curOut == null && control.isEmpty()) {
+            startDraining();
+        }
+    }
+
+    /** @return 1 done, 0 the socket is full, -1 the connection ended */
+    private int writeCurrent() {
+        try {
+            if (staged) {
+                ch.write(stage);
+                return stage.hasRemaining() ? 0 : 1;
+            }
+            if (curOut != null) {
+                if (curOut.type == READ_RESP && curOut.length > 0 && curOut.length <= STAGE_MAX
+                        && hdrOut.position() == 0) {
+                    return stageRegion(curOut) ? writeStaged() : -1;
+                }
+                if (hdrOut.hasRemaining()) {
+                    ch.write(hdrOut);
+                    if (hdrOut.hasRemaining()) {
+                        return 0;
+                    }
+                }
+                if (curPdata != null) {
+                    ch.write(curPdata);
+                    return curPdata.hasRemaining() ? 0 : 1;
+                }
+                if (curOut.type == READ_RESP && curOut.length > 0) {
+                    return writeRegion(curOut);
+                }
+                return 1;
+            }
+            final PostedOperation op = curReq;
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+                ch.write(hdrOut);
+                return hdrOut.hasRemaining() ? 0 : 1;
+            }
+            if (op.totalLength() <= STAGE_MAX && hdrOut.position() == 0) {
+                return stageSegments(op) ? writeStaged() : -1;
+            }
+            if (hdrOut.hasRemaining()) {
+                ch.write(hdrOut);
+                if (hdrOut.hasRemaining()) {
+                    return 0;
+                }
+            }
+            while (outSeg < op.segmentCount()) {
+                final KitMemoryRegion r = op.region(outSeg);
+                final long segLen = op.length(outSeg);
+                if (!r.acquire()) {
+                    writeLost("a local LMR of " + op + " was freed while it was being sent");
+                    return -1;
+                }
+                final int n;
+                try {
+                    n = ch.write(window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone));
+                } finally {
+                    r.release();
+                }
+                outSegDone += n;
+                if (outSegDone == segLen) {
+                    outSeg++;
+                    outSegDone = 0;
+                } else {
+                    return 0;
+                }
+            }
+            return 1;
+        } catch (final IOException e) {
+            writeLost("write failed: " + e.getMessage());
+            return -1;
+        }
+    }
+
+    private ByteBuffer stage() {
+        if (stage == null) {
+            stage = ByteBuffer.allocateDirect(STAGE_MAX + HEADER);
+            stageSeg = java.lang.foreign.MemorySegment.ofBuffer(stage);
+        }
+        stage.clear();
+        stage.put(hdrOut);
+        return stage;
+    }
+
+    /** Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread. */
+    private boolean stageSegments(final PostedOperation op) {
+        final ByteBuffer st = stage();
+        int pos = HEADER;
+        for (int i = 0; i < op.segmentCount(); i++) {
+            final KitMemoryRegion r = op.region(i);
+            if (!r.acquire()) {
+                writeLost("a local LMR of " + op + " was freed while it was being sent");
+                return false;
+            }
+            try {
+                java.lang.foreign.MemorySegment.copy(r.segment(), op.offset(i), stageSeg, pos, op.length(i));
+            } finally {
+                r.release();
+            }
+            pos += (int) op.length(i);
+        }
+        st.position(0).limit(pos);
+        staged = true;
+        return true;
+    }
+
+    private boolean stageRegion(final Out o) {
+        final ByteBuffer st = stage();
+        final KitMemoryRegion r = o.region;
+        if (!r.acquire()) {
+            writeLost("the LMR an RDMA read was reading was freed");
+            return false;
+        }
+        try {
+            java.lang.foreign.MemorySegment.copy(r.segment(), o.offset, stageSeg, HEADER, o.length);
+        } finally {
+            r.release();
+        }
+        st.position(0).limit(HEADER + (int) o.length);
+        staged = true;
+        return true;
+    }
+
+    /** A write-side failure: handled at once on the I/O thread, handed to it from a posting thread. */
+    private void writeLost(final String reason) {
+        if (loop.inLoop()) {
+            lost(reason);
+        } else {
+            pendingFailure = reason;
+            loop.schedule(this);
+        }
+    }
+
+    /**
+     * Writes small requests straight from the posting thread (which holds {@link #lock}), saving the hand-over to
+     * the I/O thread. Anything else (control frames pending, a large payload, a partial write, an ending
+     * connection) is left to the I/O thread.
+     */
+    void inlineFlush() {
+        if (phase != P_UP || closing || draining || key == null || pendingFailure != null || curOut != null
+                || curReq != null || !control.isEmpty()) {
+            loop.schedule(this);
+            return;
+        }
+        while (true) {
+            final PostedOperation op = ep.peekRequest();
+            if (op == null) {
+                return;
+            }
+            switch (op.kind()) {
+                case RDMA_READ -> {
+                    if (inflightReads >= readOutLimit) {
+                        return;
+                    }
+                    header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(), 0);
+                }
+                case SEND, RDMA_WRITE -> {
+                    if (op.totalLength() > STAGE_MAX) {
+                        loop.schedule(this);
+                        return;
+                    }
+                    if (op.kind() == DtoOperation.SEND) {
+                        header(SEND, 0, op.totalLength(), 0, 0, 0, 0);
+                    } else {
+                        header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), 0);
+                    }
+                }
+                default -> {
+                    loop.schedule(this);
+                    return;
+                }
+            }
+            curReq = op;
+            outSeg = 0;
+            outSegDone = 0;
+            outDone = 0;
+            final ByteBuffer b;
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+                b = hdrOut;
+            } else {
+                if (!stageSegments(op)) {
+                    return;
+                }
+                b = stage;
+            }
+            try {
+                ch.write(b);
+            } catch (final IOException e) {
+                writeLost("write failed: " + e.getMessage());
+                return;
+            }
+            if (b.hasRemaining()) {
+                loop.schedule(this);
+                return;
+            }
+            finishCurrent();
+        }
+    }
+
+    private int writeStaged() throws IOException {
+        ch.write(stage);
+        return stage.hasRemaining() ? 0 : 1;
+    }
+
+    private int writeRegion(final Out o) throws IOException {
+        final KitMemoryRegion r = o.region;
+        while (outDone < o.length) {
+            if (!r.acquire()) {
+                writeLost("the LMR an RDMA read was reading was freed");
+                return -1;
+            }
+            final int n;
+            try {
+                n = ch.write(window(r, o.offset + outDone, o.length - outDone));
+            } finally {
+                r.release();
+            }
+            outDone += n;
+            if (outDone < o.length && n == 0) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    private void finishCurrent() {
+        staged = false;
+        if (curOut != null) {
+            if (curOut.type == READ_RESP) {
+                queuedReadResps--;
+            }
+            curOut.pdata = null;
+            curOut.region = null;
+            free.add(curOut);
+            curOut = null;
+            curPdata = null;
+            return;
+        }
+        final PostedOperation op = curReq;
+        curReq = null;
+        ep.popRequest();
+        awaiting.add(op);
+        if (op.kind() == DtoOperation.RDMA_READ) {
+            inflightReads++;
+        }
+    }
+
+    private void interest(final int op) {
+        if (key != null && key.isValid() && (key.interestOps() & op) == 0) {
+            key.interestOps(key.interestOps() | op);
+        }
+    }
+
+    private void interestOff(final int op) {
+        if (key != null && key.isValid() && (key.interestOps() & op) != 0) {
+            key.interestOps(key.interestOps() & ~op);
+        }
+    }
+
+    // ------------------------------------------------------------------ ending
+
+    private void closeAfterFlush(final int end, final String reason) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        closingEnd = end;
+        closingReason = reason;
+        rnrWaiting = false;
+        flushOut();
+    }
+
+    private void startDraining() {
+        draining = true;
+        try {
+            ch.shutdownOutput();
+        } catch (final IOException e) {
+            terminate(closingEnd, closingReason, true);
+            return;
+        }
+        interest(SelectionKey.OP_READ);
+        timer(DRAIN_NANOS);
+        drain();
+    }
+
+    private void closeChannel() {
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            ch.close();
+        } catch (final IOException e) {
+            LOG.debug("close", e);
+        }
+    }
+
+    /**
+     * Ends the connection: closes the socket, tells the EP (unless silent) and flushes its operations.
+     *
+     * @param end END_SILENT, END_DISCONNECTED, END_BROKEN or END_FAILED (with {@link #failNumber})
+     * @param reason for the log
+     * @param complete true to complete outstanding operations with FLUSHED, false to only drop them
+     */
+    void terminate(final int end, final String reason, final boolean complete) {
+        lock.lock();
+        try {
+            if (phase == P_CLOSED) {
+                return;
+            }
+            phase = P_CLOSED;
+            deadline = Long.MAX_VALUE;
+            rnrWaiting = false;
+            closeChannel();
+            final TcpEndpoint e = ep;
+            if (e == null || e.conn != this) {
+                dropAll();
+                return;
+            }
+            endEndpoint(e, end, failNumber, failPdata, reason, complete);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,
+            final String reason, final boolean complete) {
+        LOG.debug("connection {} ends ({}): {}", this, end, reason);
+        switch (end) {
+            case END_DISCONNECTED -> e.up.disconnected();
+            case END_BROKEN -> e.up.broken(reason);
+            case END_FAILED -> e.up.connectionFailed(number, pdata);
+            default -> {
+                // silent
+            }
+        }
+        if (complete) {
+            flushAll(e);
+        } else {
+            dropAll();
+        }
+    }
+
+    private void dropAll() {
+        awaiting.clear();
+        curReq = null;
+        inOp = null;
+        inRegion = null;
+        control.clear();
+        curOut = null;
+    }
+
+    private void flushAll(final TcpEndpoint e) {
+        PostedOperation op;
+        if (inOp != null && inState == IN_SEND) {
+            op = inOp;
+            inOp = null;
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+        inOp = null;
+        while ((op = awaiting.poll()) != null) {
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+        curReq = null;
+        flushRequests(e);
+        while ((op = e.pollRecv()) != null) {
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+        control.clear();
+        curOut = null;
+    }
+
+    private void flushRequests(final TcpEndpoint e) {
+        PostedOperation op;
+        while ((op = e.pollRequest()) != null) {
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    @Override
+    public String toString() {
+        String where = "?";
+        try {
+            where = ch.getLocalAddress() + "->" + ch.getRemoteAddress();
+        } catch (final IOException | RuntimeException e) {
+            // closed
+        }
+        return "tcp[" + where + "]";
+    }
+}

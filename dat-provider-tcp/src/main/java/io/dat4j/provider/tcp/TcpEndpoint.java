@@ -1,0 +1,163 @@
+package io.dat4j.provider.tcp;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DatException;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.spi.EndpointTransport;
+import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.RequestTransport;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+
+/**
+ * The TCP half of an EP: its posted receives and not-yet-sent requests (filled by consumer threads, drained by the
+ * connection's I/O thread) and the connection it is bound to.
+ */
+final class TcpEndpoint implements EndpointTransport {
+
+    final TcpTransport transport;
+    final EndpointUpcalls up;
+    /** Posted receives not yet consumed; guarded by itself. */
+    final ArrayDeque<PostedOperation> recvs = new ArrayDeque<>();
+    /** Posted sends and RDMA not yet fully written; guarded by itself. */
+    final ArrayDeque<PostedOperation> requests = new ArrayDeque<>();
+    volatile TcpConnection conn;
+
+    TcpEndpoint(final TcpTransport transport, final EndpointUpcalls up) {
+        this.transport = transport;
+        this.up = up;
+    }
+
+    @Override
+    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+        final int port = transport.port(connectionQualifier, 3);
+        final SocketChannel ch;
+        try {
+            ch = SocketChannel.open();
+            ch.configureBlocking(false);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        } catch (final IOException e) {
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEP,
+                    "cannot open a socket: " + e, e);
+        }
+        final IoLoop loop = transport.nextLoop();
+        final TcpConnection c = new TcpConnection(transport, loop, ch, this, rdmaReadIn, rdmaReadOut);
+        conn = c;
+        final InetSocketAddress to = new InetSocketAddress(remoteAddress, port);
+        loop.execute(() -> c.startActive(to, timeoutNanos, privateData));
+    }
+
+    @Override
+    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
+        if (!(request instanceof TcpConnection c) || c.transport != transport) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
+                    "the request does not belong to this IA's transport");
+        }
+        conn = c;
+        c.loop.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+    }
+
+    @Override
+    public void disconnect(final CloseMode mode) {
+        final TcpConnection c = conn;
+        if (c != null) {
+            c.loop.execute(() -> c.localDisconnect(mode));
+        }
+    }
+
+    @Override
+    public void post(final PostedOperation op) {
+        final TcpConnection c = conn;
+        if (op.kind() == DtoOperation.RECEIVE) {
+            synchronized (recvs) {
+                recvs.add(op);
+            }
+            if (c != null && c.rnrWaiting) {
+                c.loop.schedule(c);
+            }
+            return;
+        }
+        if (c == null) {
+            up.complete(op, DtoStatus.FLUSHED, 0);
+            return;
+        }
+        synchronized (requests) {
+            requests.add(op);
+        }
+        if (transport.inlineWrites && !c.loop.inLoop() && c.lock.tryLock()) {
+            try {
+                c.inlineFlush();
+            } finally {
+                c.lock.unlock();
+            }
+        } else {
+            c.loop.schedule(c);
+        }
+    }
+
+    @Override
+    public void reset() {
+        conn = null;
+    }
+
+    @Override
+    public void close() {
+        final TcpConnection c = conn;
+        if (c != null) {
+            c.loop.executeAndWait(() -> c.terminate(TcpConnection.END_SILENT, "EP freed", false),
+                    TcpTransport.WAIT_MILLIS);
+        }
+        synchronized (recvs) {
+            recvs.clear();
+        }
+        synchronized (requests) {
+            requests.clear();
+        }
+    }
+
+    PostedOperation pollRecv() {
+        synchronized (recvs) {
+            return recvs.poll();
+        }
+    }
+
+    PostedOperation peekRecv() {
+        synchronized (recvs) {
+            return recvs.peek();
+        }
+    }
+
+    PostedOperation peekRequest() {
+        synchronized (requests) {
+            return requests.peek();
+        }
+    }
+
+    void popRequest() {
+        synchronized (requests) {
+            requests.poll();
+        }
+    }
+
+    PostedOperation pollRequest() {
+        synchronized (requests) {
+            return requests.poll();
+        }
+    }
+
+    boolean hasRequests() {
+        synchronized (requests) {
+            return !requests.isEmpty();
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package io.dat4j.provider.tcp;
+
+import io.dat4j.Capability;
+import io.dat4j.DatException;
+import io.dat4j.EndpointAttributes;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.InterfaceAdapterAttributes;
+import io.dat4j.ProviderAttributes;
+import io.dat4j.RegistryEntry;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.spi.DatProvider;
+import io.dat4j.spi.KitConfig;
+import io.dat4j.spi.ProviderKit;
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.util.EnumSet;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The pure-Java TCP provider ({@code tcp}): DAT 2.0 over NIO sockets, with one-sided RDMA read and write checked on
+ * the target against its registered regions. Serves dat.conf lines whose library is {@value #LIBRARY}; ia_params
+ * are {@code "<ip|netdev> [port-offset]"}, for example {@code "127.0.0.1"}, {@code "eth0 0"}, {@code "::1"},
+ * {@code "0.0.0.0"}. A connection qualifier is a TCP port (plus the port offset). The wire protocol is in
+ * {@code docs/tcp-wire.md}.
+ *
+ * <p>System properties, read when an IA opens: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default
+ * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (true: a posting thread writes small requests to
+ * the socket itself instead of handing them to the I/O thread; default false, no measured gain yet).
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads.
+ */
+public final class TcpProvider implements DatProvider {
+
+    /** The library field of dat.conf lines this provider serves. */
+    public static final String LIBRARY = "dat4j-tcp";
+    /** System property: I/O threads per IA (1..8). */
+    public static final String IO_THREADS_PROP_NAME = "dat4j.tcp.ioThreads";
+    /** System property: posting threads write small requests themselves (default false). */
+    public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
+    /** Default I/O threads per IA. */
+    public static final int IO_THREADS_DEFAULT = 2;
+    /** Private data carried by connect, accept and reject, bytes. */
+    public static final int MAX_PRIVATE_DATA = TcpConnection.MAX_PDATA;
+
+    private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
+            Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,
+            Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
+            Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
+            Capability.CR_HANDOFF));
+
+    /** Creates the provider; cheap: no threads, no I/O. */
+    public TcpProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return true;
+    }
+
+    @Override
+    public Throwable unavailabilityCause() {
+        return null;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public List<RegistryEntry> defaultEntries() {
+        return List.of(
+                new RegistryEntry("tcp0", "u2.0", true, true, LIBRARY, "dat4j.2.0", "0.0.0.0", ""),
+                new RegistryEntry("tcp-lo", "u2.0", true, false, LIBRARY, "dat4j.2.0", "127.0.0.1", ""));
+    }
+
+    @Override
+    public boolean serves(final RegistryEntry entry) {
+        return entry != null && LIBRARY.equals(entry.library());
+    }
+
+    @Override
+    public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+        if (entry == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "registry entry is null");
+        }
+        final String[] p = entry.iaParams() == null ? new String[0] : entry.iaParams().trim().split("\\s+");
+        if (p.length == 0 || p[0].isEmpty() || p.length > 2) {
+            throw badParams(entry, "expected \"<ip|netdev> [port-offset]\"");
+        }
+        final InetAddress bind = bindAddress(entry, p[0]);
+        int offset = 0;
+        if (p.length == 2) {
+            try {
+                offset = Integer.parseInt(p[1]);
+            } catch (final NumberFormatException e) {
+                throw badParams(entry, "port offset '" + p[1] + "' is not a number");
+            }
+            if (offset < 0 || offset > 65534) {
+                throw badParams(entry, "port offset must be 0..65534");
+            }
+        }
+        final int threads = Math.max(1, Math.min(8, Integer.getInteger(IO_THREADS_PROP_NAME, IO_THREADS_DEFAULT)));
+        final InetAddress concrete = bind.isAnyLocalAddress() ? concreteAddress(bind instanceof Inet6Address) : bind;
+        final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + p[0], "dat4j",
+                new InetSocketAddress(concrete, 0), 1 << 20, 4096, 64, 64, 1 << 20, 1 << 20, 16, 1 << 24,
+                Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 0, 16, 16);
+        final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
+                MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
+                        "ioThreads", Integer.toString(threads), "portOffset", Integer.toString(offset),
+                        "bind", bind.getHostAddress()));
+        final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1L << 26)
+                .maxRdmaSize(1L << 30).maxRecvDtos(64).maxRequestDtos(64).maxRecvIov(4).maxRequestIov(4)
+                .maxRdmaReadIn(8).maxRdmaReadOut(8).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)
+                .rnrRetryCount(7).build();
+        final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults, asyncEventQueueLength);
+        final int off = offset;
+        return ProviderKit.openInterfaceAdapter(config, a -> new TcpTransport(a, entry.iaName(), bind, off,
+                threads));
+    }
+
+    private static DatException badParams(final RegistryEntry e, final String why) {
+        return new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
+                "IA '" + e.iaName() + "': ia_params \"" + e.iaParams() + "\": " + why);
+    }
+
+    private static InetAddress bindAddress(final RegistryEntry e, final String token) {
+        try {
+            final NetworkInterface nic = NetworkInterface.getByName(token);
+            if (nic != null) {
+                InetAddress v6 = null;
+                for (final Enumeration<InetAddress> it = nic.getInetAddresses(); it.hasMoreElements();) {
+                    final InetAddress a = it.nextElement();
+                    if (a instanceof Inet4Address) {
+                        return a;
+                    }
+                    if (v6 == null && !a.isLinkLocalAddress()) {
+                        v6 = a;
+                    }
+                }
+                if (v6 != null) {
+                    return v6;
+                }
+                throw badParams(e, "network device " + token + " has no usable address");
+            }
+            if (!token.matches("[0-9.]+|[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*")) {
+                throw badParams(e, "'" + token + "' is neither an IP address nor a network device of this host");
+            }
+            final InetAddress a = InetAddress.getByName(token);
+            if (!a.isAnyLocalAddress() && NetworkInterface.getByInetAddress(a) == null) {
+                throw badParams(e, token + " is not an address of this host");
+            }
+            return a;
+        } catch (final IOException x) {
+            throw badParams(e, "'" + token + "': " + x.getMessage());
+        }
+    }
+
+    private static InetAddress concreteAddress(final boolean preferV6) {
+        try {
+            InetAddress other = null;
+            for (final Enumeration<NetworkInterface> it = NetworkInterface.getNetworkInterfaces();
+                    it.hasMoreElements();) {
+                final NetworkInterface n = it.nextElement();
+                if (!n.isUp() || n.isLoopback()) {
+                    continue;
+                }
+                for (final Enumeration<InetAddress> as = n.getInetAddresses(); as.hasMoreElements();) {
+                    final InetAddress a = as.nextElement();
+                    if (a.isLinkLocalAddress()) {
+                        continue;
+                    }
+                    if ((a instanceof Inet6Address) == preferV6) {
+                        return a;
+                    }
+                    if (other == null) {
+                        other = a;
+                    }
+                }
+            }
+            if (other != null) {
+                return other;
+            }
+        } catch (final SocketException e) {
+            // fall back to loopback
+        }
+        return InetAddress.getLoopbackAddress();
+    }
+
+    @Override
+    public String toString() {
+        return "TcpProvider";
+    }
+}
