@@ -5,7 +5,7 @@
 # The JDK 25 itself is found by ./mvnw; Maven comes with the wrapper.
 set -euo pipefail
 packages=(gcc libc6-dev libdapl-dev dapl2-utils librdmacm-dev libibverbs-dev librdmacm1 libibverbs1 rdmacm-utils
-  ibverbs-providers perftest libfabric-bin)
+  ibverbs-providers perftest libfabric-bin bc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -356,7 +356,9 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw e;
         }
         if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)) {
-            lmr.rmrContext(regions.register(lmr));
+            final Object reg = lmr.registration();
+            lmr.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0 ? regions.registerAs(k.remoteKey(), lmr)
+                    : regions.register(lmr));
         }
         pz.retain();
         addChild(lmr);

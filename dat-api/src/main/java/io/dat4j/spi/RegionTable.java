@@ -30,6 +30,14 @@ public final class RegionTable {
         }
     }
 
+    int registerAs(final int key, final KitMemoryRegion region) {
+        if (!table.putIfAbsent(key, region)) {
+            throw new IllegalStateException("the transport gave remote key 0x" + Integer.toHexString(key)
+                    + " to two regions");
+        }
+        return key;
+    }
+
     void revoke(final int context) {
         table.remove(context);
     }

@@ -158,6 +158,19 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldUseTheTransportsRemoteKeyAsRmrContext() {
+        transport.nextRegistration = (RemoteKeyed) () -> 0x1234abcd;
+        final LocalMemoryRegion remote = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        assertEquals(0x1234abcd, remote.rmrContext());
+        assertEquals(1, ((AdapterUpcalls) ia).regions().size());
+        final LocalMemoryRegion local = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.LOCAL);
+        assertEquals(0, local.rmrContext());
+        remote.close();
+        assertEquals(0, ((AdapterUpcalls) ia).regions().size());
+        local.close();
+    }
+
+    @Test
     void shouldRefuseGracefulCloseWithChildrenAndCloseEverythingAbruptly() {
         final Endpoint ep = connected();
         final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);

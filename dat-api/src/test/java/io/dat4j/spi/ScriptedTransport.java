@@ -30,6 +30,7 @@ final class ScriptedTransport implements Transport {
     CompletionSource source;
     boolean closed;
     long nextAny = 40000;
+    Object nextRegistration = "reg";
 
     static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
         return ProviderKit.openInterfaceAdapter(config(caps, 8), a -> {
@@ -101,7 +102,7 @@ final class ScriptedTransport implements Transport {
     @Override
     public Object registerMemory(final KitMemoryRegion region) {
         registered.add(region);
-        return "reg";
+        return nextRegistration;
     }
 
     @Override

@@ -1,0 +1,569 @@
+package io.dat4j.provider.rdmacm;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DatException;
+import io.dat4j.DtoOperation;
+import io.dat4j.EndpointAttributes;
+import io.dat4j.EndpointParameters;
+import io.dat4j.EventNumber;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.CmEvent;
+import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
+import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.spi.EndpointTransport;
+import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.RequestTransport;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The transport half of an EP: an {@code rdma_cm_id} with an RC QP (openib_cma: {@code dapls_ib_qp_alloc},
+ * {@code dapls_ib_connect}, {@code dapls_ib_accept_connection}). The identifier and QP are created at connect (after
+ * ROUTE_RESOLVED) or taken from the request at accept; receives posted before that wait here and are posted to the QP
+ * as soon as it exists. Connect runs resolve_addr, resolve_route and rdma_connect on the CM thread as the events
+ * arrive, with the consumer's timeout on the transport's timer. Every CM event type is handled.
+ *
+ * <p>Thread safety: identifier and QP changes happen under one lock, taken by consumer threads, the CM thread and
+ * the timer; posting does not take it once the QP exists.
+ */
+final class RdmaCmEndpoint implements EndpointTransport {
+
+    private static final Logger LOG = LogManager.getLogger(RdmaCmEndpoint.class);
+
+    private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
+
+    private final RdmaCmTransport transport;
+    private final EndpointUpcalls ep;
+    private final Object lock = new Object();
+    /**
+     * Guards the QP against use after destroy: posting holds the read lock, creating and destroying the QP the write
+     * lock. Never held during an upcall, so it cannot close a cycle with the kit's queue locks.
+     */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock qpGuard =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private final ArrayDeque<PostedOperation> waitingReceives = new ArrayDeque<>();
+    /** Outstanding operations by slot: wr_id = index << 32 | generation << 16 | slot; no allocation per post. */
+    private final PostedOperation[] slots;
+    private final int[] freeSlots;
+    private int freeCount;
+    private int generation;
+    private final int index;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
+    private final MemorySegment recvWr = LibRdmaCm.allocateRecvWr(arena);
+    private final MemorySegment sendWr = LibRdmaCm.allocateSendWr(arena);
+    private MemorySegment recvSges;
+    private MemorySegment sendSges;
+    private MemorySegment privateCq;
+    private volatile MemorySegment id;
+    private volatile MemorySegment qp;
+    private volatile Phase phase = Phase.IDLE;
+    private ConnectionParameters parameters;
+    private ScheduledFuture<?> timeout;
+    private boolean disconnectRequested;
+    private volatile boolean closed;
+
+    RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
+        this.transport = transport;
+        this.ep = ep;
+        final EndpointAttributes a = ep.attributes();
+        this.recvSges = LibRdmaCm.allocateSges(arena, Math.max(1, a.maxRecvIov()));
+        this.sendSges = LibRdmaCm.allocateSges(arena, Math.max(1, Math.max(a.maxRequestIov(),
+                Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
+        final int n = Math.min(0xffff, Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1);
+        this.slots = new PostedOperation[n];
+        this.freeSlots = new int[n];
+        for (int i = 0; i < n; i++) {
+            freeSlots[i] = n - 1 - i;
+        }
+        this.freeCount = n;
+        this.index = transport.register(this);
+    }
+
+    /** {@return the wr_id of a new outstanding operation} */
+    private long track(final PostedOperation op) {
+        synchronized (slots) {
+            if (freeCount == 0) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null,
+                        "more than " + slots.length + " operations outstanding on the EP");
+            }
+            final int slot = freeSlots[--freeCount];
+            slots[slot] = op;
+            return ((long) index << 32) | ((long) (generation & 0xffff) << 16) | slot;
+        }
+    }
+
+    /**
+     * {@return the operation of a work completion, now forgotten, or null for a stale one}
+     *
+     * @param wrId the completion's wr_id
+     */
+    PostedOperation completed(final long wrId) {
+        final int slot = (int) (wrId & 0xffff);
+        final int gen = (int) ((wrId >>> 16) & 0xffff);
+        synchronized (slots) {
+            if (slot >= slots.length || gen != (generation & 0xffff)) {
+                return null;
+            }
+            final PostedOperation op = slots[slot];
+            if (op != null) {
+                slots[slot] = null;
+                freeSlots[freeCount++] = slot;
+            }
+            return op;
+        }
+    }
+
+    /** Forgets every outstanding operation (the QP is gone); completions still in a CQ become stale. */
+    private void dropAll() {
+        synchronized (slots) {
+            for (int i = 0; i < slots.length; i++) {
+                if (slots[i] != null) {
+                    slots[i] = null;
+                    freeSlots[freeCount++] = i;
+                }
+            }
+            generation++;
+        }
+    }
+
+    private void untrack(final long wrId) {
+        completed(wrId);
+    }
+
+    // ------------------------------------------------------------------ connect / accept
+
+    @Override
+    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+        final EndpointAttributes a = ep.attributes();
+        final ConnectionParameters p = ConnectionPolicy.forConnect(privateData, rdmaReadIn, rdmaReadOut,
+                a.retryCount(), a.rnrRetryCount(), transport.device());
+        synchronized (lock) {
+            requireOpen();
+            final MemorySegment newId = transport.cm().createId(this::onEvent);
+            try {
+                LibRdmaCm.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
+                        new InetSocketAddress(remoteAddress, RdmaCmTransport.port(connectionQualifier)),
+                        RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+            } catch (final RuntimeException e) {
+                transport.cm().destroyId(newId);
+                throw e;
+            }
+            id = newId;
+            parameters = p;
+            phase = Phase.CONNECTING;
+            disconnectRequested = false;
+            if (timeoutNanos != Long.MAX_VALUE) {
+                timeout = transport.timer().schedule(this::onTimeout, timeoutNanos, TimeUnit.NANOSECONDS);
+            }
+        }
+    }
+
+    @Override
+    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
+        if (!(request instanceof RdmaCmRequest r)) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
+                    "the request does not come from this provider");
+        }
+        final ConnectionParameters p = ConnectionPolicy.forAccept(privateData, r.parameters(), rdmaReadIn,
+                rdmaReadOut, ep.attributes().rnrRetryCount(), transport.device());
+        synchronized (lock) {
+            requireOpen();
+            if (!r.take()) {
+                throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
+                        "the request was already accepted or rejected");
+            }
+            id = r.id();
+            transport.cm().register(r.id().address(), this::onEvent);
+            try {
+                createQp();
+                LibRdmaCm.accept(id, p);
+            } catch (final RuntimeException e) {
+                // RA-02: report the failure; the identifier is the request's, reject it as C uDAPL does
+                destroyQpLocked();
+                try {
+                    LibRdmaCm.reject(r.id(), null);
+                } catch (final RuntimeException ignored) {
+                    LOG.debug("reject after failed accept", ignored);
+                }
+                transport.cm().destroyId(r.id());
+                id = null;
+                phase = Phase.DOWN;
+                ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                LOG.warn("rdma_accept failed", e);
+                return;
+            }
+            parameters = p;
+            phase = Phase.ACCEPTING;
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_EP, "the EP is freed");
+        }
+    }
+
+    /** Creates the RC QP on the identifier with the EP's EVDs' CQs and posts the receives that waited. */
+    private void createQp() {
+        final EndpointParameters q = ep.endpoint().query();
+        final RdmaCmTransport.Cq recv = transport.cqOf(q.recvEvd());
+        final RdmaCmTransport.Cq send = transport.cqOf(q.requestEvd());
+        MemorySegment recvCq = recv == null ? null : recv.cq;
+        MemorySegment sendCq = send == null ? null : send.cq;
+        if (recvCq == null || sendCq == null) {
+            if (privateCq == null) {
+                privateCq = LibRdmaCm.createCq(transport.context(), 1, MemorySegment.NULL);
+            }
+            recvCq = recvCq == null ? privateCq : recvCq;
+            sendCq = sendCq == null ? privateCq : sendCq;
+        }
+        final EndpointAttributes a = ep.attributes();
+        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, Math.max(1, a.maxRequestDtos()),
+                Math.max(1, a.maxRecvDtos()), Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(),
+                        a.maxRdmaWriteIov()))), Math.max(1, a.maxRecvIov()), 0);
+        LibRdmaCm.createQp(id, transport.pd(), attr);
+        final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
+        qpGuard.writeLock().lock();
+        try {
+            qp = LibRdmaCm.idQp(id);
+            PostedOperation op;
+            while ((op = waitingReceives.poll()) != null) {
+                try {
+                    postReceive(op);
+                } catch (final RuntimeException e) {
+                    failed.add(op);
+                }
+            }
+        } finally {
+            qpGuard.writeLock().unlock();
+        }
+        for (final PostedOperation op : failed) {
+            ep.complete(op, io.dat4j.DtoStatus.LOCAL_EP, 0);
+        }
+    }
+
+    // ------------------------------------------------------------------ CM events
+
+    private void onEvent(final CmEvent e) {
+        synchronized (lock) {
+            final MemorySegment current = id;
+            if (closed || current == null || current.address() != e.id()) {
+                LOG.debug("late {} for a replaced identifier: ignored", e.type());
+                return;
+            }
+            try {
+                handle(e, current);
+            } catch (final RuntimeException ex) {
+                LOG.warn("handling {} failed", e.type(), ex);
+                if (phase == Phase.CONNECTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
+                } else if (phase == Phase.ACCEPTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                } else if (phase == Phase.CONNECTED) {
+                    phase = Phase.DOWN;
+                    ep.broken(ex.toString());
+                    teardownLocked();
+                    ep.flush();
+                }
+            }
+        }
+    }
+
+    private void handle(final CmEvent e, final MemorySegment current) {
+        switch (e.type()) {
+            case ADDR_RESOLVED -> {
+                if (phase == Phase.CONNECTING) {
+                    LibRdmaCm.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+                }
+            }
+            case ROUTE_RESOLVED -> {
+                if (phase == Phase.CONNECTING) {
+                    createQp();
+                    LibRdmaCm.connect(current, parameters);
+                }
+            }
+            case ADDR_ERROR, ROUTE_ERROR, UNREACHABLE, CONNECT_ERROR -> {
+                if (phase == Phase.CONNECTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
+                } else if (phase == Phase.ACCEPTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                } else if (phase == Phase.CONNECTED) {
+                    phase = Phase.DOWN;
+                    ep.broken(e.type() + " (status " + e.status() + ")");
+                    teardownLocked();
+                    ep.flush();
+                }
+            }
+            case REJECTED -> {
+                if (phase == Phase.CONNECTING) {
+                    final byte[] consumer = RejectData.decode(e.status(), e.connection().privateData());
+                    failLocked(consumer == null ? EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
+                            : EventNumber.CONNECTION_EVENT_PEER_REJECTED, consumer);
+                } else if (phase == Phase.ACCEPTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                }
+            }
+            case ESTABLISHED -> {
+                if (phase == Phase.CONNECTING || phase == Phase.ACCEPTING) {
+                    final boolean active = phase == Phase.CONNECTING;
+                    cancelTimeout();
+                    phase = Phase.CONNECTED;
+                    final int in = active ? e.connection().responderResources() : parameters.responderResources();
+                    final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
+                    final byte[] pdata = active ? e.connection().privateData() : null;
+                    if (!ep.established(pdata == null || pdata.length == 0 ? null : pdata, in, out,
+                            LibRdmaCm.idLocalAddress(current), LibRdmaCm.idPeerAddress(current))) {
+                        disconnectQuietly(current);
+                    }
+                }
+            }
+            case DISCONNECTED -> {
+                if (!disconnectRequested) {
+                    // the peer's DREQ: answer with our DREP, as openib_cma does
+                    disconnectQuietly(current);
+                }
+                if (phase == Phase.CONNECTED) {
+                    phase = Phase.DOWN;
+                    ep.disconnected();
+                    teardownLocked();
+                    ep.flush();
+                } else if (phase == Phase.ACCEPTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                }
+            }
+            case DEVICE_REMOVAL -> {
+                if (phase == Phase.CONNECTED) {
+                    phase = Phase.DOWN;
+                    ep.broken("RDMA device removed");
+                    teardownLocked();
+                    ep.flush();
+                } else if (phase == Phase.CONNECTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
+                } else if (phase == Phase.ACCEPTING) {
+                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                }
+                transport.asyncError("RDMA device removed under IA " + transport.address().getHostAddress());
+            }
+            case CONNECT_REQUEST, CONNECT_RESPONSE, MULTICAST_JOIN, MULTICAST_ERROR, ADDR_CHANGE, TIMEWAIT_EXIT,
+                    UNKNOWN -> LOG.debug("EP event {} (status {}): nothing to do", e.type(), e.status());
+            default -> LOG.debug("EP event {}", e.type());
+        }
+    }
+
+    private void onTimeout() {
+        synchronized (lock) {
+            if (phase == Phase.CONNECTING && !closed) {
+                failLocked(EventNumber.CONNECTION_EVENT_TIMED_OUT, null);
+            }
+        }
+    }
+
+    private void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+
+    /** Establishment failed: event, then the QP's receives flushed (CRA-07) and the identifier dropped. */
+    private void failLocked(final EventNumber number, final byte[] privateData) {
+        cancelTimeout();
+        phase = Phase.DOWN;
+        teardownLocked();
+        ep.connectionFailed(number, privateData);
+        ep.flush();
+    }
+
+    private void disconnectQuietly(final MemorySegment current) {
+        disconnectRequested = true;
+        try {
+            LibRdmaCm.disconnect(current);
+        } catch (final NativeCallException e) {
+            LOG.debug("rdma_disconnect: {}", e.getMessage());
+        }
+    }
+
+    /** Destroys QP and identifier; completions the QP still holds are dropped here and flushed by the kit. */
+    private void teardownLocked() {
+        destroyQpLocked();
+        final MemorySegment current = id;
+        id = null;
+        if (current != null) {
+            try {
+                transport.cm().destroyId(current);
+            } catch (final RuntimeException e) {
+                LOG.warn("rdma_destroy_id", e);
+            }
+        }
+    }
+
+    private void destroyQpLocked() {
+        final MemorySegment current = id;
+        qpGuard.writeLock().lock();
+        try {
+            if (qp != null && current != null) {
+                qp = null;
+                LibRdmaCm.destroyQp(current);
+            }
+            dropAll();
+            waitingReceives.clear();
+        } finally {
+            qpGuard.writeLock().unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ disconnect, reset, close
+
+    @Override
+    public void disconnect(final CloseMode mode) {
+        synchronized (lock) {
+            final MemorySegment current = id;
+            if (current == null) {
+                return;
+            }
+            if (phase == Phase.CONNECTED) {
+                disconnectQuietly(current);
+            } else {
+                // an aborted pending connect: the kit has posted DISCONNECTED already
+                cancelTimeout();
+                phase = Phase.DOWN;
+                disconnectQuietly(current);
+                teardownLocked();
+                ep.flush();
+            }
+        }
+    }
+
+    @Override
+    public void reset() {
+        synchronized (lock) {
+            cancelTimeout();
+            if (id != null) {
+                teardownLocked();
+                ep.flush();
+            }
+            phase = Phase.IDLE;
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            cancelTimeout();
+            final MemorySegment current = id;
+            if (current != null && phase == Phase.CONNECTED) {
+                disconnectQuietly(current);
+            }
+            destroyQpLocked();
+            id = null;
+            if (current != null) {
+                transport.cm().destroyId(current);
+            }
+            if (privateCq != null) {
+                LibRdmaCm.destroyCq(privateCq);
+                privateCq = null;
+            }
+            closed = true;
+        }
+        transport.unregister(index);
+        arena.close();
+    }
+
+    // ------------------------------------------------------------------ data path
+
+    @Override
+    public void post(final PostedOperation op) {
+        qpGuard.readLock().lock();
+        try {
+            if (op.kind() == DtoOperation.RECEIVE) {
+                if (qp == null) {
+                    if (closed) {
+                        throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_EP,
+                                "the EP is freed");
+                    }
+                    // before connect/accept: posted to the QP as soon as it exists
+                    synchronized (waitingReceives) {
+                        waitingReceives.add(op);
+                    }
+                    return;
+                }
+                postReceive(op);
+                return;
+            }
+            postRequest(op);
+        } finally {
+            qpGuard.readLock().unlock();
+        }
+    }
+
+    private void postRequest(final PostedOperation op) {
+        final MemorySegment q = qp;
+        if (q == null) {
+            throw new DatException(StatusType.INVALID_STATE, StatusSubtype.INVALID_STATE_EP_NOTREADY,
+                    "the EP has no QP");
+        }
+        final int opcode = switch (op.kind()) {
+            case SEND -> LibRdmaCm.IBV_WR_SEND;
+            case RDMA_WRITE -> LibRdmaCm.IBV_WR_RDMA_WRITE;
+            case RDMA_READ -> LibRdmaCm.IBV_WR_RDMA_READ;
+            default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
+        };
+        final long wrId;
+        final int rc;
+        synchronized (sendWr) {
+            final int n = fill(sendSges, op);
+            wrId = track(op);
+            LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, LibRdmaCm.IBV_SEND_SIGNALED, op.remoteAddress(),
+                    op.rmrContext());
+            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+        }
+        if (rc != 0) {
+            untrack(wrId);
+            throw new NativeCallException("ibv_post_send", rc);
+        }
+    }
+
+    private void postReceive(final PostedOperation op) {
+        final MemorySegment q = qp;
+        final long wrId;
+        final int rc;
+        synchronized (recvWr) {
+            final int n = fill(recvSges, op);
+            wrId = track(op);
+            LibRdmaCm.recvWr(recvWr, wrId, recvSges, n);
+            rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr, badWr);
+        }
+        if (rc != 0) {
+            untrack(wrId);
+            throw new NativeCallException("ibv_post_recv", rc);
+        }
+    }
+
+    /** Fills scatter/gather entries from the kit's resolved segments; returns how many. */
+    private static int fill(final MemorySegment sges, final PostedOperation op) {
+        final int n = op.segmentCount();
+        for (int i = 0; i < n; i++) {
+            final RdmaCmTransport.Registration r = (RdmaCmTransport.Registration) op.region(i).registration();
+            LibRdmaCm.sge(sges, i, op.region(i).registeredAddress() + op.offset(i), (int) op.length(i), r.lkey());
+        }
+        return n;
+    }
+
+}

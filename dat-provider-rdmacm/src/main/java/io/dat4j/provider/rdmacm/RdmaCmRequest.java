@@ -1,0 +1,72 @@
+package io.dat4j.provider.rdmacm;
+
+import io.dat4j.provider.rdmacm.ffi.CmEvent;
+import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
+import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.spi.RequestTransport;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * A pending connection request: the identifier delivered with CONNECT_REQUEST (RA-01: accept is called on it, never
+ * on the listener) and a copy of the request's parameters (RA-12: they stay valid after the event is acked).
+ */
+final class RdmaCmRequest implements RequestTransport {
+
+    private static final Logger LOG = LogManager.getLogger(RdmaCmRequest.class);
+
+    private final RdmaCmTransport transport;
+    private final MemorySegment id;
+    private final ConnectionParameters parameters;
+    private final AtomicBoolean done = new AtomicBoolean();
+
+    RdmaCmRequest(final RdmaCmTransport transport, final MemorySegment id, final ConnectionParameters parameters) {
+        this.transport = transport;
+        this.id = id;
+        this.parameters = parameters;
+    }
+
+    MemorySegment id() {
+        return id;
+    }
+
+    ConnectionParameters parameters() {
+        return parameters;
+    }
+
+    /** Hands the identifier to an EP; the request can no longer be rejected. */
+    boolean take() {
+        return done.compareAndSet(false, true);
+    }
+
+    void onEvent(final CmEvent e) {
+        LOG.debug("request id before accept: {} ignored", e.type());
+    }
+
+    @Override
+    public void reject(final byte[] privateData) {
+        ConnectionPolicy.checkReject(privateData);
+        if (!done.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            LibRdmaCm.reject(id, RejectData.encode(privateData));
+        } finally {
+            transport.cm().destroyId(id);
+        }
+    }
+
+    /** Rejects without private data (the service point refused it: NON_PEER_REJECTED at the requester). */
+    void refuse() {
+        if (!done.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            LibRdmaCm.reject(id, null);
+        } finally {
+            transport.cm().destroyId(id);
+        }
+    }
+}

@@ -1,0 +1,439 @@
+package io.dat4j.provider.rdmacm;
+
+import io.dat4j.DatException;
+import io.dat4j.DtoStatus;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventNumber;
+import io.dat4j.EventStream;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
+import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.spi.AdapterUpcalls;
+import io.dat4j.spi.CompletionSource;
+import io.dat4j.spi.EndpointTransport;
+import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.KitEventDispatcher;
+import io.dat4j.spi.KitMemoryRegion;
+import io.dat4j.spi.ListenerTransport;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.ServicePointUpcalls;
+import io.dat4j.spi.Transport;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The transport of one rdmacm IA ({@code dapls_ib_open_hca} of openib_cma): an identifier bound to the IA address
+ * (it pins the device and gives its {@code ibv_context}), one PD, one completion channel with a thread that turns
+ * CQ events into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect
+ * timeouts. Every EVD that takes DTO events gets a CQ ({@link CompletionSource}); every EP an identifier and an RC QP.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads.
+ */
+final class RdmaCmTransport implements Transport {
+
+    /** Address and route resolution timeout per attempt (openib_cma: DAPL_CM_ARP/ROUTE_TIMEOUT_MS). */
+    static final int RESOLVE_TIMEOUT_MS = 4000;
+    private static final Logger LOG = LogManager.getLogger(RdmaCmTransport.class);
+    private static final int CQ_POLL_TIMEOUT_MS = 50;
+
+    private volatile AdapterUpcalls adapter;
+    private final InetAddress address;
+    private final CmEventChannel cm;
+    private final MemorySegment iaId;
+    private final MemorySegment context;
+    private final DeviceAttributes device;
+    private final MemorySegment pd;
+    private final MemorySegment compChannel;
+    private final LibRdmaCm.VerbsOps ops;
+    private final Map<Long, Cq> cqsByAddress = new ConcurrentHashMap<>();
+    private final Map<KitEventDispatcher, Cq> cqsByEvd = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private final Thread completionThread;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /** EPs by index (the high half of their wr_ids); copy-on-write, read without a lock on completion. */
+    private volatile RdmaCmEndpoint[] endpoints = new RdmaCmEndpoint[16];
+
+    /**
+     * Opens the transport of an IA.
+     *
+     * @param address the IA address
+     */
+    RdmaCmTransport(final InetAddress address) {
+        this.address = address;
+        final CmEventChannel channel = new CmEventChannel(t -> LOG.error("rdmacm CM thread", t));
+        MemorySegment id = null;
+        MemorySegment pdSeg = null;
+        MemorySegment cc = null;
+        try {
+            id = channel.createId(e -> LOG.debug("IA identifier event {}", e));
+            LibRdmaCm.bindAddr(id, new InetSocketAddress(address, 0));
+            final MemorySegment ctx = LibRdmaCm.idContext(id);
+            if (ctx.equals(MemorySegment.NULL)) {
+                throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
+                        address.getHostAddress() + " is not the address of an RDMA device");
+            }
+            this.device = LibRdmaCm.queryDevice(ctx);
+            pdSeg = LibRdmaCm.allocPd(ctx);
+            cc = LibRdmaCm.createCompChannel(ctx);
+            LibRdmaCm.setNonBlocking(LibRdmaCm.compChannelFd(cc));
+            this.context = ctx;
+            this.ops = LibRdmaCm.opsOf(ctx);
+        } catch (final RuntimeException e) {
+            if (cc != null) {
+                LibRdmaCm.destroyCompChannel(cc);
+            }
+            if (pdSeg != null) {
+                LibRdmaCm.deallocPd(pdSeg);
+            }
+            channel.close();
+            throw e;
+        }
+        this.cm = channel;
+        this.iaId = id;
+        this.pd = pdSeg;
+        this.compChannel = cc;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
+                .name("dat4j-rdmacm-timer").unstarted(r));
+        this.completionThread = Thread.ofPlatform().daemon().name("dat4j-rdmacm-cq").unstarted(this::runCompletions);
+        completionThread.start();
+    }
+
+    /**
+     * Connects the transport to the kit's IA ({@link io.dat4j.spi.TransportFactory#open}).
+     *
+     * @param upcalls the IA
+     * @return this
+     */
+    RdmaCmTransport attach(final AdapterUpcalls upcalls) {
+        this.adapter = upcalls;
+        return this;
+    }
+
+    /** {@return the device name of the IA's identifier} */
+    String deviceName() {
+        return LibRdmaCm.idDeviceName(iaId);
+    }
+
+    /** {@return the port attributes of the IA's port} */
+    io.dat4j.provider.rdmacm.ffi.PortAttributes portAttributes() {
+        return LibRdmaCm.queryPort(context, Math.max(1, LibRdmaCm.idPortNumber(iaId)));
+    }
+
+    InetAddress address() {
+        return address;
+    }
+
+    CmEventChannel cm() {
+        return cm;
+    }
+
+    DeviceAttributes device() {
+        return device;
+    }
+
+    MemorySegment pd() {
+        return pd;
+    }
+
+    ScheduledExecutorService timer() {
+        return timer;
+    }
+
+    MemorySegment context() {
+        return context;
+    }
+
+    LibRdmaCm.VerbsOps ops() {
+        return ops;
+    }
+
+    // ------------------------------------------------------------------ listeners
+
+    /**
+     * The port of a connection qualifier, as openib_cma's {@code SID_TO_PORT}: qualifiers up to 0xffff are the port,
+     * larger ones map to {@code (q % 32001) + 33534}.
+     *
+     * @param qualifier the qualifier
+     * @return the port
+     */
+    static int port(final long qualifier) {
+        return qualifier <= 0xffff ? (int) qualifier : (int) (qualifier % 32001) + 33534;
+    }
+
+    @Override
+    public ListenerTransport listen(final long connectionQualifier, final ServicePointUpcalls servicePoint) {
+        return new RdmaCmListener(this, connectionQualifier, port(connectionQualifier), servicePoint);
+    }
+
+    @Override
+    public ListenerTransport listenAny(final ServicePointUpcalls servicePoint) {
+        return new RdmaCmListener(this, -1, 0, servicePoint);
+    }
+
+    @Override
+    public EndpointTransport createEndpoint(final EndpointUpcalls endpoint) {
+        return new RdmaCmEndpoint(this, endpoint);
+    }
+
+    // ------------------------------------------------------------------ memory
+
+    /** What {@link #registerMemory} returns: the {@code ibv_mr} and its keys; the rkey becomes the rmr_context. */
+    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.spi.RemoteKeyed {
+
+        @Override
+        public int remoteKey() {
+            return rkey;
+        }
+    }
+
+    @Override
+    public Object registerMemory(final KitMemoryRegion region) {
+        int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
+        if (region.allows(MemoryPrivilege.REMOTE_READ)) {
+            access |= LibRdmaCm.IBV_ACCESS_REMOTE_READ;
+        }
+        if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
+            access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
+        }
+        final MemorySegment mr = LibRdmaCm.regMr(pd, region.segment(), access);
+        return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
+    }
+
+    @Override
+    public void deregisterMemory(final KitMemoryRegion region) {
+        if (region.registration() instanceof Registration r) {
+            LibRdmaCm.deregMr(r.mr());
+        }
+    }
+
+    // ------------------------------------------------------------------ completions
+
+    /** A CQ behind an EVD. */
+    final class Cq implements CompletionSource {
+        final KitEventDispatcher evd;
+        final MemorySegment cq;
+        private final Arena arena = Arena.ofShared();
+        private final MemorySegment wcs;
+        private final int batch;
+        private final AtomicBoolean closedCq = new AtomicBoolean();
+
+        Cq(final KitEventDispatcher evd, final int entries) {
+            this.evd = evd;
+            this.cq = LibRdmaCm.createCq(context, entries, compChannel);
+            this.batch = 16;
+            this.wcs = LibRdmaCm.allocateWcs(arena, batch);
+        }
+
+        @Override
+        public synchronized int poll() {
+            if (closedCq.get()) {
+                return 0;
+            }
+            int moved = 0;
+            while (true) {
+                final int n = LibRdmaCm.pollCq(ops, cq, batch, wcs);
+                if (n <= 0) {
+                    if (n < 0) {
+                        LOG.error("ibv_poll_cq failed: {}", n);
+                    }
+                    return moved;
+                }
+                for (int i = 0; i < n; i++) {
+                    completeOne(LibRdmaCm.wcWrId(wcs, i), LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                }
+                moved += n;
+            }
+        }
+
+        @Override
+        public void arm() {
+            if (!closedCq.get()) {
+                final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
+                if (rc != 0) {
+                    LOG.error("ibv_req_notify_cq failed: errno {}", rc);
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closedCq.compareAndSet(false, true)) {
+                synchronized (this) {
+                    cqsByEvd.remove(evd);
+                    cqsByAddress.remove(cq.address());
+                    LibRdmaCm.destroyCq(cq);
+                    arena.close();
+                }
+            }
+        }
+    }
+
+    private void completeOne(final long wrId, final int status, final int byteLength) {
+        final int idx = (int) (wrId >>> 32);
+        final RdmaCmEndpoint[] eps = endpoints;
+        final RdmaCmEndpoint e = idx >= 0 && idx < eps.length ? eps[idx] : null;
+        final PostedOperation op = e == null ? null : e.completed(wrId);
+        if (op == null) {
+            LOG.debug("completion of a work request that is gone (wr_id 0x{}, status {})", Long.toHexString(wrId),
+                    status);
+            return;
+        }
+        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
+                ? (op.kind() == io.dat4j.DtoOperation.RECEIVE ? byteLength : op.totalLength()) : 0);
+    }
+
+    /**
+     * Gives an EP its index in wr_ids.
+     *
+     * @param ep the EP
+     * @return its index
+     */
+    synchronized int register(final RdmaCmEndpoint ep) {
+        RdmaCmEndpoint[] eps = endpoints;
+        for (int i = 1; i < eps.length; i++) {
+            if (eps[i] == null) {
+                final RdmaCmEndpoint[] copy = eps.clone();
+                copy[i] = ep;
+                endpoints = copy;
+                return i;
+            }
+        }
+        final RdmaCmEndpoint[] copy = java.util.Arrays.copyOf(eps, eps.length * 2);
+        copy[eps.length] = ep;
+        endpoints = copy;
+        return eps.length;
+    }
+
+    /**
+     * Frees an EP's index.
+     *
+     * @param index the index
+     */
+    synchronized void unregister(final int index) {
+        final RdmaCmEndpoint[] copy = endpoints.clone();
+        copy[index] = null;
+        endpoints = copy;
+    }
+
+    /**
+     * {@return the DAT status of a work completion status}, as openib's {@code dapls_ib_get_dto_status}.
+     *
+     * @param wcStatus {@code enum ibv_wc_status}
+     */
+    static DtoStatus dtoStatus(final int wcStatus) {
+        return switch (wcStatus) {
+            case 0 -> DtoStatus.SUCCESS;
+            case 1 -> DtoStatus.LOCAL_LENGTH;
+            case 2, 3 -> DtoStatus.LOCAL_EP;
+            case 4, 8 -> DtoStatus.LOCAL_PROTECTION;
+            case 5 -> DtoStatus.FLUSHED;
+            case 6 -> DtoStatus.RMR_OPERATION_FAILED;
+            case 7 -> DtoStatus.BAD_RESPONSE;
+            case 9, 10 -> DtoStatus.REMOTE_ACCESS;
+            case 11 -> DtoStatus.REMOTE_RESPONDER;
+            case 12 -> DtoStatus.TRANSPORT;
+            case 13 -> DtoStatus.RECEIVER_NOT_READY;
+            default -> DtoStatus.TRANSPORT;
+        };
+    }
+
+    @Override
+    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+        if (!dispatcher.streams().contains(EventStream.DTO)) {
+            return null;
+        }
+        final int entries = Math.min(Math.max(dispatcher.query().queueLength(), 1), device.maxCqe());
+        final Cq cq = new Cq(dispatcher, entries);
+        cqsByEvd.put(dispatcher, cq);
+        cqsByAddress.put(cq.cq.address(), cq);
+        return cq;
+    }
+
+    /**
+     * {@return the CQ of an EVD, or null}
+     *
+     * @param evd the EVD
+     */
+    Cq cqOf(final EventDispatcher evd) {
+        return evd == null ? null : cqsByEvd.get(evd);
+    }
+
+    private void runCompletions() {
+        final int fd = LibRdmaCm.compChannelFd(compChannel);
+        while (!closed.get()) {
+            try {
+                if (!LibRdmaCm.pollIn(fd, CQ_POLL_TIMEOUT_MS)) {
+                    continue;
+                }
+                MemorySegment cq;
+                while ((cq = LibRdmaCm.getCqEvent(compChannel)) != null) {
+                    LibRdmaCm.ackCqEvents(cq, 1);
+                    final Cq source = cqsByAddress.get(cq.address());
+                    if (source != null) {
+                        source.evd.signal();
+                    }
+                }
+            } catch (final RuntimeException e) {
+                LOG.error("rdmacm completion thread", e);
+            }
+        }
+    }
+
+    /**
+     * Reports a connection-level failure that concerns the whole IA.
+     *
+     * @param reason what happened
+     */
+    void asyncError(final String reason) {
+        final AdapterUpcalls a = adapter;
+        if (a == null) {
+            LOG.error(reason);
+            return;
+        }
+        a.asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, a.interfaceAdapter(), reason);
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        timer.shutdownNow();
+        boolean interrupted = false;
+        try {
+            if (!timer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                LOG.warn("rdmacm timer did not stop in 10 s");
+            }
+        } catch (final InterruptedException e) {
+            interrupted = true;
+        }
+        while (completionThread.isAlive()) {
+            try {
+                completionThread.join();
+            } catch (final InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        for (final Cq cq : cqsByEvd.values()) {
+            cq.close();
+        }
+        cm.destroyId(iaId);
+        cm.close();
+        LibRdmaCm.destroyCompChannel(compChannel);
+        LibRdmaCm.deallocPd(pd);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package io.dat4j.provider.rdmacm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dat4j.ConnectionEvent;
+import io.dat4j.ConnectionRequestEvent;
+import io.dat4j.DatException;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
+import io.dat4j.EndpointState;
+import io.dat4j.Event;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventNumber;
+import io.dat4j.EventStream;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.LocalMemoryRegion;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.RegistryEntry;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.StatusType;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The provider end to end on a real device, through the public API: IA, PZ, EVDs (CQs), LMRs (ibv_reg_mr), a PSP,
+ * connect, accept, send/receive, disconnect, reject. Skipped, with the reason, where there is no device.
+ */
+@DisplayName("rdmacm provider through the DAT API on a real device (PSP, connect, accept, send/recv, reject)")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class RdmaCmProviderDeviceTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static InetAddress ip;
+    private static RegistryEntry entry;
+
+    private InterfaceAdapter ia;
+    private Arena arena;
+
+    @BeforeAll
+    static void requireDevice() throws Exception {
+        Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
+                + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
+        final String addr = System.getenv("SOFTROCE_IP");
+        final String netdev = System.getenv("SOFTROCE_NETDEV");
+        Assumptions.assumeTrue(addr != null && netdev != null, "needs SOFTROCE_IP and SOFTROCE_NETDEV");
+        ip = InetAddress.getByName(addr);
+        entry = new RegistryEntry("ofa-v2-" + netdev, "u2.0", true, true, "libdaplofa.so.2", "dapl.2.0",
+                netdev + " 0", "");
+    }
+
+    @BeforeEach
+    void open() {
+        arena = Arena.ofShared();
+        ia = new RdmaCmProvider().open(entry, 16);
+    }
+
+    @AfterEach
+    void close() {
+        ia.close();
+        assertTrue(ia.isClosed());
+        arena.close();
+        // the IA's CM, completion and timer threads end with it
+        final java.util.List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .map(Thread::getName).filter(n -> n.startsWith("dat4j-rdmacm")).toList();
+        assertTrue(left.isEmpty(), "threads left after IA close: " + left);
+    }
+
+    /** One side: PZ, recv/request EVD (CQ), connect EVD, EP, a 4 KiB LMR. */
+    private final class Side {
+        final ProtectionZone pz = ia.createProtectionZone();
+        final EventDispatcher dto = ia.createEventDispatcher(16, null, Set.of(EventStream.DTO));
+        final EventDispatcher conn = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
+        final Endpoint ep = ia.createEndpoint(pz, dto, dto, conn, null);
+        final MemorySegment buffer = arena.allocate(4096, 4096);
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
+    }
+
+    private static ConnectionEvent connection(final EventDispatcher evd, final EventNumber expected) {
+        final Event e = evd.await(WAIT);
+        final ConnectionEvent c = assertInstanceOf(ConnectionEvent.class, e, String.valueOf(e));
+        assertEquals(expected, c.number(), String.valueOf(c));
+        return c;
+    }
+
+    private static DtoCompletionEvent completion(final EventDispatcher evd) {
+        final Event e = evd.await(WAIT);
+        return assertInstanceOf(DtoCompletionEvent.class, e, String.valueOf(e));
+    }
+
+    @Test
+    @DisplayName("the IA reports the device's limits and librdmacm's private-data limits (RC-03 56, RA-11 196)")
+    void shouldDescribeTheDevice() {
+        assertEquals("rdmacm", ia.providerAttributes().providerName());
+        assertEquals(56, ia.providerAttributes().maxConnectPrivateData());
+        assertEquals(196, ia.providerAttributes().maxAcceptPrivateData());
+        assertEquals(ip, ia.address().getAddress());
+        assertTrue(ia.attributes().maxEndpoints() > 0);
+        assertTrue(ia.attributes().maxRdmaReadPerEndpointIn() > 0);
+    }
+
+    @Test
+    @DisplayName("PSP listen, connect with 56 bytes, accept with 196 bytes, send/recv, RDMA write and read, disconnect")
+    void shouldConnectAndSend() {
+        final Side server = new Side();
+        final Side client = new Side();
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        server.ep.postRecv(server.lmr.triplet(0, 4096), 7);
+
+        final byte[] hello = new byte[56];
+        Arrays.fill(hello, (byte) 'q');
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, hello);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        assertArrayEquals(hello, Arrays.copyOf(cr.request().query().privateData(), 56));
+        final byte[] welcome = new byte[196];
+        Arrays.fill(welcome, (byte) 'a');
+        cr.request().accept(server.ep, welcome);
+
+        final ConnectionEvent est = connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        assertArrayEquals(welcome, Arrays.copyOf(est.privateData(), 196));
+        connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        assertEquals(EndpointState.CONNECTED, client.ep.state());
+        assertEquals(EndpointState.CONNECTED, server.ep.state());
+
+        final byte[] msg = "hello over rdmacm".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(msg, 0, client.buffer, ValueLayout.JAVA_BYTE, 0, msg.length);
+        client.ep.postSend(client.lmr.triplet(0, msg.length), 11);
+        final DtoCompletionEvent sent = completion(client.dto);
+        assertEquals(11, sent.cookie());
+        assertEquals(DtoStatus.SUCCESS, sent.status());
+        final DtoCompletionEvent got = completion(server.dto);
+        assertEquals(7, got.cookie());
+        assertEquals(DtoStatus.SUCCESS, got.status());
+        assertEquals(DtoOperation.RECEIVE, got.operation());
+        assertEquals(msg.length, got.transferredLength());
+        assertArrayEquals(msg, server.buffer.asSlice(0, msg.length).toArray(ValueLayout.JAVA_BYTE));
+
+        // RDMA write and read against the server's region: its rmr_context is the ibv_mr rkey
+        final byte[] data = "one-sided".getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(data, 0, client.buffer, ValueLayout.JAVA_BYTE, 100, data.length);
+        client.ep.postRdmaWrite(java.util.List.of(client.lmr.triplet(100, data.length)), 12,
+                server.lmr.remoteTriplet(2000, data.length), io.dat4j.CompletionFlag.DEFAULT);
+        final DtoCompletionEvent wrote = completion(client.dto);
+        assertEquals(12, wrote.cookie());
+        assertEquals(DtoStatus.SUCCESS, wrote.status());
+        assertEquals(DtoOperation.RDMA_WRITE, wrote.operation());
+        assertArrayEquals(data, server.buffer.asSlice(2000, data.length).toArray(ValueLayout.JAVA_BYTE));
+        client.ep.postRdmaRead(java.util.List.of(client.lmr.triplet(3000, msg.length)), 13,
+                server.lmr.remoteTriplet(0, msg.length), io.dat4j.CompletionFlag.DEFAULT);
+        final DtoCompletionEvent read = completion(client.dto);
+        assertEquals(13, read.cookie());
+        assertEquals(DtoStatus.SUCCESS, read.status());
+        assertArrayEquals(msg, client.buffer.asSlice(3000, msg.length).toArray(ValueLayout.JAVA_BYTE));
+
+        client.ep.disconnect(io.dat4j.CloseMode.ABRUPT);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        psp.close();
+    }
+
+    @Test
+    @DisplayName("reject with private data: PEER_REJECTED with the bytes; 145 bytes are LENGTH_ERROR before sending")
+    void shouldRejectWithPrivateData() {
+        final Side client = new Side();
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        assertEquals(StatusType.LENGTH_ERROR, assertThrows(DatException.class,
+                () -> cr.request().reject(new byte[145])).type());
+        final byte[] why = "busy".getBytes(StandardCharsets.US_ASCII);
+        cr.request().reject(why);
+        final ConnectionEvent rej = connection(client.conn, EventNumber.CONNECTION_EVENT_PEER_REJECTED);
+        assertArrayEquals(why, rej.privateData());
+        assertEquals(EndpointState.DISCONNECTED, client.ep.state());
+        psp.close();
+    }
+
+    @Test
+    @DisplayName("connect to a qualifier nobody listens on: NON_PEER_REJECTED or UNREACHABLE, never a hang")
+    void shouldReportNoListener() {
+        final Side client = new Side();
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        final long unused = psp.connectionQualifier();
+        psp.close();
+        client.ep.connect(ip, unused, WAIT, null);
+        final ConnectionEvent e = assertInstanceOf(ConnectionEvent.class, client.conn.await(WAIT));
+        assertTrue(e.number() == EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
+                || e.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE, String.valueOf(e));
+        assertFalse(client.ep.state() == EndpointState.CONNECTED);
+    }
+
+    @Test
+    @DisplayName("connect timeout: an address that never answers gives TIMED_OUT within the consumer's timeout")
+    void shouldTimeOut() throws Exception {
+        final Side client = new Side();
+        final byte[] b = ip.getAddress();
+        b[3] = (byte) 199;
+        client.ep.connect(InetAddress.getByAddress(b), 4791, Duration.ofSeconds(1), null);
+        final ConnectionEvent e = assertInstanceOf(ConnectionEvent.class, client.conn.await(WAIT));
+        assertTrue(e.number() == EventNumber.CONNECTION_EVENT_TIMED_OUT
+                || e.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE, String.valueOf(e));
+        assertEquals(EndpointState.DISCONNECTED, client.ep.state());
+    }
+
+    @Test
+    @DisplayName("closing the IA with a connected EP and posted receives frees everything (threads checked after)")
+    void shouldCloseAConnectedIa() {
+        final Side server = new Side();
+        final Side client = new Side();
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        server.ep.postRecv(server.lmr.triplet(0, 64), 1);
+        client.ep.postRecv(client.lmr.triplet(0, 64), 2);
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        cr.request().accept(server.ep, null);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        ia.close();
+        assertTrue(client.ep.isClosed() && server.ep.isClosed() && client.lmr.isClosed() && psp.isClosed());
+    }
+}
