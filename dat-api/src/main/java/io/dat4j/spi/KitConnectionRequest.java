@@ -63,14 +63,14 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     public ConnectionRequestParameters query() {
         checkOpen();
         return new ConnectionRequestParameters(remote, remote == null ? 0 : remote.getPort(), privateData, sp.self(),
-                sp.connectionQualifier(), bound, readIn, readOut);
+                sp.qualifier(), bound, readIn, readOut);
     }
 
     @Override
     public void accept(final Endpoint endpoint, final byte[] data) {
         checkOpen();
-        final byte[] pdata = data == null ? NONE : data;
-        final int max = ia.providerAttributes().maxAcceptPrivateData();
+        final byte[] pdata = data == null ? NONE : data.clone();
+        final int max = ia.providerLimits().maxAcceptPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("accept private data is " + pdata.length + " bytes; this provider carries at most "
                     + max);
@@ -132,11 +132,11 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     @Override
     public void reject(final byte[] data) {
         checkOpen();
-        final byte[] pdata = data == null ? NONE : data;
-        if (!ia.supports(Capability.REJECT_PRIVATE_DATA) && pdata.length > 0) {
+        final byte[] pdata = data == null ? NONE : data.clone();
+        if (!ia.has(Capability.REJECT_PRIVATE_DATA) && pdata.length > 0) {
             throw Checks.lengthError("this provider carries no private data with a reject");
         }
-        final int max = ia.providerAttributes().maxRejectPrivateData();
+        final int max = ia.providerLimits().maxRejectPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("reject private data is " + pdata.length + " bytes; this provider carries at most "
                     + max);
@@ -187,7 +187,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     @Override
     public void handoff(final long connectionQualifier) {
         checkOpen();
-        if (!ia.supports(Capability.CR_HANDOFF)) {
+        if (!ia.has(Capability.CR_HANDOFF)) {
             throw Checks.notImplemented("dat_cr_handoff");
         }
         if (bound != null) {
@@ -205,7 +205,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
             before = sp;
             sp = target;
         }
-        if (!target.evd.post(new ConnectionRequestEvent(target.evd, target, ia.address(), connectionQualifier, this,
+        if (!target.evd.post(new ConnectionRequestEvent(target.evd, target, ia.localAddress(), connectionQualifier, this,
                 false))) {
             synchronized (this) {
                 sp = before;

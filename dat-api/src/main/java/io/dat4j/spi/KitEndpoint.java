@@ -223,7 +223,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                     + timeout);
         }
         final byte[] pdata = privateData == null ? new byte[0] : privateData.clone();
-        final int max = ia.providerAttributes().maxConnectPrivateData();
+        final int max = ia.providerLimits().maxConnectPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("connect private data is " + pdata.length + " bytes; this provider carries at"
                     + " most " + max);
@@ -263,7 +263,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     @Override
     public void dupConnect(final Endpoint connected, final Duration timeout, final byte[] privateData) {
         checkOpen();
-        if (!ia.supports(Capability.DUP_CONNECT)) {
+        if (!ia.has(Capability.DUP_CONNECT)) {
             throw Checks.notImplemented("dat_ep_dup_connect");
         }
         final KitEndpoint other = ia.checkEndpoint(connected, 2);
@@ -296,7 +296,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                         + " is below the requester's maxRdmaReadOut " + requestOut);
             }
         } else {
-            final int limit = ia.attributes().maxRdmaReadPerEndpointIn();
+            final int limit = ia.limits().maxRdmaReadPerEndpointIn();
             in = Math.min(limit, Math.max(in, requestOut));
             if (in < requestOut) {
                 throw Checks.invalidArg(2, "CRA-10: the requester's maxRdmaReadOut " + requestOut
@@ -396,7 +396,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     public void postRdmaRead(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
         checkOpen();
-        if (!ia.supports(Capability.RDMA_READ)) {
+        if (!ia.has(Capability.RDMA_READ)) {
             throw Checks.notImplemented("dat_ep_post_rdma_read");
         }
         checkRequestEvd();
@@ -415,7 +415,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     public void postRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
         checkOpen();
-        if (!ia.supports(Capability.RDMA_WRITE)) {
+        if (!ia.has(Capability.RDMA_WRITE)) {
             throw Checks.notImplemented("dat_ep_post_rdma_write");
         }
         checkRequestEvd();
@@ -484,7 +484,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                             || (localWrite && !r.allows(MemoryPrivilege.LOCAL_WRITE))) {
                         local = DtoStatus.LOCAL_PROTECTION;
                     } else {
-                        op.addSegment(r, t.virtualAddress() - r.registeredAddress(), len);
+                        op.addSegment(r, t.virtualAddress() - r.baseAddress(), len);
                     }
                 }
             }

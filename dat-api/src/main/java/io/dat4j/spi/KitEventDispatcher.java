@@ -238,10 +238,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     @Override
     public void resize(final int queueLength) {
         checkOpen();
-        if (!ia.supports(Capability.EVD_RESIZE)) {
+        if (!ia.has(Capability.EVD_RESIZE)) {
             throw Checks.notImplemented("dat_evd_resize");
         }
-        final int max = ia.attributes().maxEventDispatcherQueueLength();
+        final int max = ia.limits().maxEventDispatcherQueueLength();
         if (queueLength < 1 || queueLength > max) {
             throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
         }
@@ -468,7 +468,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     @Override
     public void modifyNotifier(final ConsumerNotifier value) {
         checkOpen();
-        if (!ia.supports(Capability.CNO)) {
+        if (!ia.has(Capability.CNO)) {
             throw Checks.notImplemented("dat_evd_modify_cno");
         }
         final KitConsumerNotifier n = value == null ? null : ia.checkNotifier(value, 2);

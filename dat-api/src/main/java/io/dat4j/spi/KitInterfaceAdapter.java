@@ -185,8 +185,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     KitPublicServicePoint findConsumerPsp(final long qualifier) {
         for (final KitHandle h : children) {
-            if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flag() == ServicePointFlag.CONSUMER
-                    && p.connectionQualifier() == qualifier) {
+            if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flagValue() == ServicePointFlag.CONSUMER
+                    && p.qualifier() == qualifier) {
                 return p;
             }
         }
@@ -198,10 +198,10 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     }
 
     void unregisterRegion(final KitMemoryRegion r) {
-        if (r.rmrContext() != 0) {
-            regions.revoke(r.rmrContext());
+        if (r.remoteContext() != 0) {
+            regions.revoke(r.remoteContext());
         }
-        lmrs.remove(r.lmrContext());
+        lmrs.remove(r.localContext());
     }
 
     // ------------------------------------------------------------------ InterfaceAdapter
@@ -213,12 +213,34 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     @Override
     public InterfaceAdapterAttributes attributes() {
+        checkOpen();
         return config.attributes();
     }
 
     @Override
     public ProviderAttributes providerAttributes() {
+        checkOpen();
         return config.providerAttributes();
+    }
+
+    /** {@return the IA attributes, without the open check, for the kit's own limit checks} */
+    InterfaceAdapterAttributes limits() {
+        return config.attributes();
+    }
+
+    /** {@return the provider attributes, without the open check} */
+    ProviderAttributes providerLimits() {
+        return config.providerAttributes();
+    }
+
+    /** {@return true if the provider declared a capability, without the open check} */
+    boolean has(final Capability capability) {
+        return config.providerAttributes().capabilities().contains(capability);
+    }
+
+    /** {@return the IA address, without the open check} */
+    InetSocketAddress localAddress() {
+        return config.attributes().address();
     }
 
     @Override
@@ -229,11 +251,13 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     @Override
     public InetSocketAddress address() {
+        checkOpen();
         return config.attributes().address();
     }
 
     @Override
     public boolean supports(final Capability capability) {
+        checkOpen();
         return capability != null && config.providerAttributes().capabilities().contains(capability);
     }
 

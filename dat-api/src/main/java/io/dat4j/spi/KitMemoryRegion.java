@@ -90,31 +90,37 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
 
     @Override
     public MemorySegment segment() {
+        checkOpen();
         return segment;
     }
 
     @Override
     public int lmrContext() {
+        checkOpen();
         return lmrContext;
     }
 
     @Override
     public int rmrContext() {
+        checkOpen();
         return rmrContext;
     }
 
     @Override
     public long registeredSize() {
+        checkOpen();
         return segment.byteSize();
     }
 
     @Override
     public long registeredAddress() {
+        checkOpen();
         return segment.address();
     }
 
     @Override
     public Set<MemoryPrivilege> privileges() {
+        checkOpen();
         return privileges;
     }
 
@@ -130,6 +136,30 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
     /** {@return the transport's protection domain of the LMR's PZ ({@link Transport#allocateProtectionZone})} */
     public Object protectionZoneRegistration() {
         return pz.registration();
+    }
+
+    /**
+     * {@return the registered memory, for transports}: unlike {@link #segment()} it does not check that the handle is
+     * open, so a transport thread may use it between a successful {@link #acquire()} and {@link #release()}, or for an
+     * operation posted before the consumer freed the LMR
+     */
+    public MemorySegment memory() {
+        return segment;
+    }
+
+    /** {@return the registered start address, for transports; no open check (see {@link #memory()})} */
+    public long baseAddress() {
+        return segment.address();
+    }
+
+    /** {@return the lmr_context, without the open check} */
+    int localContext() {
+        return lmrContext;
+    }
+
+    /** {@return the rmr_context, without the open check} */
+    int remoteContext() {
+        return rmrContext;
     }
 
     /** {@return the transport's registration object ({@link Transport#registerMemory}), or null} */

@@ -29,6 +29,12 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
 
     @Override
     public ServicePointFlag flag() {
+        checkOpen();
+        return flag;
+    }
+
+    /** {@return the flag, without the open check} */
+    ServicePointFlag flagValue() {
         return flag;
     }
 

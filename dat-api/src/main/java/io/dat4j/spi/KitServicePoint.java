@@ -54,6 +54,7 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
 
     /** {@return the qualifier it listens on} */
     public long connectionQualifier() {
+        checkOpen();
         return qualifier;
     }
 
@@ -69,7 +70,7 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
         final KitConnectionRequest cr = new KitConnectionRequest(ia, this, request, remote, privateData, readIn,
                 readOut, bound);
         ia.addChild(cr);
-        final boolean posted = evd.post(new ConnectionRequestEvent(evd, self(), ia.address(), qualifier, cr, false));
+        final boolean posted = evd.post(new ConnectionRequestEvent(evd, self(), ia.localAddress(), qualifier, cr, false));
         if (!posted) {
             cr.abandon();
         }
@@ -85,6 +86,11 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
         closed();
         evd.release();
         ia.removeChild(this);
+    }
+
+    /** {@return the qualifier, without the open check (a delivered request outlives its service point)} */
+    final long qualifier() {
+        return qualifier;
     }
 
     /** Subclass part of close, after the listener stopped. */

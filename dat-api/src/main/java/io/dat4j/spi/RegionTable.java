@@ -86,7 +86,7 @@ public final class RegionTable {
         if (!inBounds(r, address, length)) {
             return "range 0x" + Long.toHexString(address) + " +" + Long.toUnsignedString(length)
                     + " is outside region 0x" + Integer.toHexString(rmrContext) + " [0x"
-                    + Long.toHexString(r.registeredAddress()) + " +" + r.registeredSize() + ")";
+                    + Long.toHexString(r.baseAddress()) + " +" + r.memory().byteSize() + ")";
         }
         return null;
     }
@@ -105,8 +105,8 @@ public final class RegionTable {
      * @param length length, 0 or more
      */
     static boolean inBounds(final KitMemoryRegion r, final long address, final long length) {
-        final long start = r.registeredAddress();
-        final long size = r.registeredSize();
+        final long start = r.baseAddress();
+        final long size = r.memory().byteSize();
         if (length < 0 || Long.compareUnsigned(address, start) < 0) {
             return false;
         }

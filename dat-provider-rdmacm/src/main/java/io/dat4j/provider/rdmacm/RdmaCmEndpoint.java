@@ -561,7 +561,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final int n = op.segmentCount();
         for (int i = 0; i < n; i++) {
             final RdmaCmTransport.Registration r = (RdmaCmTransport.Registration) op.region(i).registration();
-            LibRdmaCm.sge(sges, i, op.region(i).registeredAddress() + op.offset(i), (int) op.length(i), r.lkey());
+            LibRdmaCm.sge(sges, i, op.region(i).baseAddress() + op.offset(i), (int) op.length(i), r.lkey());
         }
         return n;
     }

@@ -206,7 +206,7 @@ final class RdmaCmTransport implements Transport {
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
         }
-        final MemorySegment mr = LibRdmaCm.regMr(pd, region.segment(), access);
+        final MemorySegment mr = LibRdmaCm.regMr(pd, region.memory(), access);
         return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
     }
 

@@ -834,7 +834,7 @@ final class TcpConnection implements RequestTransport {
         }
         r.release();
         inRegion = r;
-        inOffset = address - r.registeredAddress();
+        inOffset = address - r.baseAddress();
         inTotal = len;
         inDone = 0;
         inState = IN_WRITE;
@@ -852,7 +852,7 @@ final class TcpConnection implements RequestTransport {
             }
             r.release();
             o.region = r;
-            o.offset = address - r.registeredAddress();
+            o.offset = address - r.baseAddress();
         }
         o.length = len;
         queuedReadResps++;
@@ -998,7 +998,7 @@ final class TcpConnection implements RequestTransport {
             v.position((int) offset);
             return v;
         }
-        return r.segment().asSlice(offset, Math.min(length, 1L << 30)).asByteBuffer();
+        return r.memory().asSlice(offset, Math.min(length, 1L << 30)).asByteBuffer();
     }
 
     private void enqueueAck() {
@@ -1195,7 +1195,7 @@ final class TcpConnection implements RequestTransport {
                 return false;
             }
             try {
-                java.lang.foreign.MemorySegment.copy(r.segment(), op.offset(i), stageSeg, pos, op.length(i));
+                java.lang.foreign.MemorySegment.copy(r.memory(), op.offset(i), stageSeg, pos, op.length(i));
             } finally {
                 r.release();
             }
@@ -1214,7 +1214,7 @@ final class TcpConnection implements RequestTransport {
             return false;
         }
         try {
-            java.lang.foreign.MemorySegment.copy(r.segment(), o.offset, stageSeg, HEADER, o.length);
+            java.lang.foreign.MemorySegment.copy(r.memory(), o.offset, stageSeg, HEADER, o.length);
         } finally {
             r.release();
         }

@@ -1,0 +1,381 @@
+package io.dat4j.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.dat4j.CloseMode;
+import io.dat4j.ConnectionEvent;
+import io.dat4j.ConnectionRequest;
+import io.dat4j.ConnectionRequestEvent;
+import io.dat4j.DatException;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.Endpoint;
+import io.dat4j.EndpointAttributes;
+import io.dat4j.Event;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventNumber;
+import io.dat4j.EventStream;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.LocalMemoryRegion;
+import io.dat4j.LocalMemoryTriplet;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.RemoteMemoryTriplet;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.StatusType;
+import io.dat4j.conformance.peer.PeerProcess;
+import io.dat4j.conformance.support.ConformanceTimeouts;
+import io.dat4j.conformance.support.ResourceTracker;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * What one test opens, and the steps the rules share (open, connect, wait for an event). Every handle goes through
+ * {@link ResourceTracker}; {@link #close()} closes the IAs (ABRUPT, which must close their children), the peer
+ * processes and the arenas. Thread safe, because the timeout watchdog may close it from another thread.
+ */
+final class Rig implements AutoCloseable {
+
+    /** Queue length of the EVDs the rig creates. */
+    static final int QUEUE_LENGTH = 64;
+
+    private static final Logger LOG = LogManager.getLogger(Rig.class);
+
+    private final ProviderFixture fixture;
+    private final List<InterfaceAdapter> adapters = new CopyOnWriteArrayList<>();
+    private final List<Arena> arenas = new CopyOnWriteArrayList<>();
+    private final List<PeerProcess> peers = new CopyOnWriteArrayList<>();
+    private volatile InterfaceAdapter ia;
+    private volatile InterfaceAdapter peerIa;
+    private volatile boolean closed;
+
+    /** One side of a connection: its PZ, EVDs and EP. */
+    record Side(InterfaceAdapter ia, ProtectionZone pz, EventDispatcher recvEvd, EventDispatcher requestEvd,
+            EventDispatcher connectEvd, Endpoint ep) {
+    }
+
+    /** A listening PSP and its CR EVD. */
+    record Listener(InterfaceAdapter ia, EventDispatcher crEvd, PublicServicePoint psp) {
+    }
+
+    /** An established connection. */
+    record Connection(Side active, Side passive) {
+    }
+
+    /** Registered native memory. */
+    record Buffer(MemorySegment segment, LocalMemoryRegion lmr) {
+
+        LocalMemoryTriplet triplet() {
+            return lmr.triplet(0, segment.byteSize());
+        }
+
+        LocalMemoryTriplet triplet(final long offset, final long length) {
+            return lmr.triplet(offset, length);
+        }
+
+        RemoteMemoryTriplet remote() {
+            return lmr.remoteTriplet(0, segment.byteSize());
+        }
+
+        RemoteMemoryTriplet remote(final long offset, final long length) {
+            return lmr.remoteTriplet(offset, length);
+        }
+    }
+
+    Rig(final ProviderFixture fixture) {
+        this.fixture = fixture;
+    }
+
+    ProviderFixture fixture() {
+        return fixture;
+    }
+
+    /** {@return the IA under test, opened on first use} */
+    InterfaceAdapter ia() {
+        InterfaceAdapter a = ia;
+        if (a == null) {
+            synchronized (this) {
+                if (ia == null) {
+                    ia = open();
+                }
+                a = ia;
+            }
+        }
+        return a;
+    }
+
+    /** {@return a second IA of the same name, the passive side of connections, opened on first use} */
+    InterfaceAdapter peerIa() {
+        InterfaceAdapter a = peerIa;
+        if (a == null) {
+            synchronized (this) {
+                if (peerIa == null) {
+                    peerIa = open();
+                }
+                a = peerIa;
+            }
+        }
+        return a;
+    }
+
+    /** {@return one more IA, closed with the rig} */
+    InterfaceAdapter open() {
+        if (closed) {
+            throw new IllegalStateException("the test was closed (timed out?)");
+        }
+        final InterfaceAdapter a = ResourceTracker.track(fixture.open());
+        adapters.add(a);
+        return a;
+    }
+
+    ProtectionZone pz(final InterfaceAdapter a) {
+        return ResourceTracker.track(a.createProtectionZone());
+    }
+
+    EventDispatcher evd(final InterfaceAdapter a, final int queueLength, final EventStream first,
+            final EventStream... more) {
+        return ResourceTracker.track(a.createEventDispatcher(queueLength, null, EnumSet.of(first, more)));
+    }
+
+    Side side(final InterfaceAdapter a, final EndpointAttributes attributes) {
+        final ProtectionZone pz = pz(a);
+        return side(a, pz, attributes);
+    }
+
+    Side side(final InterfaceAdapter a, final ProtectionZone pz, final EndpointAttributes attributes) {
+        final EventDispatcher recv = evd(a, QUEUE_LENGTH, EventStream.DTO);
+        final EventDispatcher req = evd(a, QUEUE_LENGTH, EventStream.DTO);
+        final EventDispatcher conn = evd(a, QUEUE_LENGTH, EventStream.CONNECTION);
+        final Endpoint ep = ResourceTracker.track(a.createEndpoint(pz, recv, req, conn, attributes));
+        return new Side(a, pz, recv, req, conn, ep);
+    }
+
+    /**
+     * Listens on a new PSP. For the PROVIDER flag the PSP's EVD also takes DTO and CONNECTION events, because a
+     * provider-created EP has no EVDs of its own in the Java API and uses its PSP's EVD for all three.
+     */
+    Listener listen(final InterfaceAdapter a, final ServicePointFlag flag) {
+        final EventDispatcher cr = flag == ServicePointFlag.PROVIDER
+                ? evd(a, QUEUE_LENGTH, EventStream.CR, EventStream.DTO, EventStream.CONNECTION)
+                : evd(a, QUEUE_LENGTH, EventStream.CR);
+        final PublicServicePoint psp = ResourceTracker.track(a.createPublicServicePointAny(cr, flag));
+        return new Listener(a, cr, psp);
+    }
+
+    Buffer buffer(final Side s, final long size, final Set<MemoryPrivilege> privileges) {
+        return buffer(s.ia(), s.pz(), size, privileges);
+    }
+
+    Buffer buffer(final InterfaceAdapter a, final ProtectionZone pz, final long size,
+            final Set<MemoryPrivilege> privileges) {
+        final Arena arena = ResourceTracker.track(Arena.ofShared());
+        arenas.add(arena);
+        final MemorySegment seg = arena.allocate(Math.max(1, size), 64).asSlice(0, Math.max(1, size));
+        final LocalMemoryRegion lmr = ResourceTracker.track(a.createLocalMemoryRegion(pz, seg, privileges));
+        return new Buffer(seg, lmr);
+    }
+
+    /** {@return a native segment not registered anywhere, freed with the rig} */
+    MemorySegment allocate(final long size) {
+        final Arena arena = ResourceTracker.track(Arena.ofShared());
+        arenas.add(arena);
+        return arena.allocate(Math.max(1, size), 64);
+    }
+
+    InetAddress addressOf(final InterfaceAdapter listener) {
+        return fixture.connectAddress(listener);
+    }
+
+    /** Starts an active connect to a listener with the rig's event timeout. */
+    void connect(final Side active, final Listener l, final byte[] privateData) {
+        active.ep().connect(addressOf(l.ia()), l.psp().connectionQualifier(), ConformanceTimeouts.event(),
+                privateData);
+    }
+
+    ConnectionRequest awaitRequest(final Listener l) {
+        final Event e = await(l.crEvd(), "a connection request on the PSP's CR EVD");
+        final ConnectionRequestEvent cre = assertInstanceOf(ConnectionRequestEvent.class, e,
+                "expected CONNECTION_REQUEST_EVENT but got " + e);
+        return ResourceTracker.track(cre.request());
+    }
+
+    /** {@return a connection between an active EP on {@link #ia()} and a passive one on {@link #peerIa()}} */
+    Connection connect() {
+        return connect(null, null);
+    }
+
+    Connection connect(final EndpointAttributes activeAttributes, final EndpointAttributes passiveAttributes) {
+        final Listener l = listen(peerIa(), ServicePointFlag.CONSUMER);
+        final Side active = side(ia(), activeAttributes);
+        final Side passive = side(peerIa(), passiveAttributes);
+        connect(active, l, null);
+        final ConnectionRequest cr = awaitRequest(l);
+        cr.accept(passive.ep(), null);
+        awaitConnection(passive.connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        awaitConnection(active.connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        return new Connection(active, passive);
+    }
+
+    /**
+     * Waits for the next event, which must come within the event timeout.
+     *
+     * @param evd the EVD
+     * @param what what is expected, for the message
+     * @return the event
+     */
+    static Event await(final EventDispatcher evd, final String what) {
+        try {
+            return evd.await(ConformanceTimeouts.event());
+        } catch (final DatException e) {
+            if (e.type() == StatusType.TIMEOUT_EXPIRED) {
+                return fail("expected " + what + " within " + ConformanceTimeouts.event().toMillis()
+                        + " ms, but none came (" + e.status() + ")");
+            }
+            throw e;
+        }
+    }
+
+    /** Waits for a connection event of one number; any other event fails. */
+    static ConnectionEvent awaitConnection(final EventDispatcher evd, final EventNumber expected) {
+        final ConnectionEvent ce = awaitAnyConnection(evd, expected.cName());
+        assertEquals(expected, ce.number(), "connection event");
+        return ce;
+    }
+
+    /** Waits for any connection event. */
+    static ConnectionEvent awaitAnyConnection(final EventDispatcher evd, final String what) {
+        final Event e = await(evd, what);
+        return assertInstanceOf(ConnectionEvent.class, e, "expected " + what + " but got " + e);
+    }
+
+    /** Waits for a DTO completion. */
+    static DtoCompletionEvent awaitDto(final EventDispatcher evd, final String what) {
+        final Event e = await(evd, what);
+        return assertInstanceOf(DtoCompletionEvent.class, e, "expected a DTO completion (" + what + ") but got " + e);
+    }
+
+    /** Asserts that no event arrives within the quiet period. */
+    static void assertQuiet(final EventDispatcher evd, final String what) {
+        try {
+            final Event e = evd.await(ConformanceTimeouts.quiet());
+            fail(what + ": expected no event, but got " + e);
+        } catch (final DatException e) {
+            assertEquals(StatusType.TIMEOUT_EXPIRED, e.type(), what + ": await must time out, got " + e.status());
+        }
+    }
+
+    /** Waits until an EP reaches a state, for transitions that follow an event asynchronously. */
+    static void awaitState(final Endpoint ep, final io.dat4j.EndpointState expected) {
+        final long deadline = System.nanoTime() + ConformanceTimeouts.event().toNanos();
+        while (ep.state() != expected && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        assertEquals(expected, ep.state(), "EP state");
+    }
+
+    /**
+     * Runs a create call on a qualifier that was just freed, retrying briefly while it is still in use: the rules that
+     * use it are about something else; CM-14 checks immediate reuse.
+     */
+    static <T> T onFreedQualifier(final java.util.function.Supplier<T> create) {
+        for (int i = 0; ; i++) {
+            try {
+                return create.get();
+            } catch (final DatException e) {
+                if (e.type() != StatusType.CONN_QUAL_IN_USE || i >= 50) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (final InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * Waits until a thread is blocked (parked or waiting), for rules about a call that blocks; gives up after the
+     * event timeout (the rule then checks what it checks anyway).
+     *
+     * @param t the thread
+     */
+    static void awaitBlocked(final Thread t) {
+        final long deadline = System.nanoTime() + ConformanceTimeouts.event().toNanos();
+        while (System.nanoTime() < deadline) {
+            final Thread.State s = t.getState();
+            if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.TERMINATED) {
+                return;
+            }
+            try {
+                Thread.sleep(2);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Starts a peer JVM through the fixture, closed with the rig. */
+    PeerProcess startPeer() {
+        final PeerProcess p = fixture.peer().orElseThrow(
+                () -> new IllegalStateException("the fixture offers no peer process")).start();
+        peers.add(p);
+        return p;
+    }
+
+    static Duration eventTimeout() {
+        return ConformanceTimeouts.event();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (final PeerProcess p : peers) {
+            try {
+                p.close();
+            } catch (final RuntimeException e) {
+                LOG.warn("closing a peer process failed", e);
+            }
+        }
+        peers.clear();
+        RuntimeException first = null;
+        for (final InterfaceAdapter a : adapters) {
+            try {
+                a.close(CloseMode.ABRUPT);
+            } catch (final RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        adapters.clear();
+        for (final Arena a : arenas) {
+            try {
+                a.close();
+            } catch (final IllegalStateException e) {
+                LOG.debug("arena already closed", e);
+            }
+        }
+        arenas.clear();
+        if (first != null) {
+            throw first;
+        }
+    }
+}
