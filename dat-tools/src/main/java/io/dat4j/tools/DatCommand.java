@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
         description = {"The DAT 2.0 (uDAPL) tools for dat4j: what the registry offers, dtest/dtestcm-style checks,",
             "perftest-style latency and bandwidth, and a demo. Every command takes -P IA_NAME like the C tools."},
         subcommands = {ProvidersCommand.class, TestCommand.class, CmCommand.class, PerfCommand.class,
-            DemoCommand.class, CommandLine.HelpCommand.class},
+            DemoCommand.class, ConformanceCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = 2, exitCodeOnExecutionException = 1)
 public final class DatCommand implements Runnable {
 
