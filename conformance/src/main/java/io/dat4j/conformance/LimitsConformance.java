@@ -198,7 +198,7 @@ public abstract class LimitsConformance extends ConformanceBase {
         final ProtectionZone pz = rig().pz(ia);
         final long cap = Math.min(256L << 20, attrs().maxLocalMemoryRegionSize());
         for (long size = 4096; size <= cap; size *= 2) {
-            final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
+            final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
             try {
                 final java.lang.foreign.MemorySegment seg;
                 try {
@@ -222,7 +222,7 @@ public abstract class LimitsConformance extends ConformanceBase {
         if (attrs().maxLocalMemoryRegionSize() < Long.MAX_VALUE / 2
                 && attrs().maxLocalMemoryRegionSize() < (1L << 30)) {
             final long over = attrs().maxLocalMemoryRegionSize() + 4096;
-            final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
+            final java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
             try {
                 final java.lang.foreign.MemorySegment seg = arena.allocate(over, 4096);
                 Checks.assertStatus("lmr_create above max_lmr_block_size", () -> ResourceTracker.track(
