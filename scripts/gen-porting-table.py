@@ -180,5 +180,13 @@ for t,title,cls in ENUMS:
     for c in names:
         j,n=java_for(c,cls)
         out.append(f'| `{c}` | {"`"+j+"`" if j else "—"} | {n} |\n')
-open(__import__('os').path.join(__import__('os').path.dirname(__import__('os').path.abspath(__file__)),'..','docs','porting.md'),'w').write(''.join(out))
+import os
+target = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'docs', 'porting.md')
+MARK = '<!-- end of the generated tables: what follows is written by hand and kept by this script -->\n'
+kept = ''
+if os.path.exists(target):
+    text = open(target).read()
+    if MARK in text:
+        kept = text.split(MARK, 1)[1]
+open(target, 'w').write(''.join(out) + '\n' + MARK + kept)
 print(len(funcs), sum(len(enum_names(t)) for t,_,_ in ENUMS))
