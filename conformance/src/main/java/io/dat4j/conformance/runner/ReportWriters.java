@@ -106,6 +106,11 @@ public final class ReportWriters {
         b.append("# DAT conformance: ").append(report.provider()).append("\n\n");
         b.append("- IA: `").append(report.interfaceAdapter()).append("`\n");
         b.append("- Date: ").append(Instant.now()).append('\n');
+        b.append("- Reproduce: `./dat conformance -P ").append(report.interfaceAdapter())
+                .append(" --markdown FILE` (Maven: the provider module's `*ConformanceTest` classes)\n");
+        b.append("- Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs, Java ")
+                .append(Runtime.version()).append(", ").append(System.getProperty("os.name")).append(' ')
+                .append(System.getProperty("os.version")).append('\n');
         b.append("- Result: **").append(report.hasBlockingFailure() ? "does not conform" : "conforms")
                 .append("**: ").append(report.passed()).append(" passed, ").append(report.failed())
                 .append(" failed, ").append(report.skipped()).append(" skipped, ").append(report.millis())
