@@ -107,6 +107,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the largest send or receive.
+         *
          * @param v largest send/receive
          * @return this
          */
@@ -116,6 +118,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the largest RDMA read or write.
+         *
          * @param v largest RDMA
          * @return this
          */
@@ -125,6 +129,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the quality of service.
+         *
          * @param v quality of service
          * @return this
          */
@@ -134,6 +140,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the completion flags the receive queue allows.
+         *
          * @param v receive completion flags
          * @return this
          */
@@ -143,6 +151,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the completion flags the request queue allows.
+         *
          * @param v request completion flags
          * @return this
          */
@@ -152,6 +162,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets how many receives may be outstanding.
+         *
          * @param v receives outstanding
          * @return this
          */
@@ -161,6 +173,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets how many sends and RDMA operations may be outstanding.
+         *
          * @param v requests outstanding
          * @return this
          */
@@ -170,6 +184,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the segments per receive.
+         *
          * @param v segments per receive
          * @return this
          */
@@ -179,6 +195,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the segments per send.
+         *
          * @param v segments per send
          * @return this
          */
@@ -188,6 +206,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the RDMA reads the peer may have outstanding against this EP.
+         *
          * @param v RDMA reads the peer may have outstanding against this EP
          * @return this
          */
@@ -197,6 +217,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the RDMA reads this EP may have outstanding.
+         *
          * @param v RDMA reads this EP may have outstanding
          * @return this
          */
@@ -206,6 +228,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the segments per RDMA read.
+         *
          * @param v segments per RDMA read
          * @return this
          */
@@ -215,6 +239,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the segments per RDMA write.
+         *
          * @param v segments per RDMA write
          * @return this
          */
@@ -224,6 +250,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the transport retry count.
+         *
          * @param v transport retries, 0..7
          * @return this
          */
@@ -233,6 +261,8 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         }
 
         /**
+         * Sets the receiver-not-ready retry count.
+         *
          * @param v RNR retries, 0..7
          * @return this
          */
