@@ -4,15 +4,24 @@ import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.Registry;
 import io.dat4j.RemoteMemoryTriplet;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,11 +29,12 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code dat demo}: a server and a client in one process on the loopback IA. They connect, exchange buffer info,
+ * {@code dat demo}: a server process and a client process on the loopback IA (or two threads of one process with
+ * {@code --one-process}). They connect, exchange buffer info,
  * ping-pong small messages, stream an RDMA write into the server's memory (which the server then checks), and RDMA
  * read the server's memory back (which the client checks), printing what happened and how long it took.
  */
-@Command(name = "demo", description = {"A server and a client in one process on tcp-lo: connect, ping-pong,",
+@Command(name = "demo", description = {"A server process and a client process on tcp-lo: connect, ping-pong,",
     "a streaming RDMA write and an RDMA read, each checked and timed."})
 final class DemoCommand implements Callable<Integer> {
 
@@ -50,15 +60,73 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
+    @Option(names = "--one-process", description = "Run the server on a thread of this process instead of in a"
+            + " second JVM.")
+    private boolean oneProcess;
+
+    @Option(names = "--serve", hidden = true, description = "Internal: be the demo's server process; prints"
+            + " 'DEMO-SERVER <address> <qualifier>' on stdout, serves one client, exits 0 when it went well.")
+    private boolean serveOnly;
+
     @Override
-    @SuppressWarnings("unchecked")
-    public Integer call() throws InterruptedException {
+    public Integer call() throws Exception {
         final PrintWriter out = spec.commandLine().getOut();
         final long stream = (long) Math.max(1, megabytes) * 1024 * 1024;
         final Session.Spec sz = new Session.Spec(stream, 32, Math.max(PING_SIZE, Wire.CONTROL_SIZE), DEPTH + 4, 8);
         final Session.Spec passive = new Session.Spec(stream, 32, Math.max(PING_SIZE, Wire.CONTROL_SIZE), DEPTH + 4,
                 0);
-        final AtomicReference<Throwable> serverFailure = new AtomicReference<>();
+        if (serveOnly) {
+            try (Session server = Session.open(ia, passive, false)) {
+                server.listen(0);
+                out.printf("DEMO-SERVER %s %d%n", server.interfaceAdapter().address().getAddress().getHostAddress(),
+                        server.listening());
+                out.flush();
+                serve(server, stream);
+            }
+            return 0;
+        }
+        listProviders(out);
+        final Map<String, Long> clientSteps;
+        if (oneProcess) {
+            out.printf("dat demo: a server and a client in one process on IA %s%n", ia);
+            final AtomicReference<Throwable> serverFailure = new AtomicReference<>();
+            try (Session server = Session.open(ia, passive, false); Session client = Session.open(ia, sz, false)) {
+                clientSteps = client.timings();
+                server.listen(0);
+                final long qual = server.listening();
+                final InetAddress address = server.interfaceAdapter().address().getAddress();
+                out.printf("server: listening on %s, connection qualifier %d%n", address.getHostAddress(), qual);
+                final Thread t = Thread.ofPlatform().name("dat-demo-server").daemon().start(() -> {
+                    try {
+                        serve(server, stream);
+                    } catch (final Throwable e) {
+                        serverFailure.set(e);
+                    }
+                });
+                try {
+                    runClient(out, client, address, qual, stream);
+                } finally {
+                    t.join(Duration.ofSeconds(15));
+                }
+                if (serverFailure.get() != null) {
+                    throw new IllegalStateException("server side failed: "
+                            + DatCommand.describe(serverFailure.get()), serverFailure.get());
+                }
+            }
+        } else {
+            clientSteps = twoProcesses(out, sz, stream);
+        }
+        out.println("disconnected and freed; the client's steps (dtest's timings):");
+        for (final Map.Entry<String, Long> e : clientSteps.entrySet()) {
+            out.printf(Locale.ROOT, "  %-11s %10.1f us%n", e.getKey(), e.getValue() / 1e3);
+        }
+        out.println("demo PASSED");
+        out.flush();
+        return 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void listProviders(final PrintWriter out) {
         out.println("dat demo: the IA names the registry can open (all of them: dat providers):");
         int shown = 0;
         for (final Map<String, Object> row : ProvidersCommand.describe(Registry.defaultRegistry(), null, false)) {
@@ -71,38 +139,90 @@ final class DemoCommand implements Callable<Integer> {
         if (shown == 0) {
             out.println("  (none: no provider module is on the module path)");
         }
-        out.printf("dat demo: a server and a client in one process on IA %s%n", ia);
-        final Map<String, Long> clientSteps;
-        try (Session server = Session.open(ia, passive, false); Session client = Session.open(ia, sz, false)) {
-            clientSteps = client.timings();
-            server.listen(0);
-            final long qual = server.listening();
-            final InetAddress address = server.interfaceAdapter().address().getAddress();
+    }
+
+    /** Starts the server in a second JVM (the same java, module or class path), then runs the client here. */
+    private Map<String, Long> twoProcesses(final PrintWriter out, final Session.Spec sz, final long stream)
+            throws IOException, InterruptedException {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.add("--enable-native-access=ALL-UNNAMED,io.dat4j.provider.rdmacm");
+        for (final String p : List.of("dat4j.conf", "java.net.preferIPv4Stack", "log4j2.level")) {
+            final String v = System.getProperty(p);
+            if (v != null) {
+                cmd.add("-D" + p + "=" + v);
+            }
+        }
+        final String modulePath = System.getProperty("jdk.module.path");
+        if (modulePath != null && !modulePath.isBlank()) {
+            cmd.addAll(List.of("-p", modulePath, "-m", "io.dat4j.tools/" + DatCommand.class.getName()));
+        } else {
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), DatCommand.class.getName()));
+        }
+        cmd.addAll(List.of("demo", "--serve", "-P", ia, "--megabytes", Integer.toString(megabytes)));
+        final Process server = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            final BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                    StandardCharsets.UTF_8));
+            final String hello = readLine(lines, server);
+            final String[] f = hello.split(" ");
+            if (f.length != 3 || !f[0].equals("DEMO-SERVER")) {
+                throw new IllegalStateException("the server process said '" + hello + "' instead of its address");
+            }
+            final InetAddress address = InetAddress.getByName(f[1]);
+            final long qual = Long.parseLong(f[2]);
+            out.printf("dat demo: a server process (pid %d) and this client process (pid %d) on IA %s%n",
+                    server.pid(), ProcessHandle.current().pid(), ia);
             out.printf("server: listening on %s, connection qualifier %d%n", address.getHostAddress(), qual);
-            final Thread t = Thread.ofPlatform().name("dat-demo-server").daemon().start(() -> {
-                try {
-                    serve(server, stream);
-                } catch (final Throwable e) {
-                    serverFailure.set(e);
-                }
-            });
-            try {
+            final Map<String, Long> steps;
+            try (Session client = Session.open(ia, sz, false)) {
+                steps = client.timings();
                 runClient(out, client, address, qual, stream);
-            } finally {
-                t.join(Duration.ofSeconds(15));
             }
-            if (serverFailure.get() != null) {
-                throw new IllegalStateException("server side failed: " + DatCommand.describe(serverFailure.get()),
-                        serverFailure.get());
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the server process did not exit within 30 s after the run");
+            }
+            if (server.exitValue() != 0) {
+                throw new IllegalStateException("the server process exited with " + server.exitValue());
+            }
+            out.printf("server: process %d exited 0%n", server.pid());
+            return steps;
+        } finally {
+            if (server.isAlive()) {
+                server.destroyForcibly();
             }
         }
-        out.println("disconnected and freed; the client's steps (dtest's timings):");
-        for (final Map.Entry<String, Long> e : clientSteps.entrySet()) {
-            out.printf(Locale.ROOT, "  %-11s %10.1f us%n", e.getKey(), e.getValue() / 1e3);
+    }
+
+    private static String readLine(final BufferedReader lines, final Process server) throws IOException,
+            InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        final CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return lines.readLine();
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        while (System.nanoTime() < deadline) {
+            try {
+                final String l = line.get(100, TimeUnit.MILLISECONDS);
+                if (l == null) {
+                    throw new IllegalStateException("the server process ended before it listened (exit "
+                            + server.waitFor() + ")");
+                }
+                return l;
+            } catch (final java.util.concurrent.TimeoutException e) {
+                if (!server.isAlive()) {
+                    throw new IllegalStateException("the server process ended before it listened (exit "
+                            + server.exitValue() + ")");
+                }
+            } catch (final java.util.concurrent.ExecutionException e) {
+                throw new IOException("reading the server process's address failed", e.getCause());
+            }
         }
-        out.println("demo PASSED");
-        out.flush();
-        return 0;
+        throw new IllegalStateException("the server process did not listen within 60 s");
     }
 
     private static void runClient(final PrintWriter out, final Session c, final InetAddress address, final long qual,
