@@ -1006,10 +1006,14 @@ public final class Dtest {
         /*
          *  Send RMR information a 2nd time to indicate completion
          *  NOTE: already swapped to network order in connect_ep
+         *
+         *  Unlike C (SUPPRESS), wait for this send's completion: it is the only proof that the suppressed writes
+         *  before it are done with sbuf, which do_rdma_read_with_msg overwrites next. C gets away with it because an
+         *  RNIC has fetched sbuf long before; a provider that copies when it transmits (TCP) may not have.
          */
         out.printf("%d Sending RDMA WRITE completion message%n", pid);
         try {
-            sendMsg(rmrSendMsg, RMR_TRIPLET_SIZE, hLmrSendMsg, Set.of(CompletionFlag.SUPPRESS));
+            sendMsg(rmrSendMsg, RMR_TRIPLET_SIZE, hLmrSendMsg, CompletionFlag.DEFAULT);
         } catch (final DatException e) {
             err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
             throw e;
