@@ -1,0 +1,476 @@
+package io.dat4j.tools;
+
+import io.dat4j.Capability;
+import io.dat4j.ConnectionRequest;
+import io.dat4j.ConnectionRequestEvent;
+import io.dat4j.Dat;
+import io.dat4j.Event;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventStream;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.RemoteMemoryTriplet;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dat perf lat|bw}: perftest-style measurements between a server ({@code -s}) and a client ({@code -h HOST})
+ * of send, RDMA write and RDMA read over a sweep of message sizes.
+ *
+ * <p>Latency: round-trip times per iteration. A send is echoed by the server (perftest's ib_send_lat ping-pong); an
+ * RDMA write or read round trip is the time from post to the initiator's completion, which needs the peer's
+ * acknowledgement (ib_read_lat's measure; ib_write_lat instead polls memory on both sides). Reported: p50, p99,
+ * p99.9 and max RTT, and one-way = RTT/2 as perftest reports it.
+ *
+ * <p>Bandwidth: {@code --depth} operations in flight; sends are flow-controlled by credits the server returns, so the
+ * server never runs out of posted receives.
+ */
+@Command(name = "perf", description = "perftest-style latency (lat) and bandwidth (bw) over a size sweep.",
+        subcommands = {PerfCommand.Latency.class, PerfCommand.Bandwidth.class})
+final class PerfCommand implements Runnable {
+
+    /** perftest's default port. */
+    static final long DEFAULT_PORT = 18515;
+    /** Receive slots each side posts; also the sender's initial credit. */
+    static final int SLOTS = 32;
+    /** Connect private data: magic "DATPERF1" and the largest size of the sweep. */
+    static final int PDATA_SIZE = 16;
+    private static final long MAGIC = 0x4441_5450_4552_4631L;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "say which: dat perf lat ... or dat perf bw ...");
+    }
+
+    /** Options of both perf commands. */
+    static final class PerfOptions {
+        @Option(names = {"-p", "--port"}, paramLabel = "PORT", description = "Connection qualifier, as perftest -p"
+                + " (default: ${DEFAULT-VALUE}).")
+        long port = DEFAULT_PORT;
+
+        @Option(names = "--sizes", split = ",", paramLabel = "BYTES", description = "Message sizes, comma separated"
+                + " (default: 64,512,4096,32768,262144).")
+        long[] sizes = {64, 512, 4096, 32768, 262144};
+
+        @Option(names = {"-n", "--iterations"}, paramLabel = "N", description = "Iterations per size, as perftest -n"
+                + " (default: ${DEFAULT-VALUE}).")
+        int iterations = 1000;
+
+        @Option(names = "--op", split = ",", paramLabel = "OP", converter = OpConverter.class,
+                description = "Operations: send, rdma_write, rdma_read (comma separated or repeated; default: all).")
+        List<PerfOp> ops = new ArrayList<>(List.of(PerfOp.values()));
+
+        @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
+                + " perftest -t (default: ${DEFAULT-VALUE}).")
+        int depth = 16;
+
+        @Option(names = "--json", description = "Client: print ONE JSON array on stdout and nothing else.")
+        boolean json;
+
+        @Option(names = "--csv", description = "Client: print CSV (a header line, then a line per op and size).")
+        boolean csv;
+
+        @Option(names = "--plot", paramLabel = "FILE.png", description = "Client: also write a PNG plot against size.")
+        Path plot;
+
+        @Option(names = "--poll", description = "Poll the EVDs (dat_evd_dequeue) instead of waiting (dat_evd_wait).")
+        boolean poll;
+
+        @Option(names = "--progress", negatable = true, description = "Progress bar on stderr (default: when stderr is"
+                + " a terminal).")
+        Boolean progress;
+
+        /**
+         * Checks the values.
+         *
+         * @param spec the command, for the error
+         */
+        void validate(final CommandSpec spec) {
+            if (sizes.length == 0) {
+                throw new ParameterException(spec.commandLine(), "--sizes needs at least one size");
+            }
+            for (final long s : sizes) {
+                if (s < 1 || s > (1L << 30)) {
+                    throw new ParameterException(spec.commandLine(), "message size " + s + " is outside 1..1 GiB");
+                }
+            }
+            if (iterations < 1) {
+                throw new ParameterException(spec.commandLine(), "--iterations must be at least 1");
+            }
+            if (depth < 1) {
+                throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
+            }
+            if (json && csv) {
+                throw new ParameterException(spec.commandLine(), "--json and --csv exclude each other");
+            }
+            if (ops.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--op needs at least one operation");
+            }
+        }
+
+        /** {@return the operations without repeats, in the canonical order} */
+        List<PerfOp> distinctOps() {
+            final Set<PerfOp> set = EnumSet.copyOf(ops);
+            return List.copyOf(set);
+        }
+
+        /** {@return the largest size} */
+        long maxSize() {
+            return Arrays.stream(sizes).max().orElseThrow();
+        }
+    }
+
+    /** Converts {@code --op} values. */
+    static final class OpConverter implements CommandLine.ITypeConverter<PerfOp> {
+        @Override
+        public PerfOp convert(final String value) {
+            return PerfOp.parse(value);
+        }
+    }
+
+    /** {@code dat perf lat}. */
+    @Command(name = "lat", description = {"Latency: round-trip time percentiles (p50/p99/p99.9/max) per op and size;",
+        "one-way = RTT/2 as perftest reports."})
+    static final class Latency extends Runner {
+        Latency() {
+            super(Wire.MODE_LATENCY);
+        }
+    }
+
+    /** {@code dat perf bw}. */
+    @Command(name = "bw", description = "Bandwidth (Gbit/s) and message rate per op and size.")
+    static final class Bandwidth extends Runner {
+        Bandwidth() {
+            super(Wire.MODE_BANDWIDTH);
+        }
+    }
+
+    /** The client and server of one perf mode. */
+    abstract static class Runner implements Callable<Integer> {
+        private final int mode;
+
+        @Spec
+        private CommandSpec spec;
+        @Mixin
+        private CommonOptions common;
+        @Mixin
+        private PeerOptions peer;
+        @Mixin
+        private PerfOptions opts;
+
+        Runner(final int mode) {
+            this.mode = mode;
+        }
+
+        /** {@return the parsed perf options, for tests} */
+        PerfOptions options() {
+            return opts;
+        }
+
+        /** {@return the parsed peer options, for tests} */
+        PeerOptions peerOptions() {
+            return peer;
+        }
+
+        /** {@return the parsed common options, for tests} */
+        CommonOptions commonOptions() {
+            return common;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            peer.validate(spec);
+            opts.validate(spec);
+            if (peer.server) {
+                peer.serve(spec, this::serveOnce);
+                return 0;
+            }
+            return client();
+        }
+
+        private Session.Spec sessionSpec(final long maxSize, final boolean active) {
+            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), SLOTS,
+                    Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, active ? Math.min(opts.depth, 16) : 0);
+        }
+
+        private int client() throws IOException {
+            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter err = spec.commandLine().getErr();
+            final List<PerfOp> ops = opts.distinctOps();
+            final long[] sizes = opts.sizes.clone();
+            Arrays.sort(sizes);
+            final List<PerfResult> results = new ArrayList<>();
+            final boolean bar = opts.progress != null ? opts.progress : System.console() != null;
+            final Progress progress = new Progress(err, (long) ops.size() * sizes.length * opts.iterations, bar);
+            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true), opts.poll)) {
+                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize()));
+                if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
+                    throw new IllegalStateException("the server is not a dat perf server (its accept carried "
+                            + back.length + " bytes of unexpected private data)");
+                }
+                final RemoteMemoryTriplet remote = s.exchangeBufferInfo((int) Math.min(opts.maxSize(),
+                        Integer.MAX_VALUE));
+                for (final PerfOp op : ops) {
+                    if (op != PerfOp.SEND && !s.interfaceAdapter().supports(op == PerfOp.RDMA_READ
+                            ? Capability.RDMA_READ : Capability.RDMA_WRITE)) {
+                        err.println("dat perf: skipping " + op.label() + ": IA " + common.ia + " does not support it");
+                        progress.advance((long) sizes.length * opts.iterations);
+                        continue;
+                    }
+                    for (final long size : sizes) {
+                        progress.label(op.label() + " " + size + " B");
+                        results.add(measure(s, op, size, remote, progress));
+                    }
+                }
+                Wire.putControl(s.control(), 0, new Wire.Control(Wire.QUIT, 0, mode, 0, 0));
+                s.sendControl(Wire.CONTROL_SIZE);
+                s.disconnect();
+            } finally {
+                progress.finish();
+            }
+            if (opts.json) {
+                out.println(ResultFormat.json(results));
+            } else if (opts.csv) {
+                out.print(ResultFormat.csv(results));
+            } else {
+                out.printf("dat perf %s: %s to %s port %d%n", mode == Wire.MODE_LATENCY ? "lat" : "bw", common.ia,
+                        peer.host, opts.port);
+                out.print(ResultFormat.table(results));
+            }
+            out.flush();
+            if (opts.plot != null && !results.isEmpty()) {
+                Plot.write(opts.plot, results, "dat perf " + (mode == Wire.MODE_LATENCY ? "lat" : "bw") + " ("
+                        + common.ia + " to " + peer.host + ")");
+                err.println("plot written to " + opts.plot);
+            }
+            return 0;
+        }
+
+        private PerfResult measure(final Session s, final PerfOp op, final long size, final RemoteMemoryTriplet remote,
+                final Progress progress) {
+            final int n = opts.iterations;
+            final int warmup = mode == Wire.MODE_LATENCY ? Math.min(Math.max(n / 10, 1), 100) : 0;
+            Wire.putControl(s.control(), 0, new Wire.Control(Wire.START, op.ordinal(), mode, size, n + warmup));
+            s.sendControl(Wire.CONTROL_SIZE);
+            final Wire.Control ready = recvControl(s, Session.DTO_TIMEOUT);
+            if (ready.type() != Wire.READY) {
+                throw new IllegalStateException("expected READY from the server, got type " + ready.type());
+            }
+            return mode == Wire.MODE_LATENCY ? latency(s, op, size, n, warmup, remote, progress)
+                    : bandwidth(s, op, size, n, (int) ready.count(), remote, progress);
+        }
+
+        private PerfResult latency(final Session s, final PerfOp op, final long size, final int n, final int warmup,
+                final RemoteMemoryTriplet remote, final Progress progress) {
+            final long[] rtt = new long[n];
+            for (int i = 0; i < n + warmup; i++) {
+                final long t0 = System.nanoTime();
+                switch (op) {
+                    case SEND -> {
+                        s.postSendData(size, i);
+                        final DtoCompletionEvent r = s.awaitRecv("echo " + i);
+                        s.repost((int) r.cookie());
+                        s.awaitRequest("send " + i);
+                        if (r.transferredLength() != size) {
+                            throw new IllegalStateException("echo of " + size + " bytes came back with "
+                                    + r.transferredLength());
+                        }
+                    }
+                    case RDMA_WRITE -> {
+                        s.postWrite(size, remote, i, io.dat4j.CompletionFlag.DEFAULT);
+                        s.awaitRequest("RDMA write " + i);
+                    }
+                    case RDMA_READ -> {
+                        s.postRead(size, remote, i);
+                        s.awaitRequest("RDMA read " + i);
+                    }
+                }
+                final long t1 = System.nanoTime();
+                if (i >= warmup) {
+                    rtt[i - warmup] = t1 - t0;
+                    progress.advance(1);
+                }
+            }
+            return new PerfResult.LatencyResult(op, size, n, Stats.latency(rtt));
+        }
+
+        private PerfResult bandwidth(final Session s, final PerfOp op, final long size, final int n,
+                final int serverCredits, final RemoteMemoryTriplet remote, final Progress progress) {
+            final int depth = op == PerfOp.RDMA_READ ? Math.min(opts.depth, s.rdmaReadDepth()) : opts.depth;
+            long posted = 0;
+            long completed = 0;
+            final long t0 = System.nanoTime();
+            if (op == PerfOp.SEND) {
+                long credits = serverCredits;
+                long acked = 0;
+                while (acked < n) {
+                    if (posted < n && credits > 0 && posted - completed < depth) {
+                        s.postSendData(size, posted);
+                        posted++;
+                        credits--;
+                    } else if (posted - completed >= depth) {
+                        s.awaitRequest("send " + completed);
+                        completed++;
+                    } else if (completed < posted && s.pollRequest("send " + completed) != null) {
+                        completed++;
+                    } else {
+                        final Wire.Control ack = recvControl(s, Session.DTO_TIMEOUT);
+                        if (ack.type() != Wire.ACK) {
+                            throw new IllegalStateException("expected ACK from the server, got type " + ack.type());
+                        }
+                        acked += ack.count();
+                        credits += ack.count();
+                        progress.advance(ack.count());
+                    }
+                }
+            } else {
+                long reported = 0;
+                while (completed < n) {
+                    while (posted < n && posted - completed < depth) {
+                        if (op == PerfOp.RDMA_WRITE) {
+                            s.postWrite(size, remote, posted, io.dat4j.CompletionFlag.DEFAULT);
+                        } else {
+                            s.postRead(size, remote, posted);
+                        }
+                        posted++;
+                    }
+                    s.awaitRequest(op.label() + " " + completed);
+                    completed++;
+                    // take whatever else completed meanwhile without another wake-up
+                    while (completed < posted && s.pollRequest(op.label() + " " + completed) != null) {
+                        completed++;
+                    }
+                    progress.advance(completed - reported);
+                    reported = completed;
+                }
+            }
+            final long elapsed = System.nanoTime() - t0;
+            while (completed < posted) {
+                s.awaitRequest("send " + completed);
+                completed++;
+            }
+            return new PerfResult.BandwidthResult(op, size, n, elapsed);
+        }
+
+        private void serveOnce() {
+            final PrintWriter out = spec.commandLine().getOut();
+            try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia);
+                    EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+                    PublicServicePoint psp = ia.createPublicServicePoint(opts.port, crEvd, ServicePointFlag.CONSUMER)) {
+                out.printf("dat perf server: %s, waiting on port %d%n", common.ia, psp.connectionQualifier());
+                out.flush();
+                final Event e = crEvd.await(peer.waitDuration());
+                if (!(e instanceof ConnectionRequestEvent cre)) {
+                    throw new IllegalStateException("expected a connection request, got " + e.number().cName());
+                }
+                final ConnectionRequest cr = cre.request();
+                final byte[] p = cr.query().privateData();
+                if (p.length < PDATA_SIZE || ByteBuffer.wrap(p).getLong() != MAGIC) {
+                    cr.reject(null);
+                    throw new IllegalStateException("rejected a request that is not from a dat perf client");
+                }
+                final long maxSize = ByteBuffer.wrap(p).getLong(8);
+                if (maxSize < 1 || maxSize > (1L << 30)) {
+                    cr.reject(null);
+                    throw new IllegalStateException("rejected a request for " + maxSize + "-byte messages");
+                }
+                // buffers are sized after the client's largest message, announced in the private data
+                try (Session s = Session.on(ia, sessionSpec(maxSize, false), opts.poll)) {
+                    s.acceptRequest(cr, p);
+                    serve(s);
+                }
+            }
+        }
+
+        private void serve(final Session s) {
+            final PrintWriter out = spec.commandLine().getOut();
+            s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE));
+            while (true) {
+                final Wire.Control c = recvControl(s, peer.waitDuration());
+                if (c.type() == Wire.QUIT) {
+                    s.awaitDisconnect(peer.waitDuration());
+                    out.println("client done");
+                    out.flush();
+                    return;
+                }
+                if (c.type() != Wire.START) {
+                    throw new IllegalStateException("expected START or QUIT, got type " + c.type());
+                }
+                final PerfOp op = PerfOp.values()[c.op()];
+                Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), SLOTS));
+                s.sendControl(Wire.CONTROL_SIZE);
+                if (op == PerfOp.SEND) {
+                    serveSends(s, c);
+                }
+            }
+        }
+
+        private static void serveSends(final Session s, final Wire.Control c) {
+            final long n = c.count();
+            final int batch = SLOTS / 2;
+            long received = 0;
+            int pending = 0;
+            while (received < n) {
+                final DtoCompletionEvent r = s.awaitRecv("message " + received);
+                s.repost((int) r.cookie());
+                if (r.transferredLength() != c.size()) {
+                    throw new IllegalStateException("expected " + c.size() + "-byte messages, received "
+                            + r.transferredLength());
+                }
+                received++;
+                if (c.mode() == Wire.MODE_LATENCY) {
+                    s.postSendData(c.size(), received);
+                    s.awaitRequest("echo " + received);
+                } else {
+                    pending++;
+                    if (pending == batch || received == n) {
+                        Wire.putControl(s.control(), 0, new Wire.Control(Wire.ACK, c.op(), c.mode(), c.size(),
+                                pending));
+                        s.sendControl(Wire.CONTROL_SIZE);
+                        pending = 0;
+                    }
+                }
+            }
+        }
+
+        private static Wire.Control recvControl(final Session s, final java.time.Duration timeout) {
+            final DtoCompletionEvent r = s.awaitRecv("a control message", timeout);
+            final int slot = (int) r.cookie();
+            final Wire.Control c = Wire.getControl(s.slot(slot), 0, r.transferredLength());
+            s.repost(slot);
+            return c;
+        }
+    }
+
+    /**
+     * {@return the connect private data: magic and the largest message size}
+     *
+     * @param maxSize the largest size of the sweep
+     */
+    static byte[] pdata(final long maxSize) {
+        return ByteBuffer.allocate(PDATA_SIZE).putLong(MAGIC).putLong(maxSize).array();
+    }
+}

@@ -1,0 +1,171 @@
+package io.dat4j.tools;
+
+import io.dat4j.Capability;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.ProviderAttributes;
+import io.dat4j.ProviderListing;
+import io.dat4j.Registry;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dat providers}: the registry as the user sees it ({@code dat_registry_list_providers} plus what decides
+ * whether {@code dat_ia_open} can work): every IA name, the dat4j provider module serving it, availability and the
+ * reason, capabilities, and the private-data limits of the IAs that open.
+ */
+@Command(name = "providers", description = {"List every IA name the registry knows (dat.conf and the providers'"
+    + " own names),", "the provider module serving it, whether it can be opened and why not, its capabilities,",
+    "and the private-data limits (connect/accept/reject) of the IAs that open."})
+final class ProvidersCommand implements Callable<Integer> {
+
+    private final Registry registry;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-P", "--ia"}, paramLabel = "IA_NAME", description = "Show only this IA name.")
+    private String only;
+
+    @Option(names = "--json", description = "Print one JSON array on stdout, an object per IA name, and nothing else.")
+    private boolean json;
+
+    @Option(names = "--no-open", description = "Do not open available IAs (no private-data limits then).")
+    private boolean noOpen;
+
+    @Option(names = {"-v", "--verbose"}, description = "Log more to stderr.")
+    private boolean[] verbose = new boolean[0];
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    /** Lists the process-wide registry. */
+    ProvidersCommand() {
+        this(null);
+    }
+
+    /**
+     * Lists a given registry.
+     *
+     * @param registry the registry, or null for the process-wide one
+     */
+    ProvidersCommand(final Registry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public Integer call() {
+        final Registry r = registry == null ? Registry.defaultRegistry() : registry;
+        final List<Map<String, Object>> rows = describe(r, only, !noOpen);
+        final PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            // the registry logs its problems (dat.conf lines, providers that failed to load) to stderr itself
+            out.println(Json.write(rows));
+        } else {
+            out.print(table(rows));
+            out.println("dat.conf: " + (r.confFile() == null ? "none (set -Ddat4j.conf=FILE or DAT_OVERRIDE)"
+                    : r.confFile()));
+            for (final String p : r.problems()) {
+                out.println("problem: " + p);
+            }
+        }
+        out.flush();
+        if (only != null && rows.isEmpty()) {
+            spec.commandLine().getErr().println("dat providers: no IA named '" + only + "'");
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * Describes the registry's IA names.
+     *
+     * @param registry the registry
+     * @param only an IA name to keep, or null for all
+     * @param open true to open available IAs for their private-data limits
+     * @return an ordered map per IA name, the JSON objects
+     */
+    static List<Map<String, Object>> describe(final Registry registry, final String only, final boolean open) {
+        final List<Map<String, Object>> rows = new ArrayList<>();
+        for (final ProviderListing l : registry.listProviders()) {
+            if (only != null && !only.equals(l.iaName())) {
+                continue;
+            }
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", l.iaName());
+            m.put("module", l.provider());
+            m.put("available", l.available());
+            m.put("reason", l.reason());
+            final List<String> caps = new ArrayList<>();
+            for (final Capability c : Capability.values()) {
+                if (l.capabilities().contains(c)) {
+                    caps.add(c.name().toLowerCase(Locale.ROOT));
+                }
+            }
+            m.put("capabilities", caps);
+            m.put("source", l.source());
+            m.put("library", l.entry().library());
+            m.put("ia_params", l.entry().iaParams());
+            m.put("api_version", l.entry().apiVersion());
+            m.put("default", l.entry().isDefault());
+            if (open && l.available()) {
+                try (InterfaceAdapter ia = registry.open(l.iaName(), 8)) {
+                    final ProviderAttributes pa = ia.providerAttributes();
+                    final Map<String, Object> pd = new LinkedHashMap<>();
+                    pd.put("connect", pa.maxConnectPrivateData());
+                    pd.put("accept", pa.maxAcceptPrivateData());
+                    pd.put("reject", pa.maxRejectPrivateData());
+                    pd.put("max", pa.maxPrivateDataSize());
+                    m.put("private_data", pd);
+                    m.put("address", ia.address() == null ? null : ia.address().getAddress().getHostAddress());
+                    m.put("provider_version", pa.providerVersionMajor() + "." + pa.providerVersionMinor());
+                } catch (final RuntimeException e) {
+                    m.put("open_error", DatCommand.describe(e));
+                }
+            }
+            rows.add(m);
+        }
+        return rows;
+    }
+
+    /**
+     * {@return the rows as an aligned table}
+     *
+     * @param rows rows from {@link #describe}
+     */
+    @SuppressWarnings("unchecked")
+    static String table(final List<Map<String, Object>> rows) {
+        final StringBuilder sb = new StringBuilder();
+        int w = "IA_NAME".length();
+        for (final Map<String, Object> m : rows) {
+            w = Math.max(w, String.valueOf(m.get("name")).length());
+        }
+        final String fmt = "%-" + w + "s %-8s %-5s %-13s %s%n";
+        sb.append(String.format(Locale.ROOT, fmt, "IA_NAME", "MODULE", "OPEN", "PDATA c/a/r", "CAPABILITIES / REASON"));
+        for (final Map<String, Object> m : rows) {
+            final Object pdObj = m.get("private_data");
+            final String pd;
+            if (pdObj instanceof Map<?, ?> p) {
+                final Map<String, Object> q = (Map<String, Object>) p;
+                pd = q.get("connect") + "/" + q.get("accept") + "/" + q.get("reject");
+            } else {
+                pd = "-";
+            }
+            final boolean ok = Boolean.TRUE.equals(m.get("available"));
+            final String what = ok ? String.join(",", (List<String>) m.get("capabilities"))
+                    + (m.containsKey("open_error") ? "; open failed: " + m.get("open_error") : "")
+                    : "unavailable: " + m.get("reason");
+            sb.append(String.format(Locale.ROOT, fmt, m.get("name"), m.get("module") == null ? "-" : m.get("module"),
+                    ok ? "yes" : "no", pd, what));
+        }
+        return sb.toString();
+    }
+}

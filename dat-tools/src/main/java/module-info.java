@@ -1,0 +1,14 @@
+/**
+ * The {@code dat} command: the registry as the user sees it, dtest/dtestcm-style checks, perftest-style latency and
+ * bandwidth, and a one-process demo. Providers are found by service binding ({@code uses}); none is required here.
+ */
+module io.dat4j.tools {
+    requires io.dat4j.api;
+    requires info.picocli;
+    requires org.knowm.xchart;
+    requires java.desktop;
+
+    opens io.dat4j.tools to info.picocli;
+
+    uses io.dat4j.spi.DatProvider;
+}

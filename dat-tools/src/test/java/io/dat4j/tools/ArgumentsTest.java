@@ -1,0 +1,129 @@
+package io.dat4j.tools;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dat4j.Dat;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+class ArgumentsTest {
+
+    private static Object leaf(final String... args) {
+        ParseResult pr = DatCommand.commandLine().parseArgs(args);
+        while (pr.hasSubcommand()) {
+            pr = pr.subcommand();
+        }
+        return pr.commandSpec().userObject();
+    }
+
+    /** Runs the command; returns exit code, stdout and stderr. */
+    private static String[] run(final String... args) {
+        final CommandLine cl = DatCommand.commandLine();
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        final int code = cl.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void shouldParsePerfLatencyClientOptions() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "lat", "-h", "10.0.0.2", "-p", "1234",
+                "--sizes", "64,4096", "--iterations", "10", "--op", "send,read", "--json", "-P", "tcp-lo",
+                "--plot", "lat.png");
+        assertTrue(r instanceof PerfCommand.Latency);
+        assertEquals("10.0.0.2", r.peerOptions().host);
+        assertFalse(r.peerOptions().server);
+        assertEquals(1234, r.options().port);
+        assertArrayEquals(new long[] {64, 4096}, r.options().sizes);
+        assertEquals(10, r.options().iterations);
+        assertEquals(List.of(PerfOp.SEND, PerfOp.RDMA_READ), r.options().distinctOps());
+        assertTrue(r.options().json);
+        assertEquals(Path.of("lat.png"), r.options().plot);
+        assertEquals("tcp-lo", r.commonOptions().ia);
+    }
+
+    @Test
+    void shouldUsePerftestAndDatDefaults() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-s");
+        assertTrue(r instanceof PerfCommand.Bandwidth);
+        assertTrue(r.peerOptions().server);
+        assertNull(r.peerOptions().host);
+        assertEquals(PerfCommand.DEFAULT_PORT, r.options().port);
+        assertEquals(1000, r.options().iterations);
+        assertEquals(List.of(PerfOp.SEND, PerfOp.RDMA_WRITE, PerfOp.RDMA_READ), r.options().distinctOps());
+        assertEquals(Dat.defaultInterfaceAdapterName(), r.commonOptions().ia);
+        assertEquals(300, r.peerOptions().waitSeconds);
+    }
+
+    @Test
+    void shouldCollapseRepeatedOps() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "--op", "read",
+                "--op", "rdma_read,write");
+        assertEquals(List.of(PerfOp.RDMA_WRITE, PerfOp.RDMA_READ), r.options().distinctOps());
+    }
+
+    @Test
+    void shouldRefuseServerAndClientTogetherWithExitCode2() {
+        final String[] r = run("perf", "lat", "-s", "-h", "localhost");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("either -s"), r[2]);
+        assertEquals("", r[1], "nothing on stdout");
+        assertEquals("2", run("test")[0], "neither -s nor -h");
+        assertEquals("2", run("cm", "-h", "x", "--forever")[0]);
+    }
+
+    @Test
+    void shouldRefuseBadPerfOptionsWithExitCode2() {
+        assertEquals("2", run("perf", "lat", "-h", "x", "--json", "--csv")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--sizes", "0")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--iterations", "0")[0]);
+        final String[] r = run("perf", "lat", "-h", "x", "--op", "atomic");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("unknown operation 'atomic'"), r[2]);
+        assertEquals("2", run("perf")[0]);
+        assertEquals("2", run()[0]);
+        assertEquals("2", run("no-such-command")[0]);
+    }
+
+    @Test
+    void shouldParseDtestStyleOptions() {
+        final Object t = leaf("test", "-h", "server1", "-b", "1024", "-B", "5", "--poll", "-P", "ofa-v2-rxe0");
+        assertTrue(t instanceof TestCommand);
+        final Object s = leaf("test", "-s");
+        assertTrue(s instanceof TestCommand);
+        final Object c = leaf("cm", "-h", "server1", "-c", "50", "-b", "5");
+        assertTrue(c instanceof CmCommand);
+    }
+
+    @Test
+    void shouldExplainMinusPInEveryCommandsHelp() {
+        for (final String cmd : List.of("test", "cm", "demo", "providers")) {
+            final String[] r = run(cmd, "--help");
+            assertEquals("0", r[0], cmd);
+            assertTrue(r[1].contains("-P, --ia=IA_NAME"), cmd + ": " + r[1]);
+        }
+        for (final String mode : List.of("lat", "bw")) {
+            final String[] r = run("perf", mode, "--help");
+            assertEquals("0", r[0]);
+            assertTrue(r[1].contains("-P, --ia=IA_NAME") && r[1].contains("tcp-lo"), r[1]);
+        }
+    }
+
+    @Test
+    void shouldPrintTheVersion() {
+        final String[] r = run("--version");
+        assertEquals("0", r[0]);
+        assertTrue(r[1].startsWith("dat ") && r[1].contains("DAT 2.0"), r[1]);
+    }
+}

@@ -1,0 +1,122 @@
+package io.dat4j.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.dat4j.ProviderListing;
+import io.dat4j.Registry;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+/**
+ * The measuring commands end to end, server and client in this JVM on the loopback IA {@code tcp-lo}. Skipped, with
+ * the reason, while no provider offers {@code tcp-lo}.
+ */
+@Timeout(60)
+class LoopbackTest {
+
+    private static final String IA = "tcp-lo";
+    private final ExecutorService pool = Executors.newCachedThreadPool();
+
+    @BeforeEach
+    void needsTheLoopbackIa() {
+        final boolean available = Registry.defaultRegistry().listProviders().stream()
+                .anyMatch(l -> l.iaName().equals(IA) && l.available());
+        assumeTrue(available, () -> "no provider offers an available '" + IA + "' IA: " + Registry.defaultRegistry()
+                .listProviders().stream().filter(l -> l.iaName().equals(IA)).map(ProviderListing::reason)
+                .filter(java.util.Objects::nonNull).findFirst().orElse("not registered"));
+    }
+
+    @AfterEach
+    void stopThreads() throws InterruptedException {
+        pool.shutdownNow();
+        assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS), "server threads end");
+    }
+
+    private static String[] run(final String... args) {
+        final CommandLine cl = DatCommand.commandLine();
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        final int code = cl.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    private static String port() {
+        return Integer.toString(ThreadLocalRandom.current().nextInt(20000, 40000));
+    }
+
+    private String[] clientAgainstServer(final String[] server, final String[] client) throws Exception {
+        final Future<String[]> s = pool.submit(() -> run(server));
+        Thread.sleep(Duration.ofMillis(500));
+        final String[] c = run(client);
+        final String[] sr = s.get(30, TimeUnit.SECONDS);
+        assertEquals("0", sr[0], "server: " + sr[1] + sr[2]);
+        return c;
+    }
+
+    @Test
+    void shouldRunTheDemo() {
+        final String[] r = run("demo", "--megabytes", "2");
+        assertEquals("0", r[0], r[1] + r[2]);
+        assertTrue(r[1].contains("demo PASSED"), r[1]);
+    }
+
+    @Test
+    void shouldRunPerfLatencyAsJson() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"perf", "lat", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"perf", "lat", "-h", "127.0.0.1", "-P", IA, "-p", p, "--sizes", "64,4096",
+                    "--iterations", "50", "--json"});
+        assertEquals("0", c[0], c[2]);
+        final String json = c[1].strip();
+        assertTrue(json.startsWith("[{\"op\":\"send\",\"size\":64,\"iterations\":50,\"rtt_p50_us\":"), json);
+        assertEquals(1, json.lines().count(), "one JSON array and nothing else on stdout");
+        assertEquals(6, json.split("\"op\":").length - 1, "3 ops x 2 sizes");
+    }
+
+    @Test
+    void shouldRunPerfBandwidthAsCsv() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"perf", "bw", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"perf", "bw", "-h", "127.0.0.1", "-P", IA, "-p", p, "--sizes", "64,65536",
+                    "--iterations", "200", "--csv"});
+        assertEquals("0", c[0], c[2]);
+        final String[] lines = c[1].strip().split("\n");
+        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us", lines[0]);
+        assertEquals(7, lines.length, c[1]);
+    }
+
+    @Test
+    void shouldRunTheDtestStyleCheck() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(
+                new String[] {"test", "-s", "-P", IA, "-p", p, "--wait", "20", "-B", "4"},
+                new String[] {"test", "-h", "127.0.0.1", "-P", IA, "-p", p, "-B", "4"});
+        assertEquals("0", c[0], c[1] + c[2]);
+        assertTrue(c[1].contains("DAPL Test Complete. PASSED"), c[1]);
+        assertTrue(c[1].contains("CLIENT RDMA write buffer contains: server RDMA write data..."), c[1]);
+    }
+
+    @Test
+    void shouldMeasureConnectionRate() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"cm", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"cm", "-h", "127.0.0.1", "-P", IA, "-p", p, "-c", "20", "-b", "5", "--json"});
+        assertEquals("0", c[0], c[2]);
+        assertTrue(c[1].startsWith("{\"connections\":20,\"burst\":5,\"connections_per_s\":"), c[1]);
+    }
+}

@@ -1,0 +1,193 @@
+package io.dat4j.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dat4j.Capability;
+import io.dat4j.DatException;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.ProviderAttributes;
+import io.dat4j.Registry;
+import io.dat4j.RegistryEntry;
+import io.dat4j.StatusType;
+import io.dat4j.spi.DatProvider;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ProvidersCommandTest {
+
+    /** A provider registered by hand: offers fake0 (opens) and fake1 (open fails); library dat4j-fake. */
+    static final class FakeProvider implements DatProvider {
+        final AtomicInteger opened = new AtomicInteger();
+        final AtomicInteger closed = new AtomicInteger();
+        private final boolean available;
+
+        FakeProvider(final boolean available) {
+            this.available = available;
+        }
+
+        @Override
+        public String name() {
+            return "fake";
+        }
+
+        @Override
+        public boolean isAvailable() {
+            return available;
+        }
+
+        @Override
+        public Throwable unavailabilityCause() {
+            return available ? null : new IllegalStateException("no fake device here");
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return Set.of(Capability.RDMA_WRITE, Capability.RDMA_READ, Capability.INTER_PROCESS);
+        }
+
+        @Override
+        public List<RegistryEntry> defaultEntries() {
+            return List.of(entry("fake0"), entry("fake1"));
+        }
+
+        static RegistryEntry entry(final String name) {
+            return new RegistryEntry(name, "u2.0", true, true, "dat4j-fake", "dat4j.0.1", "lo 0", "");
+        }
+
+        @Override
+        public boolean serves(final RegistryEntry entry) {
+            return entry.library().equals("dat4j-fake");
+        }
+
+        @Override
+        public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+            if (entry.iaName().equals("fake1")) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "fake1 has no ports");
+            }
+            opened.incrementAndGet();
+            final ProviderAttributes pa = new ProviderAttributes("fake", 0, 1, 2, 0, 56, 56, 196, 148,
+                    capabilities(), Map.of());
+            return (InterfaceAdapter) Proxy.newProxyInstance(InterfaceAdapter.class.getClassLoader(),
+                    new Class<?>[] {InterfaceAdapter.class}, (proxy, method, args) -> switch (method.getName()) {
+                        case "providerAttributes" -> pa;
+                        case "name" -> entry.iaName();
+                        case "address" -> new InetSocketAddress("127.0.0.1", 0);
+                        case "close" -> {
+                            closed.incrementAndGet();
+                            yield null;
+                        }
+                        case "isClosed" -> closed.get() > 0;
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == args[0];
+                        case "toString" -> "fake IA " + entry.iaName();
+                        default -> throw new UnsupportedOperationException(method.getName());
+                    });
+        }
+    }
+
+    private static String[] run(final Registry registry, final String... args) {
+        final CommandLine cl = new CommandLine(new ProvidersCommand(registry));
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        final int code = cl.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void shouldPrintAnEmptyJsonArrayForAnEmptyRegistry() {
+        final String[] r = run(Registry.empty(null), "--json");
+        assertEquals("0", r[0]);
+        assertEquals("[]\n", r[1].replace("\r\n", "\n"));
+    }
+
+    @Test
+    void shouldDescribeEachIaOfARegisteredProviderAsJson() {
+        final Registry reg = Registry.empty(null);
+        final FakeProvider p = new FakeProvider(true);
+        reg.addProvider(p);
+        final String[] r = run(reg, "--json");
+        assertEquals("0", r[0], r[2]);
+        final String out = r[1].strip();
+        assertEquals(1, r[1].strip().lines().count(), "one JSON array and nothing else");
+        assertTrue(out.startsWith("[{\"name\":\"fake0\",\"module\":\"fake\",\"available\":true,\"reason\":null,"
+                + "\"capabilities\":[\"rdma_read\",\"rdma_write\",\"inter_process\"],\"source\":\"provider\","
+                + "\"library\":\"dat4j-fake\",\"ia_params\":\"lo 0\",\"api_version\":\"u2.0\",\"default\":true,"
+                + "\"private_data\":{\"connect\":56,\"accept\":196,\"reject\":148,\"max\":56},"
+                + "\"address\":\"127.0.0.1\",\"provider_version\":\"0.1\"}"), out);
+        assertTrue(out.contains("{\"name\":\"fake1\",\"module\":\"fake\",\"available\":true,"), out);
+        assertTrue(out.contains("\"open_error\":\"DAT_INSUFFICIENT_RESOURCES"), out);
+        assertTrue(out.endsWith("}]"), out);
+        assertEquals(1, p.opened.get());
+        assertEquals(1, p.closed.get(), "every IA opened for its limits is closed again");
+    }
+
+    @Test
+    void shouldGiveTheReasonWhenAProviderIsUnavailableWithoutOpeningIt() {
+        final Registry reg = Registry.empty(null);
+        final FakeProvider p = new FakeProvider(false);
+        reg.addProvider(p);
+        final List<Map<String, Object>> rows = ProvidersCommand.describe(reg, null, true);
+        assertEquals(2, rows.size());
+        assertEquals(false, rows.getFirst().get("available"));
+        assertEquals("no fake device here", rows.getFirst().get("reason"));
+        assertFalse(rows.getFirst().containsKey("private_data"));
+        assertEquals(0, p.opened.get());
+        final String table = ProvidersCommand.table(rows);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("fake0 ") && l.contains("unavailable: no fake device")),
+                table);
+    }
+
+    @Test
+    void shouldListDatConfLinesNoProviderServes(@TempDir final Path dir) throws IOException {
+        final Path conf = dir.resolve("dat.conf");
+        Files.writeString(conf, "# test\n"
+                + "ofa-v2-rxe0 u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"rxe0 0\" \"\"\n"
+                + "broken line\n");
+        final Registry reg = Registry.empty(conf);
+        reg.addProvider(new FakeProvider(true));
+        final String[] r = run(reg, "--no-open");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].lines().anyMatch(l -> l.startsWith("ofa-v2-rxe0") && l.contains(" no ")
+                && l.contains("libdaplofa.so.2")), r[1]);
+        assertTrue(r[1].lines().anyMatch(l -> l.startsWith("fake0") && l.contains("yes")
+                && l.contains("rdma_read,rdma_write,inter_process")), r[1]);
+        assertTrue(r[1].contains("problem: " + conf + ":3"), r[1]);
+        assertTrue(r[1].contains("dat.conf: " + conf), r[1]);
+    }
+
+    @Test
+    void shouldKeepRegistryProblemsOffStdoutInJsonMode(@TempDir final Path dir) throws IOException {
+        final Path conf = dir.resolve("dat.conf");
+        Files.writeString(conf, "only three fields\n");
+        final String[] r = run(Registry.empty(conf), "--json");
+        assertEquals("[]\n", r[1].replace("\r\n", "\n"), "the problem is logged to stderr, not printed on stdout");
+    }
+
+    @Test
+    void shouldFilterByIaNameAndFailForAnUnknownOne() {
+        final Registry reg = Registry.empty(null);
+        reg.addProvider(new FakeProvider(true));
+        final String[] one = run(reg, "--json", "-P", "fake1", "--no-open");
+        assertEquals("0", one[0]);
+        assertTrue(one[1].startsWith("[{\"name\":\"fake1\"") && !one[1].contains("fake0"), one[1]);
+        final String[] none = run(reg, "-P", "nosuch");
+        assertEquals("1", none[0]);
+        assertTrue(none[2].contains("no IA named 'nosuch'"), none[2]);
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * Ports of C uDAPL programs to dat4j, side by side with the originals: {@code dtest} first
+ * ({@link io.dat4j.examples.dtest.Dtest}). Providers are found by service binding.
+ */
+module io.dat4j.examples {
+    requires io.dat4j.api;
+
+    exports io.dat4j.examples.dtest;
+
+    uses io.dat4j.spi.DatProvider;
+}

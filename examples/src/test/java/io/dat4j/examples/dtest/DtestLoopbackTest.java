@@ -1,0 +1,72 @@
+package io.dat4j.examples.dtest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.dat4j.Dat;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Java dtest against itself on the loopback IA, server and client in this JVM (each {@link Dtest} keeps its
+ * state in fields, so two can run side by side). Skipped, with the reason, while no provider offers {@code tcp-lo}.
+ * The connection qualifier is moved off dtest's fixed 45248 by {@value Dtest#PORT_PROP_NAME}, which every Dtest reads
+ * when it is created, so that a dtest running elsewhere on the machine does not collide with the test.
+ */
+@Timeout(60)
+class DtestLoopbackTest {
+
+    private static final String IA = "tcp-lo";
+
+    static {
+        System.setProperty(Dtest.PORT_PROP_NAME, Long.toString(20000 + ProcessHandle.current().pid() % 20000));
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(final String... args) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final Dtest t = new Dtest(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = t.parse(args);
+        if (code == 0) {
+            code = t.run();
+        }
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void shouldPassAgainstItselfWithCDtestsOutputLines() throws Exception {
+        assumeTrue(Dat.listProviders().stream().anyMatch(l -> l.iaName().equals(IA) && l.available()),
+                () -> "no provider offers an available '" + IA + "' IA");
+        final ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            final Future<Run> server = pool.submit(() -> run("-P", IA, "-s", "-B", "4"));
+            Thread.sleep(500);
+            final Run client = run("-P", IA, "-h", "127.0.0.1", "-B", "4", "-t");
+            final Run s = server.get(30, TimeUnit.SECONDS);
+            assertEquals(0, s.code(), s.out() + s.err());
+            assertEquals(0, client.code(), client.out() + client.err());
+            assertTrue(client.out().contains(" CONNECTED!"), client.out());
+            assertTrue(client.out().contains("CLIENT: RDMA write buffer contains: server RDMA write data..."),
+                    client.out());
+            assertTrue(s.out().contains("SERVER: RDMA write buffer contains: client RDMA write data..."), s.out());
+            assertTrue(client.out().contains(": DAPL Test Complete. PASSED"), client.out());
+            assertTrue(client.out().contains(": Message RTT: Total="), client.out());
+            assertTrue(s.out().contains(": DAPL Test Complete. PASSED"), s.out());
+        } finally {
+            pool.shutdownNow();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+}
