@@ -27,8 +27,9 @@ def fi_rows(path):
         with open(path) as f:
             for line in f:
                 cols = line.split()
-                if len(cols) >= 8 and cols[0].isdigit() and re.match(r"^[0-9.]+$", cols[6]):
-                    res[int(cols[0])] = float(cols[6])
+                m = re.match(r"^(\d+)([km]?)$", cols[0]) if len(cols) >= 8 else None
+                if m and re.match(r"^[0-9.]+$", cols[6]):
+                    res[int(m.group(1)) * {"": 1, "k": 1024, "m": 1 << 20}[m.group(2)]] = float(cols[6])
     except OSError:
         pass
     return res
@@ -72,7 +73,7 @@ def main():
         f = None if s not in fi else 2 * fi[s]
         print(f"| {s} | {fmt(n50)} | {fmt(n99)} | {fmt(s50)} | {fmt(d50)} | {fmt(d99)} | "
               f"**{fmt(ratio(d50, n50), 2)}** | {fmt(q50)} | {fmt(ratio(q50, s50), 2)} | {fmt(f)} | "
-              f"{fmt(ratio(d50, f), 2)} | {fmt(ratio(q50, f), 2)} |")
+              f"{fmt(ratio(d50, f), 4)} | {fmt(ratio(q50, f), 4)} |")
         for label, v in (("NIO p50", n50), ("NIO spin p50", s50), ("dat4j p50", d50), ("dat4j poll p50", q50),
                          ("fi_pingpong sockets", f)):
             if v is not None:

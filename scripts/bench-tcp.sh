@@ -6,14 +6,16 @@
 # Runs, each as a server process and a client process on 127.0.0.1:
 #   ping-pong (LAT_SIZES, LAT_N round trips):
 #     NioBaseline lat (blocking SocketChannel), NioBaseline lat spin (busy-polling non-blocking channels),
-#     dat perf lat --op send over IA tcp-lo (EVD wait), the same with --poll (EVD dequeue loop),
-#     fi_pingpong -p sockets -e msg (libfabric C; busy-polls; prints usec/xfer = half a round trip)
+#     dat perf lat --op send over IA tcp-lo (EVD wait) [and with --poll, an EVD dequeue loop, if WITH_POLL=1],
+#     fi_pingpong -p sockets -e msg (libfabric C; busy-polls; prints usec/xfer = half a round trip; FI_N iterations,
+#     default 100, because on a loaded 2-vCPU machine its progress thread makes each exchange take milliseconds)
 #   streaming (BW_SIZES, BW_BYTES per size):
 #     NioBaseline bw, dat perf bw --op send,rdma_write over tcp-lo (depth BW_DEPTH)
 # then writes OUTDIR/tables.md (ratios against the NIO baseline of this run), OUTDIR/series.csv and the plots
 # OUTDIR/lat.png, OUTDIR/bw.png (XChart, io.dat4j.benchmarks.BenchPlot) plus dat perf's own --plot PNGs.
 # Environment: LAT_SIZES, BW_SIZES, LAT_N, FI_N, BW_BYTES, BW_DEPTH, DAT_JAVA_OPTS (passed to dat), NO_BUILD=1,
-# SKIP_POLL=1, SKIP_FI=1. Every process has a timeout, so a stuck run ends.
+# WITH_POLL=1 (dat perf --poll on both sides: starves the I/O threads on 2 busy vCPUs), SKIP_FI=1.
+# Every process has a timeout, so a stuck run ends.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +26,7 @@ mkdir -p "$out"
 LAT_SIZES=${LAT_SIZES:-8,64,512,4096,16384,65536}
 BW_SIZES=${BW_SIZES:-4096,65536,1048576,4194304}
 LAT_N=${LAT_N:-10000}
-FI_N=${FI_N:-1000}
+FI_N=${FI_N:-100}
 BW_BYTES=${BW_BYTES:-268435456}
 BW_DEPTH=${BW_DEPTH:-16}
 T=${STEP_TIMEOUT:-120}
@@ -82,7 +84,7 @@ pair nio-lat "$nio server $port" "$nio lat 127.0.0.1 $port $LAT_SIZES $LAT_N"
 pair nio-lat-spin "$nio server $port" "$nio lat 127.0.0.1 $port $LAT_SIZES $LAT_N spin"
 pair dat-lat "./dat perf lat -s -P tcp-lo -p $port" \
   "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --json --plot $out/dat-lat.png"
-if [ "${SKIP_POLL:-0}" != 1 ]; then
+if [ "${WITH_POLL:-0}" = 1 ]; then
   pair dat-lat-poll "./dat perf lat -s -P tcp-lo -p $port --poll" \
     "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --json --poll"
 fi

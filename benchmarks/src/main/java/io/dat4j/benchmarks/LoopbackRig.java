@@ -137,14 +137,15 @@ final class LoopbackRig implements AutoCloseable {
      * Waits for a DTO completion and checks that it succeeded.
      *
      * @param evd the EVD
-     * @param poll true to spin on {@code dequeue} instead of waiting
+     * @param poll true to poll ({@code dat_evd_dequeue}) instead of waiting; an empty poll yields the CPU, since
+     *     the provider's I/O threads move the data and a pure spin starves them on a small machine
      * @return the connection index (the cookie)
      */
     static int reap(final EventDispatcher evd, final boolean poll) {
         Event e;
         if (poll) {
             while ((e = evd.poll()) == null) {
-                Thread.onSpinWait();
+                Thread.yield();
             }
         } else {
             e = evd.await(TIMEOUT);
