@@ -45,8 +45,9 @@ done
 bcp="$root/benchmarks/target/classes"
 lib="$root/dat-tools/target/lib"
 
-port=$((20000 + $$ % 20000))
-next_port() { port=$((port + 1)); }
+# a port nothing listens on right now (the kernel's pick for an ephemeral bind), fresh for each pair
+next_port() { port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); }
+next_port
 
 # pair NAME SERVER_CMD CLIENT_CMD: runs the server in the background, then the client; client stdout to NAME.json
 pair() {
@@ -92,7 +93,7 @@ if [ "${SKIP_FI:-0}" != 1 ]; then
   : > "$out/fi-pingpong.txt"
   for s in $(echo "$LAT_SIZES" | tr , ' '); do
     echo "bench-tcp: fi_pingpong $s" >&2
-    fp=$((47600 + port % 1000))
+    fp=$port
     timeout 60 fi_pingpong -p sockets -e msg -B "$fp" -I "$FI_N" -S "$s" > "$out/fi-server-$s.txt" 2>&1 &
     spid=$!
     sleep 0.5
