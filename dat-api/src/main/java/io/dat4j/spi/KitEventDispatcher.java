@@ -45,7 +45,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private final KitInterfaceAdapter ia;
     private final Set<EventStream> streams;
     private final boolean async;
-    private final ReentrantLock lock = new SpinningLock();
+    private final ReentrantLock lock = new ReentrantLock();
     private final AtomicInteger users = new AtomicInteger();
     private Event[] ring;
     private int head;

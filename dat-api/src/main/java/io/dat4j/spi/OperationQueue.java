@@ -17,7 +17,7 @@ final class OperationQueue {
 
     private static final int SILENT = CompletionFlag.SUPPRESS.value() | CompletionFlag.UNSIGNALLED.value();
 
-    final ReentrantLock lock = new SpinningLock();
+    final ReentrantLock lock = new ReentrantLock();
     private final KitEndpoint ep;
     private final boolean receives;
     private PostedOperation[] ring;
