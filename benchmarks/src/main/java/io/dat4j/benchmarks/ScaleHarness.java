@@ -18,8 +18,9 @@ import java.util.Locale;
  * {@code rate}: one connection, SIZE-byte sends with DEPTH outstanding (the server keeps DEPTH receives posted and
  * reposts each as it completes): messages per second. {@code scale}: for each N, N connections; a ping-pong
  * round-robin over them (RTT p50/p99), then a throughput phase with one send outstanding per connection on all of
- * them at once; and the memory per connection: heap used after GC, the process's RSS, and threads, each as the
- * difference to before the N connections were made, divided by N. One thread drives both sides; the provider's I/O
+ * them at once; and the memory: heap used after GC, the process's RSS, and threads, each as the difference to
+ * before the two IAs were opened (so N = 1 holds the fixed cost of two IAs; the slope between two N is the cost of a
+ * connection, both of its EPs included). One thread drives both sides; the provider's I/O
  * threads move the data.
  */
 public final class ScaleHarness {
@@ -126,21 +127,22 @@ public final class ScaleHarness {
             while (outstanding > 0) {
                 final int k = LoopbackRig.reap(rig.server.recvEvd, false);
                 rig.server.eps[k].postRecv(rig.server.segment, k, CompletionFlag.DEFAULT);
-                LoopbackRig.reap(rig.client.requestEvd, false);
+                // the next send goes on the connection whose send completed (not necessarily k)
+                final int done = LoopbackRig.reap(rig.client.requestEvd, false);
                 messages++;
                 outstanding--;
                 if (System.nanoTime() < tEnd) {
-                    rig.client.eps[k].postSend(rig.client.segment, k, CompletionFlag.DEFAULT);
+                    rig.client.eps[done].postSend(rig.client.segment, done, CompletionFlag.DEFAULT);
                     outstanding++;
                 }
             }
             final double secs = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "{\"test\": \"scale\", \"ia\": \"%s\", \"connections\": %d, \"size\": %d,"
                     + " \"connect_s\": %.3f, \"rtt_p50_us\": %.1f, \"rtt_p99_us\": %.1f, \"round_trips\": %d,"
-                    + " \"msg_per_s\": %.0f, \"gbit_per_s\": %.4f, \"heap_per_conn_b\": %d, \"rss_per_conn_b\": %d,"
+                    + " \"msg_per_s\": %.0f, \"gbit_per_s\": %.4f, \"heap_delta_b\": %d, \"rss_delta_b\": %d,"
                     + " \"threads_added\": %d}%n", ia, n, size, connectSecs, pct(sorted, 0.5), pct(sorted, 0.99),
-                    count, messages / secs, messages * size * 8.0 / secs / 1e9, (heap1 - heap0) / n,
-                    (rss1 - rss0) / n, threads1 - threads0);
+                    count, messages / secs, messages * size * 8.0 / secs / 1e9, heap1 - heap0, rss1 - rss0,
+                    threads1 - threads0);
         }
     }
 
