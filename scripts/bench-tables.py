@@ -63,24 +63,31 @@ def main():
     print()
     print("**Ping-pong, send/recv, RTT in µs** (p50 and p99 of round trips; fi_pingpong: 2 × its usec/xfer, an average)")
     print()
-    print("| size B | NIO p50 | NIO p99 | NIO spin p50 | dat4j p50 | dat4j p99 | dat4j/NIO p50 | dat4j poll p50 |"
-          " poll/NIO spin | fi_pingpong RTT | dat4j/fi | dat4j poll/fi |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    cols = ["size B", "NIO p50", "NIO p99", "NIO spin p50", "dat4j p50", "dat4j p99", "**dat4j/NIO p50**"]
+    if poll:
+        cols += ["dat4j poll p50", "poll/NIO spin"]
+    if fi:
+        cols += ["fi_pingpong RTT", "dat4j/fi"] + (["dat4j poll/fi"] if poll else [])
+    print("| " + " | ".join(cols) + " |")
+    print("|" + "---:|" * len(cols))
     sizes = sorted({k[1] for k in list(nio) + list(dat)})
     for s in sizes:
         n50, n99, s50 = p(nio, s), p(nio, s, "rtt_p99_us"), p(spin, s)
         d50, d99, q50 = p(dat, s), p(dat, s, "rtt_p99_us"), p(poll, s)
         f = None if s not in fi else 2 * fi[s]
-        print(f"| {s} | {fmt(n50)} | {fmt(n99)} | {fmt(s50)} | {fmt(d50)} | {fmt(d99)} | "
-              f"**{fmt(ratio(d50, n50), 2)}** | {fmt(q50)} | {fmt(ratio(q50, s50), 2)} | {fmt(f)} | "
-              f"{fmt(ratio(d50, f), 4)} | {fmt(ratio(q50, f), 4)} |")
+        row = [str(s), fmt(n50), fmt(n99), fmt(s50), fmt(d50), fmt(d99), "**" + fmt(ratio(d50, n50), 2) + "**"]
+        if poll:
+            row += [fmt(q50), fmt(ratio(q50, s50), 2)]
+        if fi:
+            row += [fmt(f), fmt(ratio(d50, f), 4)] + ([fmt(ratio(q50, f), 4)] if poll else [])
+        print("| " + " | ".join(row) + " |")
         for label, v in (("NIO p50", n50), ("NIO spin p50", s50), ("dat4j p50", d50), ("dat4j poll p50", q50),
                          ("fi_pingpong sockets", f)):
             if v is not None:
                 series.append(("lat", label, s, v))
     print()
-    print("**Streaming, Gbit/s** (one direction; dat4j keeps `-t` operations in flight; sends are credit-flow-"
-          "controlled by the receiver)")
+    print("**Streaming, Gbit/s** (one direction; dat4j keeps `-t` operations in flight; sends are")
+    print("credit-flow-controlled by the receiver)")
     print()
     print("| size B | NIO stream | dat4j send | send/NIO | dat4j rdma_write | write/NIO | dat4j send msg/s |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
