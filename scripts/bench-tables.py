@@ -61,7 +61,8 @@ def main():
     print(env)
     print("```")
     print()
-    print("**Ping-pong, send/recv, RTT in µs** (p50 and p99 of round trips; fi_pingpong: 2 × its usec/xfer, an average)")
+    print("**Ping-pong, send/recv, RTT in µs** (p50 and p99 of round trips; fi_pingpong: 2 × its usec/xfer,")
+    print("an average)")
     print()
     cols = ["size B", "NIO p50", "NIO p99", "NIO spin p50", "dat4j p50", "dat4j p99", "**dat4j/NIO p50**"]
     if poll:

@@ -46,7 +46,9 @@ bcp="$root/benchmarks/target/classes"
 lib="$root/dat-tools/target/lib"
 
 # a port nothing listens on right now (the kernel's pick for an ephemeral bind), fresh for each pair
-next_port() { port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); }
+next_port() {
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+}
 next_port
 
 # pair NAME SERVER_CMD CLIENT_CMD: runs the server in the background, then the client; client stdout to NAME.json
@@ -115,7 +117,9 @@ done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/env.txt"
 
 python3 "$root/scripts/bench-tables.py" "$out" > "$out/tables.md"
-"$java" -cp "$bcp:$(find "$lib" -name 'xchart-*.jar' | head -n 1):$(find "$lib" -name 'VectorGraphics2D-*.jar' | head -n 1)" \
+xchart=$(find "$lib" -name 'xchart-*.jar' | head -n 1)
+vg2d=$(find "$lib" -name 'VectorGraphics2D-*.jar' | head -n 1)
+"$java" -cp "$bcp:$xchart:$vg2d" \
   -Djava.awt.headless=true io.dat4j.benchmarks.BenchPlot "$out/series.csv" "$out" >&2 || true
 cat "$out/tables.md"
 echo "bench-tcp: results in $out" >&2
