@@ -2,6 +2,9 @@
 module io.dat4j.benchmarks {
     requires io.dat4j.api;
     requires jmh.core;
+    requires org.knowm.xchart;
+    requires java.desktop;
+    requires java.management;
 
     exports io.dat4j.benchmarks;
 }

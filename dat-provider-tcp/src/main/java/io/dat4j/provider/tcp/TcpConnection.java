@@ -41,6 +41,8 @@ final class TcpConnection implements RequestTransport {
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Payloads up to this size are copied behind their header and written with one call. */
     static final int STAGE_MAX = 8192 - HEADER;
+    /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
+    static final int IN_STAGE = 16 * 1024;
 
     static final int REQ = 1;
     static final int REP = 2;
@@ -119,6 +121,8 @@ final class TcpConnection implements RequestTransport {
 
     // inbound
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(HEADER);
+    /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
+    private final ByteBuffer inStage = ByteBuffer.allocateDirect(IN_STAGE).limit(0);
     private int inState = IN_HEADER;
     private int fType;
     private int fFlags;
@@ -579,9 +583,50 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
+    /**
+     * Reads into {@code dst}: bytes already staged first, then the socket. A read shorter than {@link #IN_STAGE}
+     * bytes goes through the stage, which takes whatever the socket has, so that one system call brings several
+     * headers and small payloads instead of one call per header and one per payload; longer reads go straight into
+     * {@code dst}. Allocation-free.
+     *
+     * @return bytes transferred, 0 when nothing is available, -1 at end of stream with nothing transferred
+     */
+    private int in(final ByteBuffer dst) throws IOException {
+        int n = 0;
+        if (inStage.hasRemaining()) {
+            n = unstage(dst);
+            if (!dst.hasRemaining()) {
+                return n;
+            }
+        }
+        if (dst.remaining() >= IN_STAGE) {
+            final int r = ch.read(dst);
+            return r < 0 ? (n > 0 ? n : -1) : n + r;
+        }
+        inStage.clear();
+        final int r;
+        try {
+            r = ch.read(inStage);
+        } finally {
+            inStage.flip();
+        }
+        if (r < 0) {
+            return n > 0 ? n : -1;
+        }
+        return n + unstage(dst);
+    }
+
+    private int unstage(final ByteBuffer dst) {
+        final int k = Math.min(inStage.remaining(), dst.remaining());
+        dst.put(dst.position(), inStage, inStage.position(), k);
+        dst.position(dst.position() + k);
+        inStage.position(inStage.position() + k);
+        return k;
+    }
+
     private int read(final ByteBuffer b) {
         try {
-            final int n = ch.read(b);
+            final int n = in(b);
             if (n < 0) {
                 lost("the peer closed the connection");
             }
@@ -943,7 +988,7 @@ final class TcpConnection implements RequestTransport {
             }
             final int n;
             try {
-                n = ch.read(window(r, op.offset(inSeg) + inSegDone, want));
+                n = in(window(r, op.offset(inSeg) + inSegDone, want));
             } catch (final IOException e) {
                 r.release();
                 lost("read failed: " + e.getMessage());
@@ -977,7 +1022,7 @@ final class TcpConnection implements RequestTransport {
             }
             final int n;
             try {
-                n = ch.read(window(r, inOffset + inDone, want));
+                n = in(window(r, inOffset + inDone, want));
             } catch (final IOException e) {
                 r.release();
                 lost("read failed: " + e.getMessage());

@@ -1,0 +1,65 @@
+package io.dat4j.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws the comparison plots of a {@code scripts/bench-tcp.sh} run (XChart): {@code lat.png} (p50 round trip against
+ * size, log-log) and {@code bw.png} (Gbit/s against size) from the run's {@code series.csv}
+ * ({@code kind,label,size,value} lines).
+ *
+ * <pre>
+ * java -cp ... io.dat4j.benchmarks.BenchPlot SERIES.csv OUTDIR
+ * </pre>
+ */
+public final class BenchPlot {
+
+    private BenchPlot() {
+    }
+
+    /**
+     * Entry point.
+     *
+     * @param args the series file and the output directory
+     * @throws IOException when a file cannot be read or written
+     */
+    public static void main(final String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: BenchPlot SERIES.csv OUTDIR");
+            System.exit(2);
+        }
+        final Map<String, Map<String, List<double[]>>> kinds = new LinkedHashMap<>();
+        for (final String line : Files.readAllLines(Path.of(args[0]))) {
+            final String[] c = line.split(",");
+            if (c.length != 4) {
+                continue;
+            }
+            kinds.computeIfAbsent(c[0], k -> new LinkedHashMap<>()).computeIfAbsent(c[1], k -> new ArrayList<>())
+                    .add(new double[] {Double.parseDouble(c[2]), Double.parseDouble(c[3])});
+        }
+        for (final Map.Entry<String, Map<String, List<double[]>>> kind : kinds.entrySet()) {
+            final boolean lat = kind.getKey().equals("lat");
+            final XYChart chart = new XYChartBuilder().width(900).height(560)
+                    .title(lat ? "Ping-pong over TCP loopback, two processes" : "Streaming over TCP loopback")
+                    .xAxisTitle("message size [bytes]").yAxisTitle(lat ? "p50 round trip [us]" : "Gbit/s").build();
+            chart.getStyler().setXAxisLogarithmic(true);
+            chart.getStyler().setYAxisLogarithmic(lat);
+            for (final Map.Entry<String, List<double[]>> s : kind.getValue().entrySet()) {
+                final double[] x = s.getValue().stream().mapToDouble(p -> p[0]).toArray();
+                final double[] y = s.getValue().stream().mapToDouble(p -> Math.max(p[1], 1e-3)).toArray();
+                chart.addSeries(s.getKey(), x, y).setMarker(SeriesMarkers.CIRCLE);
+            }
+            BitmapEncoder.saveBitmap(chart, Path.of(args[1], kind.getKey() + ".png").toString(),
+                    BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}
