@@ -10,6 +10,7 @@ import io.dat4j.ConnectionRequestParameters;
 import io.dat4j.ConsumerNotifier;
 import io.dat4j.Dat;
 import io.dat4j.DatException;
+import io.dat4j.Handle;
 import io.dat4j.DatStatus;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
@@ -1341,76 +1342,54 @@ public final class Dtest {
     private void destroyEvents() {
         /* free cr EVD */
         if (hCrEvd != null) {
-            logf("%d Free cr EVD %s %n", pid, hCrEvd);
-            try {
-                hCrEvd.close();
-            } catch (final DatException e) {
-                err.printf("%d Error freeing cr EVD: %s%n", pid, retToStr(e.status()));
-                throw e;
-            }
-            logf("%d Freed cr EVD%n", pid);
+            free(hCrEvd, "cr EVD", "cr EVD");
             hCrEvd = null;
         }
 
         /* free conn EVD */
         if (hConnEvd != null) {
-            logf("%d Free conn EVD %s %n", pid, hConnEvd);
-            try {
-                hConnEvd.close();
-            } catch (final DatException e) {
-                err.printf("%d Error freeing conn EVD: %s%n", pid, retToStr(e.status()));
-                throw e;
-            }
-            logf("%d Freed conn EVD%n", pid);
+            free(hConnEvd, "conn EVD", "conn EVD");
             hConnEvd = null;
         }
 
         /* free RCV dto EVD */
         if (hDtoRcvEvd != null) {
-            logf("%d Free RCV dto EVD %s %n", pid, hDtoRcvEvd);
-            start = getTime();
-            try {
-                hDtoRcvEvd.close();
-            } catch (final DatException e) {
-                err.printf("%d Error freeing dto EVD: %s%n", pid, retToStr(e.status()));
-                throw e;
-            }
-            stop = getTime();
-            ts.evdf += (stop - start) * 1.0e6;
+            ts.evdf += free(hDtoRcvEvd, "RCV dto EVD", "dto EVD");
             ts.total += ts.evdf;
-            logf("%d Freed dto EVD%n", pid);
             hDtoRcvEvd = null;
         }
 
         /* free REQ dto EVD */
         if (hDtoReqEvd != null) {
-            logf("%d Free REQ dto EVD %s %n", pid, hDtoReqEvd);
-            try {
-                hDtoReqEvd.close();
-            } catch (final DatException e) {
-                err.printf("%d Error freeing dto EVD: %s%n", pid, retToStr(e.status()));
-                throw e;
-            }
-            logf("%d Freed dto EVD%n", pid);
+            free(hDtoReqEvd, "REQ dto EVD", "dto EVD");
             hDtoReqEvd = null;
         }
 
         /* free CNO */
         if (hDtoCno != null) {
-            logf("%d Free dto CNO %s %n", pid, hDtoCno);
-            start = getTime();
-            try {
-                hDtoCno.close();
-            } catch (final DatException e) {
-                err.printf("%d Error freeing dto CNO: %s%n", pid, retToStr(e.status()));
-                throw e;
-            }
-            stop = getTime();
-            ts.cnof += (stop - start) * 1.0e6;
+            ts.cnof += free(hDtoCno, "dto CNO", "dto CNO");
             ts.total += ts.cnof;
-            logf("%d Freed dto CNO%n", pid);
             hDtoCno = null;
         }
+    }
+
+    /**
+     * Frees one EVD or CNO with dtest's log and error lines ("Free X", then "Error freeing Y" or "Freed Y").
+     *
+     * @return the microseconds the free took
+     */
+    private double free(final Handle h, final String what, final String name) {
+        logf("%d Free %s %s %n", pid, what, h);
+        start = getTime();
+        try {
+            h.close();
+        } catch (final DatException e) {
+            err.printf("%d Error freeing %s: %s%n", pid, name, retToStr(e.status()));
+            throw e;
+        }
+        stop = getTime();
+        logf("%d Freed %s%n", pid, name);
+        return (stop - start) * 1.0e6;
     }
 
     private void printUsage() {
