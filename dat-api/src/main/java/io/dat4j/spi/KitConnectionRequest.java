@@ -70,7 +70,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     public void accept(final Endpoint endpoint, final byte[] data) {
         checkOpen();
         final byte[] pdata = data == null ? NONE : data;
-        final int max = ia.providerAttributes().maxAcceptPrivateData();
+        final int max = ia.config().providerAttributes().maxAcceptPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("accept private data is " + pdata.length + " bytes; this provider carries at most "
                     + max);
@@ -136,7 +136,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         if (!ia.supports(Capability.REJECT_PRIVATE_DATA) && pdata.length > 0) {
             throw Checks.lengthError("this provider carries no private data with a reject");
         }
-        final int max = ia.providerAttributes().maxRejectPrivateData();
+        final int max = ia.config().providerAttributes().maxRejectPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("reject private data is " + pdata.length + " bytes; this provider carries at most "
                     + max);

@@ -223,7 +223,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                     + timeout);
         }
         final byte[] pdata = privateData == null ? new byte[0] : privateData.clone();
-        final int max = ia.providerAttributes().maxConnectPrivateData();
+        final int max = ia.config().providerAttributes().maxConnectPrivateData();
         if (pdata.length > max) {
             throw Checks.lengthError("connect private data is " + pdata.length + " bytes; this provider carries at"
                     + " most " + max);
@@ -296,7 +296,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                         + " is below the requester's maxRdmaReadOut " + requestOut);
             }
         } else {
-            final int limit = ia.attributes().maxRdmaReadPerEndpointIn();
+            final int limit = ia.config().attributes().maxRdmaReadPerEndpointIn();
             in = Math.min(limit, Math.max(in, requestOut));
             if (in < requestOut) {
                 throw Checks.invalidArg(2, "CRA-10: the requester's maxRdmaReadOut " + requestOut

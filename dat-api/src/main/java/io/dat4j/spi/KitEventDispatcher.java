@@ -241,7 +241,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         if (!ia.supports(Capability.EVD_RESIZE)) {
             throw Checks.notImplemented("dat_evd_resize");
         }
-        final int max = ia.attributes().maxEventDispatcherQueueLength();
+        final int max = ia.config().attributes().maxEventDispatcherQueueLength();
         if (queueLength < 1 || queueLength > max) {
             throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
         }

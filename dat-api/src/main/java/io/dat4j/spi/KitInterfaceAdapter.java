@@ -213,12 +213,19 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     @Override
     public InterfaceAdapterAttributes attributes() {
+        checkOpen();
         return config.attributes();
     }
 
     @Override
     public ProviderAttributes providerAttributes() {
+        checkOpen();
         return config.providerAttributes();
+    }
+
+    /** {@return the configuration, for the kit's own checks, also while the IA closes} */
+    KitConfig config() {
+        return config;
     }
 
     @Override
