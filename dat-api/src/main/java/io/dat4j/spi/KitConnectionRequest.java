@@ -63,7 +63,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     public ConnectionRequestParameters query() {
         checkOpen();
         return new ConnectionRequestParameters(remote, remote == null ? 0 : remote.getPort(), privateData, sp.self(),
-                sp.connectionQualifier(), bound, readIn, readOut);
+                sp.qualifier(), bound, readIn, readOut);
     }
 
     @Override

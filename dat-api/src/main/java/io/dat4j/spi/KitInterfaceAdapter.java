@@ -186,7 +186,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     KitPublicServicePoint findConsumerPsp(final long qualifier) {
         for (final KitHandle h : children) {
             if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flag() == ServicePointFlag.CONSUMER
-                    && p.connectionQualifier() == qualifier) {
+                    && p.qualifier() == qualifier) {
                 return p;
             }
         }

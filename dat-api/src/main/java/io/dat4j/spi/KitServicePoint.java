@@ -54,6 +54,12 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
 
     /** {@return the qualifier it listens on} */
     public long connectionQualifier() {
+        checkOpen();
+        return qualifier;
+    }
+
+    /** {@return the qualifier, also after the service point is freed (a delivered CR's query)} */
+    long qualifier() {
         return qualifier;
     }
 
