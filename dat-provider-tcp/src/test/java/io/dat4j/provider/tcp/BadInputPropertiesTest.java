@@ -3,7 +3,6 @@ package io.dat4j.provider.tcp;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectFlag;
-import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequest;
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DatException;
@@ -14,7 +13,6 @@ import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
-import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
 import io.dat4j.Handle;
 import io.dat4j.InterfaceAdapter;
@@ -662,9 +660,5 @@ class BadInputPropertiesTest {
                         base - o, 8)),
                 Arbitraries.longs().between(1, 1L << 20).map(o -> new LocalMemoryTriplet(local.lmrContext(),
                         Long.MAX_VALUE - o, 1L << 21)));
-    }
-
-    static boolean isConnectionEvent(final Event e, final EventNumber n) {
-        return e instanceof ConnectionEvent c && c.number() == n;
     }
 }

@@ -75,7 +75,8 @@ class HostilePeerTest {
     }
 
     @Property(tries = 150)
-    void establishedConnectionsSurviveNoForgedFrame(@ForAll @Size(min = 1, max = 8) final List<@From("frames") Frame> frames)
+    void establishedConnectionsSurviveNoForgedFrame(
+            @ForAll @Size(min = 1, max = 8) final List<@From("frames") Frame> frames)
             throws Exception {
         peer.exchange(HostilePeer.Mode.ESTABLISHED, peer.encode(frames.subList(0, Math.min(frames.size(), 8))));
     }

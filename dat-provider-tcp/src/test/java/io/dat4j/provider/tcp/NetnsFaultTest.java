@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Timeout;
  * Network faults between the root network namespace and a second one joined by a veth pair, with a peer JVM in the
  * second namespace: {@code tc netem} loss and delay are survived (every operation completes SUCCESS, once; skipped
  * with the reason where the kernel has no netem), a partition (the peer's end of the link dropped) during set-up ends
- * in TIMED_OUT after the configured connect timeout, and a partition that heals before TCP gives up loses nothing. Runs only as root with {@code ip} and {@code tc}; skipped with the
- * reason otherwise. The namespace and the veth pair are always removed.
+ * in TIMED_OUT after the configured connect timeout, and a partition that heals before TCP gives up loses nothing.
+ * Runs only as root with {@code ip} and {@code tc}; skipped with the reason otherwise. The namespace and the veth pair are always removed.
  */
 @Timeout(300)
 class NetnsFaultTest {
