@@ -315,7 +315,14 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
                     "the IA's limit of " + config.attributes().maxEventDispatchers() + " EVDs is reached");
         }
-        final KitEventDispatcher evd = new KitEventDispatcher(this, queueLength, cno, streams, false);
+        final KitEventDispatcher evd;
+        try {
+            evd = new KitEventDispatcher(this, queueLength, cno, streams, false);
+        } catch (final OutOfMemoryError e) {
+            // the ring is one array allocated up front: nothing is half-built when it does not fit
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
+                    "an EVD of " + queueLength + " events does not fit in the heap; use a shorter queue", e);
+        }
         final CompletionSource src = transport.createCompletionSource(evd);
         evd.source(src);
         if (cno != null) {

@@ -241,6 +241,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void onConnected() {
+        interestOff(SelectionKey.OP_CONNECT);
         phase = P_REQ_SENT;
         final Out o = out(REQ);
         o.a = MAGIC;
@@ -377,7 +378,8 @@ final class TcpConnection implements RequestTransport {
                 return;
             }
             final int ops = k.readyOps();
-            if ((ops & SelectionKey.OP_CONNECT) != 0) {
+            // only while connecting: on POLLERR/POLLHUP (a reset) NIO reports every interest op as ready
+            if ((ops & SelectionKey.OP_CONNECT) != 0 && phase == P_CONNECTING) {
                 try {
                     if (ch.finishConnect()) {
                         onConnected();
@@ -478,6 +480,7 @@ final class TcpConnection implements RequestTransport {
 
     /** The connection went away unexpectedly: map to the event of the phase. */
     private void lost(final String reason) {
+        LOG.debug("connection {} lost in phase {} (closing {}): {}", this, phase, closing, reason);
         if (phase == P_CLOSED) {
             return;
         }

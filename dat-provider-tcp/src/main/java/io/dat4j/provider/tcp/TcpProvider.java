@@ -48,6 +48,10 @@ public final class TcpProvider implements DatProvider {
     public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
     /** Default I/O threads per IA. */
     public static final int IO_THREADS_DEFAULT = 2;
+    /** Heap an EP may need (queues, connection buffers); the IA's EP limit is the max heap over this. */
+    static final long EP_HEAP_BYTES = 64L << 10;
+    /** Heap an LMR may need (region tables, cached views); the IA's LMR limit is the max heap over this. */
+    static final long LMR_HEAP_BYTES = 4L << 10;
     /** Private data carried by connect, accept and reject, bytes. */
     public static final int MAX_PRIVATE_DATA = TcpConnection.MAX_PDATA;
 
@@ -116,8 +120,12 @@ public final class TcpProvider implements DatProvider {
         }
         final int threads = Math.max(1, Math.min(8, Integer.getInteger(IO_THREADS_PROP_NAME, IO_THREADS_DEFAULT)));
         final InetAddress concrete = bind.isAnyLocalAddress() ? concreteAddress(bind instanceof Inet6Address) : bind;
+        // EP and LMR limits scale with the heap, so that exhausting them ends in INSUFFICIENT_RESOURCES, not an OOM
+        final long heap = Runtime.getRuntime().maxMemory();
+        final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
+        final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
         final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + p[0], "dat4j",
-                new InetSocketAddress(concrete, 0), 1 << 20, 4096, 64, 64, 1 << 20, 1 << 20, 16, 1 << 24,
+                new InetSocketAddress(concrete, 0), maxEps, 4096, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
                 Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 0, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
