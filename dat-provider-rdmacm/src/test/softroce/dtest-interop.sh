@@ -61,9 +61,9 @@ run() {
 }
 
 fails=0
-run "C-dtest-server/Java-dtest-client" dtest -P ofa-v2-rxe -s -B "$burst" -- \
+run "C-dtest-server_Java-dtest-client" dtest -P ofa-v2-rxe -s -B "$burst" -- \
     "${jdtest[@]}" -P ofa-v2-rxe -h "$ip" -B "$burst" || fails=$((fails + 1))
-run "Java-dtest-server/C-dtest-client" "${jdtest[@]}" -P ofa-v2-rxe -s -B "$burst" -- \
+run "Java-dtest-server_C-dtest-client" "${jdtest[@]}" -P ofa-v2-rxe -s -B "$burst" -- \
     dtest -P ofa-v2-rxe -h "$ip" -B "$burst" || fails=$((fails + 1))
 rm -rf "$work"
 echo "== dtest interop: $((2 - fails)) of 2 directions passed"
