@@ -80,7 +80,11 @@ echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
 junit_rc=\$?
 g2=\$(date +%s.%N)
 dtest_rc=0
-if [ "\${SKIP_DTEST_INTEROP:-}" != 1 ]; then
+if [ "\${DTEST_INTEROP:-}" != 1 ]; then
+    echo "== C dtest interop: NOT RUN (set DTEST_INTEROP=1): the installed dapl2-utils 2.1.10 dtest first exchanges" \
+        "the server's address over a TCP socket ('Server is waiting for client connection to send server info')," \
+        "which the Java port (the older dtest.c) does not speak"
+else
     echo "== C dtest (dapl2-utils) against the Java dtest port, both roles"
     bash "$here/dtest-interop.sh" "$java" "$cp_examples"
     dtest_rc=\$?
