@@ -417,6 +417,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     private void destroyQpLocked() {
         final MemorySegment current = id;
+        if (qp != null) {
+            // completions already in the CQs (a reply that arrived just before the peer disconnected) are reported
+            // as they completed, before the rest is flushed: destroying the QP first would report them FLUSHED
+            drainCompletions();
+        }
         qpGuard.writeLock().lock();
         try {
             if (qp != null && current != null) {
@@ -427,6 +432,21 @@ final class RdmaCmEndpoint implements EndpointTransport {
             waitingReceives.clear();
         } finally {
             qpGuard.writeLock().unlock();
+        }
+    }
+
+    /** Moves what the EP's CQs hold into its EVDs (the kit polls them outside its own locks as well). */
+    private void drainCompletions() {
+        for (final io.dat4j.EventDispatcher evd : new io.dat4j.EventDispatcher[] {ep.recvDispatcher(),
+                ep.requestDispatcher()}) {
+            final RdmaCmTransport.Cq cq = transport.cqOf(evd);
+            if (cq != null) {
+                try {
+                    cq.poll();
+                } catch (final RuntimeException e) {
+                    LOG.warn("polling the CQ before the QP is destroyed", e);
+                }
+            }
         }
     }
 
