@@ -22,12 +22,26 @@ console="$out/junit-platform-console-standalone-$junit_version.jar"
 t0=$(date +%s.%N)
 mkdir -p "$out"
 rm -rf "$out/reports"
-(cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -pl dat-provider-rdmacm -am test-compile \
-    dependency:build-classpath -Dmdep.outputFile="$out/cp.txt" -Dmdep.includeScope=test \
+(cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -pl dat-provider-rdmacm,examples -am test-compile \
+    dependency:build-classpath -Dmdep.outputFile=target/softroce-cp.txt -Dmdep.includeScope=test \
     dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_version" \
     -DoutputDirectory="$out" -Dmdep.overWriteIfNewer=true)
+# the guest reads a snapshot, so that a build on the host while the guest runs cannot mix class versions
+rm -rf "$out/snapshot" && mkdir -p "$out/snapshot"
+cp -r "$module/target/classes" "$out/snapshot/classes"
+cp -r "$module/target/test-classes" "$out/snapshot/test-classes"
+cp -r "$root/examples/target/classes" "$out/snapshot/examples-classes"
+mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
+mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
+mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
+snap() { sed -e "s:$root/dat-api/target/classes:$out/snapshot/api/classes:g" \
+    -e "s:$root/conformance/target/classes:$out/snapshot/conformance/classes:g" \
+    -e "s:$root/dat-provider-tcp/target/classes:$out/snapshot/tcp/classes:g" \
+    -e "s:$root/dat-provider-rdmacm/target/classes:$out/snapshot/classes:g" "$1"; }
 # the module's own classes first, then its dependencies (dat-api from the reactor, log4j, junit)
-cp_all="$module/target/classes:$module/target/test-classes:$(cat "$out/cp.txt")"
+cp_all="$out/snapshot/classes:$out/snapshot/test-classes:$(snap "$module/target/softroce-cp.txt")"
+# the Java dtest port (examples) for the C interop: its classes and dependencies (the rdmacm provider among them)
+cp_examples="$out/snapshot/examples-classes:$(snap "$root/examples/target/softroce-cp.txt")"
 java="${JAVA25:-}"
 if [[ -z $java ]]; then
     for j in /usr/lib/jvm/temurin-25*/bin/java /usr/lib/jvm/*25*/bin/java; do
@@ -37,6 +51,9 @@ fi
 [[ -x $java ]] || { echo "no JDK 25 found; set JAVA25=/path/to/java" >&2; exit 2; }
 t1=$(date +%s.%N)
 
+# TCG runs the JVM 15-25 times slower than the host: the suite's timeouts are scaled up
+scale="${DAT_CONFORMANCE_TIMEOUT_SCALE:-10}"
+exclude="${DAT_CONFORMANCE_EXCLUDE:-}"
 selectors=("$@")
 [[ ${#selectors[@]} -gt 0 ]] || selectors=(--select-package io.dat4j.provider.rdmacm)
 printf -v sel '%q ' "${selectors[@]}"
@@ -55,15 +72,31 @@ wait
 echo "rping client exit \$rping_rc"
 g1=\$(date +%s.%N)
 echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
+# the console on the class path (not -jar), so the conformance suite's peer JVM inherits the test class path
 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
-    -XX:ErrorFile="$out/hs_err_%p.log" \
-    -jar "$console" execute --disable-banner --details=tree --reports-dir "$out/reports" \
-    --class-path "$cp_all" $sel
+    -XX:ErrorFile="$out/hs_err_%p.log" -Ddat.conformance.timeout.scale=$scale \
+    -Ddat.conformance.exclude=$exclude -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher \
+    execute --disable-banner --details=tree --reports-dir "$out/reports" $sel
 junit_rc=\$?
 g2=\$(date +%s.%N)
-echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$g2 - \$g1" | bc) s"
-[ \$rping_rc -eq 0 ] && exit \$junit_rc
-exit 90
+dtest_rc=0
+if [ "\${DTEST_INTEROP:-}" != 1 ]; then
+    echo "== C dtest interop: NOT RUN (set DTEST_INTEROP=1): the installed dapl2-utils 2.1.10 dtest first exchanges" \
+        "the server's address over a TCP socket ('Server is waiting for client connection to send server info')," \
+        "which the Java port (the older dtest.c) does not speak"
+else
+    echo "== C dtest (dapl2-utils) against the Java dtest port, both roles"
+    bash "$here/dtest-interop.sh" "$java" "$cp_examples"
+    dtest_rc=\$?
+fi
+g3=\$(date +%s.%N)
+echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$g2 - \$g1" | bc) s," \
+    "dtest interop \$(echo "\$g3 - \$g2" | bc) s"
+echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc"
+[ \$rping_rc -eq 0 ] || exit 90
+[ \$junit_rc -eq 0 ] || exit \$junit_rc
+[ \$dtest_rc -eq 0 ] || exit 91
+exit 0
 JOB
 
 set +e

@@ -13,11 +13,12 @@ import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
  * <ul>
  * <li>connect: {@code responder_resources = max_rdma_read_in}, {@code initiator_depth = max_rdma_read_out}, each
  * clamped to the device ({@code max_qp_rd_atom}, {@code max_qp_init_rd_atom}) and to 255; flow_control 1, retry and
- * RNR retry 7 unless the EP says otherwise; private data at most {@value RdmaCmProvider#MAX_CONNECT_PRIVATE_DATA}
- * bytes.</li>
+ * RNR retry 7 unless the EP says otherwise; private data at most
+ * {@value RdmaCmProvider#WIRE_CONNECT_PRIVATE_DATA} bytes on the wire (the endpoint frames the consumer's bytes with
+ * {@link PrivateData}).</li>
  * <li>accept: {@code responder_resources <= max_qp_rd_atom}; {@code initiator_depth <= max_qp_init_rd_atom} and
  * {@code <=} what the request offers; with no EP values, the request's values clamped to the device; private data at
- * most {@value RdmaCmProvider#MAX_ACCEPT_PRIVATE_DATA} bytes; srq and qp_num 0 (ignored when the identifier has a QP);
+ * most {@value RdmaCmProvider#WIRE_ACCEPT_PRIVATE_DATA} bytes on the wire; srq and qp_num 0 (ignored when the identifier has a QP);
  * retry_count passed but ignored by librdmacm.</li>
  * <li>reject: private data at most {@value RdmaCmProvider#MAX_REJECT_PRIVATE_DATA} bytes (148 of the REJ less the
  * header of {@link RejectData}).</li>
@@ -44,7 +45,7 @@ final class ConnectionPolicy {
      */
     static ConnectionParameters forConnect(final byte[] privateData, final int maxRdmaReadIn,
             final int maxRdmaReadOut, final int retryCount, final int rnrRetryCount, final DeviceAttributes device) {
-        checkPrivateData("connect (an InfiniBand/RoCE REQ)", privateData, RdmaCmProvider.MAX_CONNECT_PRIVATE_DATA);
+        checkPrivateData("connect (an InfiniBand/RoCE REQ)", privateData, RdmaCmProvider.WIRE_CONNECT_PRIVATE_DATA);
         return new ConnectionParameters(privateData, clamp(maxRdmaReadIn, device.maxQpRdAtom()),
                 clamp(maxRdmaReadOut, device.maxQpInitRdAtom()), 1, retry("retry count", retryCount),
                 retry("RNR retry count", rnrRetryCount), 0, 0);
@@ -65,7 +66,7 @@ final class ConnectionPolicy {
     static ConnectionParameters forAccept(final byte[] privateData, final ConnectionParameters request,
             final int maxRdmaReadIn, final int maxRdmaReadOut, final int rnrRetryCount,
             final DeviceAttributes device) {
-        checkPrivateData("accept (an InfiniBand/RoCE REP)", privateData, RdmaCmProvider.MAX_ACCEPT_PRIVATE_DATA);
+        checkPrivateData("accept (an InfiniBand/RoCE REP)", privateData, RdmaCmProvider.WIRE_ACCEPT_PRIVATE_DATA);
         final int in = maxRdmaReadIn < 0 ? request.responderResources() : maxRdmaReadIn;
         final int out = maxRdmaReadOut < 0 ? request.initiatorDepth()
                 : Math.min(maxRdmaReadOut, request.initiatorDepth());

@@ -148,7 +148,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
             final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
         final EndpointAttributes a = ep.attributes();
-        final ConnectionParameters p = ConnectionPolicy.forConnect(privateData, rdmaReadIn, rdmaReadOut,
+        final ConnectionParameters p = ConnectionPolicy.forConnect(
+                PrivateData.frame(privateData, RdmaCmProvider.WIRE_CONNECT_PRIVATE_DATA), rdmaReadIn, rdmaReadOut,
                 a.retryCount(), a.rnrRetryCount(), transport.device());
         synchronized (lock) {
             requireOpen();
@@ -178,7 +179,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                     "the request does not come from this provider");
         }
-        final ConnectionParameters p = ConnectionPolicy.forAccept(privateData, r.parameters(), rdmaReadIn,
+        final ConnectionParameters p = ConnectionPolicy.forAccept(
+                PrivateData.frame(privateData, RdmaCmProvider.WIRE_ACCEPT_PRIVATE_DATA), r.parameters(), rdmaReadIn,
                 rdmaReadOut, ep.attributes().rnrRetryCount(), transport.device());
         synchronized (lock) {
             requireOpen();
@@ -203,7 +205,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 id = null;
                 phase = Phase.DOWN;
                 ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                LOG.warn("rdma_accept failed", e);
+                // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
+                ep.flush();
+                LOG.debug("rdma_accept failed (the requester is gone?)", e);
                 return;
             }
             parameters = p;
@@ -324,8 +328,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     phase = Phase.CONNECTED;
                     final int in = active ? e.connection().responderResources() : parameters.responderResources();
                     final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
-                    final byte[] pdata = active ? e.connection().privateData() : null;
-                    if (!ep.established(pdata == null || pdata.length == 0 ? null : pdata, in, out,
+                    final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
+                    if (!ep.established(pdata, in, out,
                             LibRdmaCm.idLocalAddress(current), LibRdmaCm.idPeerAddress(current))) {
                         disconnectQuietly(current);
                     }
@@ -413,6 +417,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     private void destroyQpLocked() {
         final MemorySegment current = id;
+        if (qp != null) {
+            // completions already in the CQs (a reply that arrived just before the peer disconnected) are reported
+            // as they completed, before the rest is flushed: destroying the QP first would report them FLUSHED
+            drainCompletions();
+        }
         qpGuard.writeLock().lock();
         try {
             if (qp != null && current != null) {
@@ -423,6 +432,21 @@ final class RdmaCmEndpoint implements EndpointTransport {
             waitingReceives.clear();
         } finally {
             qpGuard.writeLock().unlock();
+        }
+    }
+
+    /** Moves what the EP's CQs hold into its EVDs (the kit polls them outside its own locks as well). */
+    private void drainCompletions() {
+        for (final io.dat4j.EventDispatcher evd : new io.dat4j.EventDispatcher[] {ep.recvDispatcher(),
+                ep.requestDispatcher()}) {
+            final RdmaCmTransport.Cq cq = transport.cqOf(evd);
+            if (cq != null) {
+                try {
+                    cq.poll();
+                } catch (final RuntimeException e) {
+                    LOG.warn("polling the CQ before the QP is destroyed", e);
+                }
+            }
         }
     }
 

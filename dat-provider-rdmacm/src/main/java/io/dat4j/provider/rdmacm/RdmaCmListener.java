@@ -66,10 +66,10 @@ final class RdmaCmListener implements ListenerTransport {
         }
         final RdmaCmRequest request = new RdmaCmRequest(transport, newId, e.connection());
         transport.cm().register(e.id(), request::onEvent);
-        final byte[] pdata = e.connection().privateData();
+        final byte[] pdata = PrivateData.unframe(e.connection().privateData());
         // the event shows the requester's values from our side: its initiator depth is our responder resources
         final boolean taken = servicePoint.connectionRequested(request, LibRdmaCm.idPeerAddress(newId),
-                pdata.length == 0 ? null : pdata, e.connection().initiatorDepth(),
+                pdata, e.connection().initiatorDepth(),
                 e.connection().responderResources());
         if (!taken) {
             request.refuse();

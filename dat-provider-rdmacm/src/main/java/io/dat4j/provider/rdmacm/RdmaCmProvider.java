@@ -44,12 +44,17 @@ public final class RdmaCmProvider implements DatProvider {
     public static final String LIBRARY = "dat4j-rdmacm";
     /** The C libraries whose dat.conf lines it serves (openib_cma). */
     public static final Set<String> C_LIBRARIES = Set.of("libdaplofa.so.2", "libdaplofa.so.1");
+    /** Private data a REQ carries: 56 bytes on InfiniBand/RoCE ({@code rdma_connect(3)}), padded to that size. */
+    static final int WIRE_CONNECT_PRIVATE_DATA = 56;
+    /** Private data a REP carries on a connected identifier: 196 bytes ({@code rdma_accept(3)}), padded. */
+    static final int WIRE_ACCEPT_PRIVATE_DATA = 196;
     /**
-     * Private data of a connection request: 56 bytes on an InfiniBand/RoCE REQ ({@code rdma_connect(3)}).
+     * Private data of a connection request: the 56 bytes of a REQ less the 4-byte length trailer of
+     * {@link PrivateData} (the IB CM pads private data, so the length travels with it).
      */
-    public static final int MAX_CONNECT_PRIVATE_DATA = 56;
-    /** Private data of an accept on a connected identifier: 196 bytes ({@code rdma_accept(3)}). */
-    public static final int MAX_ACCEPT_PRIVATE_DATA = 196;
+    public static final int MAX_CONNECT_PRIVATE_DATA = WIRE_CONNECT_PRIVATE_DATA - PrivateData.TRAILER;
+    /** Private data of an accept: the 196 bytes of a REP less the 4-byte length trailer of {@link PrivateData}. */
+    public static final int MAX_ACCEPT_PRIVATE_DATA = WIRE_ACCEPT_PRIVATE_DATA - PrivateData.TRAILER;
     /**
      * Private data of a reject: the 148 bytes of an IB REJ ({@code IB_CM_REJ_PRIVATE_DATA_SIZE}) less the 4-byte header
      * that tells a consumer's reject (PEER_REJECTED) from any other (NON_PEER_REJECTED), as openib_cma's header does.

@@ -272,8 +272,14 @@ final class RdmaCmTransport implements Transport {
                 synchronized (this) {
                     cqsByEvd.remove(evd);
                     cqsByAddress.remove(cq.address());
-                    LibRdmaCm.destroyCq(cq);
-                    arena.close();
+                    try {
+                        LibRdmaCm.destroyCq(cq);
+                    } catch (final RuntimeException e) {
+                        // EBUSY: a QP still uses it; logged so that the leak has a name
+                        LOG.warn("ibv_destroy_cq of EVD {}: {}", evd, e.getMessage());
+                    } finally {
+                        arena.close();
+                    }
                 }
             }
         }
@@ -425,15 +431,24 @@ final class RdmaCmTransport implements Transport {
                 interrupted = true;
             }
         }
+        // every step runs even when one fails, so that one busy object does not keep the device open
         for (final Cq cq : cqsByEvd.values()) {
             cq.close();
         }
-        cm.destroyId(iaId);
-        cm.close();
-        LibRdmaCm.destroyCompChannel(compChannel);
-        LibRdmaCm.deallocPd(pd);
+        quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
+        quietly("the CM event channel", cm::close);
+        quietly("ibv_destroy_comp_channel", () -> LibRdmaCm.destroyCompChannel(compChannel));
+        quietly("ibv_dealloc_pd", () -> LibRdmaCm.deallocPd(pd));
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void quietly(final String what, final Runnable step) {
+        try {
+            step.run();
+        } catch (final RuntimeException e) {
+            LOG.warn("closing the IA: {} failed: {}", what, e.getMessage());
         }
     }
 }

@@ -111,18 +111,18 @@ class RdmaCmProviderDeviceTest {
     }
 
     @Test
-    @DisplayName("the IA reports the device's limits and librdmacm's private-data limits (RC-03 56, RA-11 196)")
+    @DisplayName("the IA reports the device's limits and librdmacm's private-data limits less dat4j's 4-byte length trailer (RC-03 56, RA-11 196)")
     void shouldDescribeTheDevice() {
         assertEquals("rdmacm", ia.providerAttributes().providerName());
-        assertEquals(56, ia.providerAttributes().maxConnectPrivateData());
-        assertEquals(196, ia.providerAttributes().maxAcceptPrivateData());
+        assertEquals(56 - 4, ia.providerAttributes().maxConnectPrivateData());
+        assertEquals(196 - 4, ia.providerAttributes().maxAcceptPrivateData());
         assertEquals(ip, ia.address().getAddress());
         assertTrue(ia.attributes().maxEndpoints() > 0);
         assertTrue(ia.attributes().maxRdmaReadPerEndpointIn() > 0);
     }
 
     @Test
-    @DisplayName("PSP listen, connect with 56 bytes, accept with 196 bytes, send/recv, RDMA write and read, disconnect")
+    @DisplayName("PSP listen, connect with 52 bytes, accept with 192 bytes (exact lengths), send/recv, RDMA write and read, disconnect")
     void shouldConnectAndSend() {
         final Side server = new Side();
         final Side client = new Side();
@@ -130,17 +130,17 @@ class RdmaCmProviderDeviceTest {
         final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
         server.ep.postRecv(server.lmr.triplet(0, 4096), 7);
 
-        final byte[] hello = new byte[56];
+        final byte[] hello = new byte[52];
         Arrays.fill(hello, (byte) 'q');
         client.ep.connect(ip, psp.connectionQualifier(), WAIT, hello);
         final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
-        assertArrayEquals(hello, Arrays.copyOf(cr.request().query().privateData(), 56));
-        final byte[] welcome = new byte[196];
+        assertArrayEquals(hello, cr.request().query().privateData());
+        final byte[] welcome = new byte[192];
         Arrays.fill(welcome, (byte) 'a');
         cr.request().accept(server.ep, welcome);
 
         final ConnectionEvent est = connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-        assertArrayEquals(welcome, Arrays.copyOf(est.privateData(), 196));
+        assertArrayEquals(welcome, est.privateData());
         connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         assertEquals(EndpointState.CONNECTED, client.ep.state());
         assertEquals(EndpointState.CONNECTED, server.ep.state());
