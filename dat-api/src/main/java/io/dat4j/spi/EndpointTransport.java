@@ -72,4 +72,13 @@ public interface EndpointTransport {
      * must drop them (and touch none of their memory) before returning. No upcall after it returns.
      */
     void close();
+
+    /**
+     * A buffer was posted to the shared receive queue of this EP ({@code dat_srq_post_recv}); a transport holding an
+     * incoming message for want of a receive takes it now with {@link EndpointUpcalls#takeSharedReceive()}. Called
+     * on the posting thread, without kit locks; must not block. The default does nothing (hardware SRQs need no
+     * help).
+     */
+    default void sharedReceivePosted() {
+    }
 }

@@ -92,4 +92,17 @@ public interface EndpointUpcalls {
      * transport must have dropped them first (it will not complete them again).
      */
     void flush();
+
+    /**
+     * Takes the next buffer of the EP's shared receive queue for an incoming message ({@code dat_ep_create_with_srq};
+     * verbs: the HCA consumes an SRQ WQE). The buffer becomes a RECEIVE operation of this EP, completed with
+     * {@link #complete} like a posted receive; buffers that failed the local checks are completed with
+     * LOCAL_PROTECTION on the way and skipped.
+     *
+     * @return the operation, or null when the EP has no SRQ or no buffer is available (apply the RNR rule)
+     */
+    PostedOperation takeSharedReceive();
+
+    /** {@return true if the EP has an SRQ holding at least one buffer} */
+    boolean hasSharedReceive();
 }

@@ -58,6 +58,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     private volatile EndpointAttributes resolved;
     private volatile EndpointAttributes inForce;
     private final OperationQueue recvQueue;
+    private final KitSharedReceiveQueue srq;
     private final OperationQueue requestQueue;
     private volatile EndpointTransport transport;
     private volatile KitReservedServicePoint reservedBy;
@@ -67,8 +68,9 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
 
     KitEndpoint(final KitInterfaceAdapter ia, final KitProtectionZone pz, final KitEventDispatcher recvEvd,
             final KitEventDispatcher requestEvd, final KitEventDispatcher connectEvd, final EndpointAttributes given,
-            final EndpointAttributes resolved, final boolean providerCreated) {
+            final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
         this.ia = ia;
+        this.srq = srq;
         this.pz = pz;
         this.recvEvd = recvEvd;
         this.requestEvd = requestEvd;
@@ -77,7 +79,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         this.resolved = resolved;
         this.inForce = resolved;
         this.providerCreated = providerCreated;
-        this.recvQueue = new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov());
+        this.recvQueue = srq == null
+                ? new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov())
+                : new OperationQueue(this, true, Math.max(resolved.maxRecvDtos(), srq.capacity()),
+                        Math.max(resolved.maxRecvIov(), srq.query().maxRecvIov()));
         this.requestQueue = new OperationQueue(this, false, resolved.maxRequestDtos(),
                 Math.max(resolved.maxRequestIov(), Math.max(resolved.maxRdmaReadIov(), resolved.maxRdmaWriteIov())));
     }
@@ -377,6 +382,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     @Override
     public void postRecv(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags) {
         checkOpen();
+        if (srq != null) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_IN_USE, "the EP takes its receives from an"
+                    + " SRQ (dat_ep_create_with_srq); post receives with SharedReceiveQueue.postRecv");
+        }
         if (recvEvd == null) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_EVD_RECV, "the EP has no recv EVD");
         }
@@ -584,6 +593,60 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     }
 
     @Override
+    public PostedOperation takeSharedReceive() {
+        final KitSharedReceiveQueue s = srq;
+        if (s == null || isClosed()) {
+            return null;
+        }
+        recvQueue.lock.lock();
+        try {
+            while (true) {
+                if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
+                    return null;
+                }
+                final KitSharedReceiveQueue.Entry e = s.take();
+                if (e == null) {
+                    return null;
+                }
+                final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
+                DtoStatus local = e.localError();
+                for (int i = 0; local == null && i < e.regions().length && e.regions()[i] != null; i++) {
+                    if (e.regions()[i].isClosed()) {
+                        local = DtoStatus.LOCAL_PROTECTION;
+                    } else {
+                        op.addSegment(e.regions()[i], e.offsets()[i], e.lengths()[i]);
+                    }
+                }
+                recvQueue.commit();
+                if (local == null) {
+                    return op;
+                }
+                recvQueue.complete(op, local, 0);
+            }
+        } finally {
+            recvQueue.lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean hasSharedReceive() {
+        final KitSharedReceiveQueue s = srq;
+        return s != null && !isClosed() && s.hasPosted();
+    }
+
+    /** Tells the transport that the EP's SRQ got a buffer (it may be holding a message for want of one). */
+    void sharedReceivePosted() {
+        final EndpointTransport t = transport;
+        if (t != null && !isClosed()) {
+            try {
+                t.sharedReceivePosted();
+            } catch (final RuntimeException e) {
+                KitInterfaceAdapter.LOG.warn("transport SRQ notification of {} failed", this, e);
+            }
+        }
+    }
+
+    @Override
     public void flush() {
         recvQueue.flush();
         requestQueue.flush();
@@ -637,6 +700,9 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             rsp.close();
         }
         pz.release();
+        if (srq != null) {
+            srq.detach(this);
+        }
         if (recvEvd != null) {
             recvEvd.release();
         }

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (libdapl: the {@code DAPL_HEADER} with its magic word).
  */
 abstract sealed class KitHandle implements Handle permits KitInterfaceAdapter, KitEndpoint, KitEventDispatcher,
-        KitMemoryRegion, KitProtectionZone, KitServicePoint, KitConnectionRequest, KitConsumerNotifier {
+        KitMemoryRegion, KitProtectionZone, KitServicePoint, KitConnectionRequest, KitConsumerNotifier,
+        KitSharedReceiveQueue {
 
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Object context;

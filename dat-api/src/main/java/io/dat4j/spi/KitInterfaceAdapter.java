@@ -56,6 +56,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     private final IntTable<KitMemoryRegion> lmrs = new IntTable<>();
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
+    private final AtomicInteger srqCount = new AtomicInteger();
     private final KitEventDispatcher asyncEvd;
     private volatile Transport transport;
     private volatile boolean closing;
@@ -128,6 +129,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         children.remove(h);
         if (h instanceof KitEndpoint) {
             endpointCount.decrementAndGet();
+        } else if (h instanceof KitSharedReceiveQueue) {
+            srqCount.decrementAndGet();
         }
     }
 
@@ -430,18 +433,19 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                 EventStream.CONNECTION, 5);
         final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
         final EndpointAttributes resolved = resolveAttributes(given, 6);
-        return newEndpoint(pz, recv, req, conn, given, resolved, false);
+        return newEndpoint(pz, recv, req, conn, given, resolved, false, null);
     }
 
     private KitEndpoint newEndpoint(final KitProtectionZone pz, final KitEventDispatcher recv,
             final KitEventDispatcher req, final KitEventDispatcher conn, final EndpointAttributes given,
-            final EndpointAttributes resolved, final boolean providerCreated) {
+            final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
         if (endpointCount.incrementAndGet() > config.attributes().maxEndpoints()) {
             endpointCount.decrementAndGet();
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEP,
                     "the IA's limit of " + config.attributes().maxEndpoints() + " EPs is reached");
         }
-        final KitEndpoint ep = new KitEndpoint(this, pz, recv, req, conn, given, resolved, providerCreated);
+        final KitEndpoint ep = new KitEndpoint(this, pz, recv, req, conn, given, resolved, providerCreated,
+                srq);
         try {
             ep.transport(transport.createEndpoint(ep));
         } catch (final RuntimeException e) {
@@ -449,6 +453,9 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw e;
         }
         pz.retain();
+        if (srq != null) {
+            srq.attach(ep);
+        }
         if (recv != null) {
             recv.retain();
         }
@@ -471,7 +478,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
         final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;
         return newEndpoint(providerPz, dto, dto, conn, EndpointAttributes.DEFAULTS,
-                resolveAttributes(EndpointAttributes.DEFAULTS, 6), true);
+                resolveAttributes(EndpointAttributes.DEFAULTS, 6), true, null);
     }
 
     /** Resolves DEFAULT_VALUE fields and checks every field against the IA's limits. */
@@ -522,7 +529,41 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             final EventDispatcher requestEvd, final EventDispatcher connectEvd,
             final SharedReceiveQueue sharedReceiveQueue, final EndpointAttributes attributes) {
         checkUsable();
-        throw Checks.notImplemented("dat_ep_create_with_srq");
+        if (!has(Capability.SRQ)) {
+            throw Checks.notImplemented("dat_ep_create_with_srq");
+        }
+        final KitProtectionZone pz = checkPz(protectionZone, 2);
+        if (recvEvd == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_RECV,
+                    "recv EVD (argument 3) is null; an EP using an SRQ reports its receives there");
+        }
+        final KitEventDispatcher recv = checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
+        final KitEventDispatcher req = requestEvd == null ? null
+                : checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
+        if (connectEvd == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
+        }
+        final KitEventDispatcher conn = checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
+                EventStream.CONNECTION, 5);
+        final KitSharedReceiveQueue srq = checkSrq(sharedReceiveQueue, 6);
+        if (srq.pz() != pz) {
+            throw Checks.invalidArg(6, "the SRQ belongs to another PZ than the EP (argument 2)");
+        }
+        final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
+        final EndpointAttributes resolved = resolveAttributes(given, 7);
+        final KitEndpoint ep = newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
+        return ep;
+    }
+
+    KitSharedReceiveQueue checkSrq(final SharedReceiveQueue srq, final int arg) {
+        if (srq == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ (argument " + arg + ") is null");
+        }
+        if (!(srq instanceof KitSharedReceiveQueue k) || k.owner() != this) {
+            throw foreign(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ", arg);
+        }
+        k.checkOpen();
+        return k;
     }
 
     @Override
@@ -600,7 +641,34 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     public SharedReceiveQueue createSharedReceiveQueue(final ProtectionZone protectionZone,
             final SrqAttributes attributes) {
         checkUsable();
-        throw Checks.notImplemented("dat_srq_create");
+        if (!has(Capability.SRQ)) {
+            throw Checks.notImplemented("dat_srq_create");
+        }
+        final KitProtectionZone pz = checkPz(protectionZone, 2);
+        if (attributes == null) {
+            throw Checks.invalidArg(3, "SRQ attributes are null");
+        }
+        final InterfaceAdapterAttributes lim = config.attributes();
+        if (attributes.maxRecvDtos() < 1 || attributes.maxRecvDtos() > lim.maxDtoPerEndpoint()) {
+            throw Checks.invalidArg(3, "SRQ maxRecvDtos must be 1.." + lim.maxDtoPerEndpoint() + ", was "
+                    + attributes.maxRecvDtos());
+        }
+        if (attributes.maxRecvIov() < 1 || attributes.maxRecvIov() > lim.maxIovSegmentsPerDto()) {
+            throw Checks.invalidArg(3, "SRQ maxRecvIov must be 1.." + lim.maxIovSegmentsPerDto() + ", was "
+                    + attributes.maxRecvIov());
+        }
+        if (attributes.lowWatermark() < 0 || attributes.lowWatermark() > attributes.maxRecvDtos()) {
+            throw Checks.invalidArg(3, "SRQ lowWatermark must be 0..maxRecvDtos, was " + attributes.lowWatermark());
+        }
+        if (srqCount.incrementAndGet() > lim.maxSharedReceiveQueues()) {
+            srqCount.decrementAndGet();
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
+                    "the IA's limit of " + lim.maxSharedReceiveQueues() + " SRQs is reached");
+        }
+        final KitSharedReceiveQueue srq = new KitSharedReceiveQueue(this, pz, attributes);
+        pz.retain();
+        addChild(srq);
+        return srq;
     }
 
     // ------------------------------------------------------------------ close
@@ -626,6 +694,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         closeAll(KitConnectionRequest.class);
         closeAll(KitEndpoint.class);
         closeAll(KitServicePoint.class);
+        closeAll(KitSharedReceiveQueue.class);
         closeAll(KitMemoryRegion.class);
         closeAll(KitProtectionZone.class);
         closeAll(KitEventDispatcher.class);

@@ -67,6 +67,11 @@ final class OperationQueue {
         }
     }
 
+    /** {@return the outstanding count}; caller holds the lock */
+    int outstandingLocked() {
+        return count;
+    }
+
     int capacity() {
         return ring.length;
     }

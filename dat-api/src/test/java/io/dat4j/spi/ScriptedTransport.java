@@ -46,7 +46,7 @@ final class ScriptedTransport implements Transport {
     static KitConfig config(final Set<Capability> caps, final int asyncLength) {
         final InetSocketAddress addr = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes("scripted", "test", addr, 100, 64, 4, 4,
-                100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 0, 4, 4);
+                100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 2, 4, 4);
         final ProviderAttributes pa = new ProviderAttributes("scripted", 1, 0, 2, 0, PDATA, PDATA, PDATA, PDATA, caps,
                 Map.of());
         final EndpointAttributes d = EndpointAttributes.builder().maxMessageSize(1 << 20).maxRdmaSize(1 << 24)
@@ -169,6 +169,11 @@ final class ScriptedTransport implements Transport {
         public synchronized void post(final PostedOperation op) {
             posted.add(op);
             calls.add("post " + op.kind());
+        }
+
+        @Override
+        public void sharedReceivePosted() {
+            calls.add("srq posted");
         }
 
         @Override

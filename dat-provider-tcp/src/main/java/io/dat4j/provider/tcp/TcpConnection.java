@@ -415,7 +415,7 @@ final class TcpConnection implements RequestTransport {
                 }
                 return;
             }
-            if (rnrWaiting && e != null && e.peekRecv() != null) {
+            if (rnrWaiting && e != null && e.hasRecv()) {
                 rnrWaiting = false;
                 deadline = Long.MAX_VALUE;
                 interest(SelectionKey.OP_READ);
@@ -844,7 +844,7 @@ final class TcpConnection implements RequestTransport {
             rnrWaiting = true;
             interestOff(SelectionKey.OP_READ);
             timer(peerRnr == 7 ? Long.MAX_VALUE : peerRnr * RNR_DELAY_NANOS);
-            if (e.peekRecv() != null) {
+            if (e.hasRecv()) {
                 loop.schedule(this);
             }
             return false;
@@ -1518,7 +1518,7 @@ final class TcpConnection implements RequestTransport {
         }
         curReq = null;
         flushRequests(e);
-        while ((op = e.pollRecv()) != null) {
+        while ((op = e.pollPostedRecv()) != null) {
             e.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         control.clear();

@@ -125,15 +125,39 @@ final class TcpEndpoint implements EndpointTransport {
         }
     }
 
+    /** {@return the next receive for an incoming message: a posted one, else one taken from the EP's SRQ, or null} */
     PostedOperation pollRecv() {
+        synchronized (recvs) {
+            final PostedOperation op = recvs.poll();
+            if (op != null) {
+                return op;
+            }
+        }
+        return up.takeSharedReceive();
+    }
+
+    /** {@return a receive posted on this EP (never one of the SRQ: those stay the SRQ's), or null} */
+    PostedOperation pollPostedRecv() {
         synchronized (recvs) {
             return recvs.poll();
         }
     }
 
-    PostedOperation peekRecv() {
+    /** {@return true if a receive is available: posted on the EP or in its SRQ} */
+    boolean hasRecv() {
         synchronized (recvs) {
-            return recvs.peek();
+            if (!recvs.isEmpty()) {
+                return true;
+            }
+        }
+        return up.hasSharedReceive();
+    }
+
+    @Override
+    public void sharedReceivePosted() {
+        final TcpConnection c = conn;
+        if (c != null && c.rnrWaiting) {
+            c.loop.schedule(c);
         }
     }
 

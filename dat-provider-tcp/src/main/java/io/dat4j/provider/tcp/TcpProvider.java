@@ -59,7 +59,7 @@ public final class TcpProvider implements DatProvider {
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
             Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
-            Capability.CR_HANDOFF));
+            Capability.CR_HANDOFF, Capability.SRQ));
 
     /** Creates the provider; cheap: no threads, no I/O. */
     public TcpProvider() {
@@ -126,7 +126,7 @@ public final class TcpProvider implements DatProvider {
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
         final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + p[0], "dat4j",
                 new InetSocketAddress(concrete, 0), maxEps, 4096, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
-                Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 0, 16, 16);
+                Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
                         "ioThreads", Integer.toString(threads), "portOffset", Integer.toString(offset),

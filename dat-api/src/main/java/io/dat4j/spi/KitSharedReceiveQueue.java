@@ -1,0 +1,251 @@
+package io.dat4j.spi;
+
+import io.dat4j.CompletionFlag;
+import io.dat4j.DatException;
+import io.dat4j.DtoStatus;
+import io.dat4j.HandleType;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.LocalMemoryTriplet;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
+import io.dat4j.SharedReceiveQueue;
+import io.dat4j.SrqAttributes;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The kit's shared receive queue ({@code DAT_SRQ_HANDLE}, libdapl {@code dapl_srq_*}): a FIFO of posted receive
+ * buffers, resolved against the IA's LMRs at post time. An EP created with the SRQ takes the head buffer when a
+ * message arrives ({@link KitEndpoint#takeSharedReceive()}); the buffer becomes an operation of that EP's receive
+ * queue, so its completion goes to that EP's recv EVD with the cookie given here.
+ *
+ * <p>Thread safety: the FIFO and the attributes are guarded by {@code this}; the set of EPs is concurrent.
+ */
+final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueue {
+
+    /** One posted buffer: cookie, flags, resolved segments, and a local error found at post time (or null). */
+    record Entry(long cookie, int flags, KitMemoryRegion[] regions, long[] offsets, long[] lengths,
+            DtoStatus localError) {
+    }
+
+    private final KitInterfaceAdapter ia;
+    private final KitProtectionZone pz;
+    private final ArrayDeque<Entry> posted = new ArrayDeque<>();
+    private final Set<KitEndpoint> users = ConcurrentHashMap.newKeySet();
+    private int maxRecvDtos;
+    private final int maxRecvIov;
+    private int lowWatermark;
+
+    KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes) {
+        this.ia = ia;
+        this.pz = pz;
+        this.maxRecvDtos = attributes.maxRecvDtos();
+        this.maxRecvIov = attributes.maxRecvIov();
+        this.lowWatermark = attributes.lowWatermark();
+    }
+
+    @Override
+    KitInterfaceAdapter owner() {
+        return ia;
+    }
+
+    @Override
+    StatusSubtype invalidHandleSubtype() {
+        return StatusSubtype.INVALID_HANDLE_SRQ;
+    }
+
+    KitProtectionZone pz() {
+        return pz;
+    }
+
+    @Override
+    public HandleType handleType() {
+        return HandleType.SRQ;
+    }
+
+    /** {@inheritDoc} ({@code dat_srq_query}: ia_handle) */
+    @Override
+    public InterfaceAdapter interfaceAdapter() {
+        checkOpen();
+        return ia;
+    }
+
+    /** {@inheritDoc} ({@code dat_srq_query}: pz_handle) */
+    @Override
+    public ProtectionZone protectionZone() {
+        checkOpen();
+        return pz;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized SrqAttributes query() {
+        checkOpen();
+        return new SrqAttributes(maxRecvDtos, maxRecvIov, lowWatermark);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized int available() {
+        checkOpen();
+        return posted.size();
+    }
+
+    /**
+     * {@inheritDoc} Local triplets are checked as for {@code dat_ep_post_recv}: a segment of an unknown or freed
+     * LMR, of another PZ, out of bounds or without LOCAL_WRITE makes the buffer complete with LOCAL_PROTECTION (zero
+     * length) on the EP that consumes it, and that EP takes the next buffer for the message.
+     */
+    @Override
+    public void postRecv(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags) {
+        checkOpen();
+        if (segments == null) {
+            throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
+        }
+        if (flags == null) {
+            throw Checks.invalidArg(5, "completion flags are null (use CompletionFlag.DEFAULT)");
+        }
+        final int n = segments.size();
+        final int iov;
+        synchronized (this) {
+            iov = maxRecvIov;
+        }
+        if (n > iov) {
+            throw Checks.invalidArg(2, n + " segments exceed the SRQ's limit of " + iov + " per receive");
+        }
+        final KitMemoryRegion[] regions = new KitMemoryRegion[n];
+        final long[] offsets = new long[n];
+        final long[] lengths = new long[n];
+        int used = 0;
+        long total = 0;
+        DtoStatus local = null;
+        for (int i = 0; i < n; i++) {
+            final LocalMemoryTriplet t = segments.get(i);
+            if (t == null) {
+                throw Checks.invalidArg(3, "segment " + i + " is null");
+            }
+            final long len = t.segmentLength();
+            if (len < 0) {
+                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
+            }
+            if (len == 0) {
+                continue;
+            }
+            total += len;
+            if (total < 0) {
+                throw Checks.lengthError("total length overflows");
+            }
+            if (local == null) {
+                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
+                if (r == null || r.isClosed() || r.pz() != pz || !RegionTable.inBounds(r, t.virtualAddress(), len)
+                        || !r.allows(MemoryPrivilege.LOCAL_WRITE)) {
+                    local = DtoStatus.LOCAL_PROTECTION;
+                } else {
+                    regions[used] = r;
+                    offsets[used] = t.virtualAddress() - r.baseAddress();
+                    lengths[used] = len;
+                    used++;
+                }
+            }
+        }
+        final long max = ia.limits().maxMessageSize();
+        if (total > max) {
+            throw Checks.lengthError("receive of " + total + " bytes exceeds the IA's message limit of " + max);
+        }
+        final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
+        final Entry e = new Entry(cookie, mask, regions, offsets, lengths, local);
+        synchronized (this) {
+            checkOpen();
+            if (posted.size() >= maxRecvDtos) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
+                        "the SRQ holds " + maxRecvDtos + " unconsumed receives; resize it or wait for consumption");
+            }
+            posted.add(e);
+        }
+        for (final KitEndpoint ep : users) {
+            ep.sharedReceivePosted();
+        }
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public synchronized void resize(final int newMaxRecvDtos) {
+        checkOpen();
+        final int limit = ia.limits().maxDtoPerEndpoint();
+        if (newMaxRecvDtos < 1 || newMaxRecvDtos > limit) {
+            throw Checks.invalidArg(2, "SRQ size must be 1.." + limit + ", was " + newMaxRecvDtos);
+        }
+        if (newMaxRecvDtos < posted.size()) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
+                    + " receives are posted and unconsumed, more than the new size " + newMaxRecvDtos);
+        }
+        maxRecvDtos = newMaxRecvDtos;
+    }
+
+    /**
+     * {@inheritDoc} The watermark is stored and reported by {@link #query()}; the kit posts no
+     * {@code SRQ_LOW_WATERMARK} asynchronous event.
+     */
+    @Override
+    public synchronized void setLowWatermark(final int watermark) {
+        checkOpen();
+        if (watermark < 0 || watermark > maxRecvDtos) {
+            throw Checks.invalidArg(2, "low watermark must be 0.." + maxRecvDtos + ", was " + watermark);
+        }
+        lowWatermark = watermark;
+    }
+
+    /** {@return the head buffer, removed, or null when none is posted} */
+    synchronized Entry take() {
+        return posted.poll();
+    }
+
+    synchronized boolean hasPosted() {
+        return !posted.isEmpty();
+    }
+
+    synchronized int capacity() {
+        return maxRecvDtos;
+    }
+
+    void attach(final KitEndpoint ep) {
+        users.add(ep);
+    }
+
+    void detach(final KitEndpoint ep) {
+        users.remove(ep);
+    }
+
+    /** {@inheritDoc} ({@code dat_srq_free}) */
+    @Override
+    public void close() {
+        if (isClosed()) {
+            return;
+        }
+        final int n = users.size();
+        if (n > 0) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_IN_USE,
+                    n + " EP(s) still use this SRQ; free them first");
+        }
+        forceClose();
+    }
+
+    /**
+     * Frees the SRQ. Buffers still posted are discarded without completion events: no EP consumed them, so there is
+     * no recv EVD to report them on (as a freed EP's receives, they are not the consumer's any more).
+     */
+    @Override
+    void forceClose() {
+        if (markClosed()) {
+            synchronized (this) {
+                posted.clear();
+            }
+            pz.release();
+            ia.removeChild(this);
+        }
+    }
+}
