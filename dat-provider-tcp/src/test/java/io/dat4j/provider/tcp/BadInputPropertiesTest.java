@@ -625,7 +625,7 @@ class BadInputPropertiesTest {
         }));
         cases.add(new Case("no RMR capability: dat_rmr_create", StatusType.NOT_IMPLEMENTED,
                 fx -> fx.server.createRemoteMemoryRegion(fx.s.pz)));
-        cases.add(new Case("no SRQ capability: dat_srq_create", StatusType.NOT_IMPLEMENTED,
+        cases.add(new Case("null attributes: dat_srq_create", StatusType.INVALID_PARAMETER,
                 fx -> fx.server.createSharedReceiveQueue(fx.s.pz, null)));
         return Arbitraries.of(cases);
     }

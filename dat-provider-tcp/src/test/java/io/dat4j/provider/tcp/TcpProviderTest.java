@@ -562,7 +562,7 @@ class TcpProviderTest {
         assertEquals(List.of("tcp0", "tcp-lo"), p.defaultEntries().stream().map(io.dat4j.RegistryEntry::iaName)
                 .toList());
         assertTrue(p.defaultEntries().stream().allMatch(p::serves));
-        assertFalse(p.capabilities().contains(Capability.SRQ));
+        assertTrue(p.capabilities().contains(Capability.SRQ));
         assertFalse(p.capabilities().contains(Capability.RMR));
         try (InterfaceAdapter any = Fixture.open("tcp0", "0.0.0.0")) {
             assertFalse(any.address().getAddress().isAnyLocalAddress());
