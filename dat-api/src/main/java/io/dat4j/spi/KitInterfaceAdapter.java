@@ -446,16 +446,20 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         }
         final KitEndpoint ep = new KitEndpoint(this, pz, recv, req, conn, given, resolved, providerCreated,
                 srq);
+        if (srq != null && !srq.attach(ep)) {
+            endpointCount.decrementAndGet();
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ (argument 6) was freed meanwhile");
+        }
         try {
             ep.transport(transport.createEndpoint(ep));
         } catch (final RuntimeException e) {
             endpointCount.decrementAndGet();
+            if (srq != null) {
+                srq.detach(ep);
+            }
             throw e;
         }
         pz.retain();
-        if (srq != null) {
-            srq.attach(ep);
-        }
         if (recv != null) {
             recv.retain();
         }
@@ -551,8 +555,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         }
         final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
         final EndpointAttributes resolved = resolveAttributes(given, 7);
-        final KitEndpoint ep = newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
-        return ep;
+        return newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
     }
 
     KitSharedReceiveQueue checkSrq(final SharedReceiveQueue srq, final int arg) {

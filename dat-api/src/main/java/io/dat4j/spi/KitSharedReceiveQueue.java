@@ -212,8 +212,13 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         return maxRecvDtos;
     }
 
-    void attach(final KitEndpoint ep) {
+    /** {@return false if the SRQ is freed}; synchronized with {@link #close()} so a free never misses a new user */
+    synchronized boolean attach(final KitEndpoint ep) {
+        if (isClosed()) {
+            return false;
+        }
         users.add(ep);
+        return true;
     }
 
     void detach(final KitEndpoint ep) {
@@ -222,7 +227,7 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     /** {@inheritDoc} ({@code dat_srq_free}) */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (isClosed()) {
             return;
         }

@@ -576,7 +576,7 @@ class TcpProviderTest {
         }
         assertEquals(StatusType.NOT_IMPLEMENTED, assertThrows(DatException.class, () -> {
             try (InterfaceAdapter ia = Fixture.open("x", "127.0.0.1")) {
-                ia.createSharedReceiveQueue(ia.createProtectionZone(), null);
+                ia.createRemoteMemoryRegion(ia.createProtectionZone());
             }
         }).type());
     }
