@@ -119,35 +119,43 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         if (isClosed() || dead) {
             return false;
         }
+        if (!offer(event)) {
+            overflowed(event);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Appends an event if there is room, then wakes the waiter when its threshold is reached, or triggers the CNO
+     * when enabled and nobody waits. Allocation-free.
+     *
+     * @return false, with nothing changed, when the ring is full
+     */
+    private boolean offer(final Event event) {
         Thread wake = null;
         boolean notify = false;
-        boolean overflow = false;
         lock.lock();
         try {
             final Event[] r = ring;
             if (count == r.length) {
-                overflow = true;
+                return false;
+            }
+            int i = head + count;
+            if (i >= r.length) {
+                i -= r.length;
+            }
+            r[i] = event;
+            count++;
+            if (waiter != null) {
+                if (count >= waitThreshold) {
+                    wake = waiter;
+                }
             } else {
-                int i = head + count;
-                if (i >= r.length) {
-                    i -= r.length;
-                }
-                r[i] = event;
-                count++;
-                if (waiter != null) {
-                    if (count >= waitThreshold) {
-                        wake = waiter;
-                    }
-                } else {
-                    notify = enabled && notifier != null;
-                }
+                notify = enabled && notifier != null;
             }
         } finally {
             lock.unlock();
-        }
-        if (overflow) {
-            overflowed(event);
-            return false;
         }
         if (wake != null) {
             LockSupport.unpark(wake);
@@ -269,33 +277,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             throw Checks.invalidArg(1, "the EVD was created without EventStream.SOFTWARE, so it takes no software"
                     + " events");
         }
-        final SoftwareEvent e = new SoftwareEvent(this, payload);
-        Thread wake = null;
-        boolean notify = false;
-        lock.lock();
-        try {
-            if (count == ring.length) {
-                throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + ring.length + " events is full");
-            }
-            ring[(head + count) % ring.length] = e;
-            count++;
-            if (waiter != null) {
-                if (count >= waitThreshold) {
-                    wake = waiter;
-                }
-            } else {
-                notify = enabled && notifier != null;
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (wake != null) {
-            LockSupport.unpark(wake);
-        } else if (notify) {
-            final KitConsumerNotifier n = notifier;
-            if (n != null) {
-                n.fired(this);
-            }
+        if (!offer(new SoftwareEvent(this, payload))) {
+            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + ring.length + " events is full");
         }
     }
 
