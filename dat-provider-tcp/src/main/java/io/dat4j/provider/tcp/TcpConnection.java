@@ -978,28 +978,43 @@ final class TcpConnection implements RequestTransport {
         terminate(END_BROKEN, "the peer refused " + op.kind() + " with " + s, true);
     }
 
+    /**
+     * Reads from the socket into part of a registered region, bracketed by {@link KitMemoryRegion#acquire()} and
+     * {@link KitMemoryRegion#release()}.
+     *
+     * @return the bytes read (0 when the socket has none now), or -1 when the connection ended ({@link #lost} called:
+     *         the region was freed, the read failed, or the peer closed)
+     */
+    private int readWindow(final KitMemoryRegion r, final long offset, final long want, final String freedReason) {
+        if (!r.acquire()) {
+            lost(freedReason);
+            return -1;
+        }
+        final int n;
+        try {
+            n = in(window(r, offset, want));
+        } catch (final IOException e) {
+            r.release();
+            lost("read failed: " + e.getMessage());
+            return -1;
+        }
+        r.release();
+        if (n < 0) {
+            lost("the peer closed the connection");
+            return -1;
+        }
+        return n;
+    }
+
     /** @return 1 when the message is complete, 0 when the socket has no more now, -1 when the connection ended */
     private int readScatter() {
         final PostedOperation op = inOp;
         while (inDone < inTotal) {
             final long segLen = op.length(inSeg);
             final long want = Math.min(segLen - inSegDone, inTotal - inDone);
-            final KitMemoryRegion r = op.region(inSeg);
-            if (!r.acquire()) {
-                lost("a local LMR of the operation was freed while data arrived");
-                return -1;
-            }
-            final int n;
-            try {
-                n = in(window(r, op.offset(inSeg) + inSegDone, want));
-            } catch (final IOException e) {
-                r.release();
-                lost("read failed: " + e.getMessage());
-                return -1;
-            }
-            r.release();
+            final int n = readWindow(op.region(inSeg), op.offset(inSeg) + inSegDone, want,
+                    "a local LMR of the operation was freed while data arrived");
             if (n < 0) {
-                lost("the peer closed the connection");
                 return -1;
             }
             inDone += n;
@@ -1019,21 +1034,8 @@ final class TcpConnection implements RequestTransport {
         final KitMemoryRegion r = inRegion;
         while (inDone < inTotal) {
             final long want = inTotal - inDone;
-            if (!r.acquire()) {
-                lost("the target LMR was freed during an RDMA write");
-                return -1;
-            }
-            final int n;
-            try {
-                n = in(window(r, inOffset + inDone, want));
-            } catch (final IOException e) {
-                r.release();
-                lost("read failed: " + e.getMessage());
-                return -1;
-            }
-            r.release();
+            final int n = readWindow(r, inOffset + inDone, want, "the target LMR was freed during an RDMA write");
             if (n < 0) {
-                lost("the peer closed the connection");
                 return -1;
             }
             inDone += n;
