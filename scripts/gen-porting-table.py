@@ -91,7 +91,7 @@ F={
 'dat_srq_post_recv':('SharedReceiveQueue.postRecv',''),
 'dat_srq_query':('SharedReceiveQueue.query',''),
 'dat_srq_resize':('SharedReceiveQueue.resize',''),
-'dat_srq_set_lw':('SharedReceiveQueue.setLowWatermark',''),
+'dat_srq_set_lw':('SharedReceiveQueue.setLowWatermark','One-shot as the verbs SRQ limit: the event is an AsyncErrorEvent with reasonCode SRQ_LOW_WATERMARK_EVENT (number PROVIDER_INTERNAL_ERROR, the headers give it none); the watermark then reads 0 until set again.'),
 }
 funcs=sorted(set(re.findall(r'\b(dat_[a-z0-9_]+)\s*\(',src['dat.h']+src['udat.h'])))
 missing=[f for f in funcs if f not in F]
@@ -109,7 +109,14 @@ ENUMS=[('dat_event_number','Events','EventNumber'),
  ('dat_qos','QoS','Qos'),
  ('dat_dtos','DTO operations','DtoOperation'),
  ('dat_ep_state','EP states','EndpointState'),
- ('dat_handle_type','Handle types','HandleType')]
+ ('dat_handle_type','Handle types','HandleType'),
+ ('ia_async_error_reason','Async reasons of an IA','AsyncErrorReason'),
+ ('ep_async_error_reason','Async reasons of an EP','AsyncErrorReason'),
+ ('evd_async_error_reason','Async reasons of an EVD','AsyncErrorReason'),
+ ('srq_async_error_reason','Async reasons of an SRQ','AsyncErrorReason'),
+ ('lmr_async_error_reason','Async reasons of an LMR','AsyncErrorReason'),
+ ('rmr_async_error_reason','Async reasons of an RMR','AsyncErrorReason'),
+ ('pz_async_error_reason','Async reasons of a PZ','AsyncErrorReason')]
 special={
  'DAT_COMPLETION_DEFAULT_FLAG':('CompletionFlag.DEFAULT','The empty set.'),
  'DAT_EVD_DEFAULT_FLAG':('EventStream.DEFAULT',''),
@@ -144,7 +151,7 @@ special={
 def java_for(cname,cls):
     if cname in special: return special[cname]
     n=cname
-    pre={'EventNumber':'DAT_','DtoStatus':'DAT_DTO_ERR_','StatusType':'DAT_','StatusSubtype':'DAT_','CompletionFlag':'DAT_COMPLETION_','EventStream':'DAT_EVD_','Qos':'DAT_QOS_','DtoOperation':'DAT_DTO_','EndpointState':'DAT_EP_STATE_','HandleType':'DAT_HANDLE_TYPE_'}[cls]
+    pre={'EventNumber':'DAT_','DtoStatus':'DAT_DTO_ERR_','StatusType':'DAT_','StatusSubtype':'DAT_','CompletionFlag':'DAT_COMPLETION_','EventStream':'DAT_EVD_','Qos':'DAT_QOS_','DtoOperation':'DAT_DTO_','EndpointState':'DAT_EP_STATE_','HandleType':'DAT_HANDLE_TYPE_','AsyncErrorReason':'DAT_'}[cls]
     assert n.startswith(pre),(n,cls)
     m=n[len(pre):]
     if cls in('CompletionFlag','EventStream') and m.endswith('_FLAG'): m=m[:-5]

@@ -38,9 +38,13 @@ public interface SharedReceiveQueue extends Handle {
     void resize(int maxRecvDtos);
 
     /**
-     * Sets the low watermark ({@code dat_srq_set_lw}).
+     * Sets the low watermark ({@code dat_srq_set_lw}). It is one-shot, as the verbs SRQ limit: once a receive is
+     * consumed and fewer than {@code lowWatermark} stay posted, the IA's async EVD gets one {@link AsyncErrorEvent}
+     * with this SRQ as source and {@link AsyncErrorReason#SRQ_LOW_WATERMARK_EVENT} as reason code, and the watermark
+     * returns to 0 (disarmed) until set again. 0 disarms it.
      *
-     * @param lowWatermark the watermark
+     * @param lowWatermark the watermark, 0..maxRecvDtos
+     * @throws DatException INVALID_PARAMETER when out of range
      */
     void setLowWatermark(int lowWatermark);
 }

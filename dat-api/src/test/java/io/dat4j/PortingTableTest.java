@@ -33,7 +33,9 @@ class PortingTableTest {
     /** The C enums whose every constant must be mapped. */
     static final List<String> ENUMS = List.of("dat_event_number", "dat_dto_completion_status", "dat_return_type",
             "dat_return_subtype", "dat_completion_flags", "dat_evd_flags", "dat_mem_priv_flags", "dat_close_flags",
-            "dat_psp_flags", "dat_connect_flags", "dat_qos", "dat_dtos", "dat_ep_state", "dat_handle_type");
+            "dat_psp_flags", "dat_connect_flags", "dat_qos", "dat_dtos", "dat_ep_state", "dat_handle_type",
+            "ia_async_error_reason", "ep_async_error_reason", "evd_async_error_reason", "srq_async_error_reason",
+            "lmr_async_error_reason", "rmr_async_error_reason", "pz_async_error_reason");
 
     private static final Path INCLUDE = Path.of(System.getProperty("dat4j.dat2.include", "/usr/include/dat2"));
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z0-9_]+)` \\| (`([A-Za-z0-9_.]+)`|—) \\|(.*)\\|\\s*$");

@@ -203,4 +203,53 @@ public abstract class MemoryConformance extends ConformanceBase {
         assertStatus("srq_free in use", srq::close, StatusType.INVALID_STATE);
         ep.close();
     }
+
+    @Rule(id = "SRQ-02", level = Level.CAPABILITY, requires = Capability.SRQ,
+            text = "dat_srq_set_lw: when a message takes a buffer and fewer than the low watermark stay posted, the "
+                    + "async EVD gets one event about the SRQ (reason SRQ_LOW_WATERMARK_EVENT) and the watermark is "
+                    + "disarmed (query shows 0); further consumption gives no second event")
+    void srqLowWatermark() {
+        final InterfaceAdapter passiveIa = rig().peerIa();
+        final ProtectionZone pz = rig().pz(passiveIa);
+        final SharedReceiveQueue srq = ResourceTracker.track(passiveIa.createSharedReceiveQueue(pz,
+                new SrqAttributes(8, 1, 0)));
+        final Rig.Buffer in = rig().buffer(passiveIa, pz, 3 * 64, MemoryPrivilege.LOCAL);
+        for (int i = 0; i < 3; i++) {
+            srq.postRecv(java.util.List.of(in.triplet(i * 64L, 64)), 100 + i, io.dat4j.CompletionFlag.DEFAULT);
+        }
+        srq.setLowWatermark(2);
+        assertEquals(2, srq.query().lowWatermark(), "armed watermark");
+        final Rig.Listener l = rig().listen(passiveIa, io.dat4j.ServicePointFlag.CONSUMER);
+        final io.dat4j.EventDispatcher recv = rig().evd(passiveIa, Rig.QUEUE_LENGTH, io.dat4j.EventStream.DTO);
+        final io.dat4j.EventDispatcher conn = rig().evd(passiveIa, Rig.QUEUE_LENGTH,
+                io.dat4j.EventStream.CONNECTION);
+        final io.dat4j.Endpoint passive = ResourceTracker.track(passiveIa.createEndpointWithSrq(pz, recv, recv, conn,
+                srq, null));
+        final Rig.Side active = rig().side(rig().ia(), null);
+        rig().connect(active, l, null);
+        rig().awaitRequest(l).accept(passive, null);
+        Rig.awaitConnection(conn, io.dat4j.EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        Rig.awaitConnection(active.connectEvd(), io.dat4j.EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        final Rig.Buffer out = rig().buffer(active, 64, MemoryPrivilege.LOCAL);
+        final io.dat4j.EventDispatcher async = passiveIa.asyncEventDispatcher();
+        for (int i = 0; i < 3; i++) {
+            active.ep().postSend(out.triplet(), i);
+            assertEquals(io.dat4j.DtoStatus.SUCCESS, Rig.awaitDto(active.requestEvd(), "send " + i).status(),
+                    "send " + i);
+            assertEquals(100 + i, Rig.awaitDto(recv, "receive " + i).cookie(), "FIFO buffer of message " + i);
+            if (i == 0) {
+                Rig.assertQuiet(async, "2 of 3 buffers left, not below the watermark 2");
+            } else if (i == 1) {
+                final io.dat4j.AsyncErrorEvent e = org.junit.jupiter.api.Assertions.assertInstanceOf(
+                        io.dat4j.AsyncErrorEvent.class, Rig.await(async, "the SRQ low-watermark event"),
+                        "async event");
+                assertEquals(io.dat4j.AsyncErrorReason.SRQ_LOW_WATERMARK_EVENT, e.reasonCode(), "reason");
+                assertEquals(srq, e.source(), "the event names the SRQ");
+                assertEquals(0, srq.query().lowWatermark(), "one-shot: disarmed after the event");
+            } else {
+                Rig.assertQuiet(async, "the watermark is disarmed: no second event");
+            }
+        }
+        passive.close();
+    }
 }

@@ -1,5 +1,6 @@
 package io.dat4j.spi;
 
+import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.InterfaceAdapter;
@@ -21,4 +22,14 @@ public interface AdapterUpcalls {
      * @param reason what happened, for a person
      */
     void asyncError(EventNumber number, Handle source, String reason);
+
+    /**
+     * Posts an async event with an explicit reason code ({@code reason} of {@code DAT_ASYNCH_ERROR_EVENT_DATA}).
+     *
+     * @param number an async error number
+     * @param source the object it is about
+     * @param reasonCode the C reason, specific to the source's type
+     * @param reason what happened, for a person
+     */
+    void asyncError(EventNumber number, Handle source, AsyncErrorReason reasonCode, String reason);
 }

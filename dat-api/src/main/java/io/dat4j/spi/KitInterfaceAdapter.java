@@ -1,6 +1,7 @@
 package io.dat4j.spi;
 
 import io.dat4j.AsyncErrorEvent;
+import io.dat4j.AsyncErrorReason;
 import io.dat4j.Capability;
 import io.dat4j.CloseMode;
 import io.dat4j.ConsumerNotifier;
@@ -115,8 +116,14 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     @Override
     public void asyncError(final EventNumber number, final Handle source, final String reason) {
-        LOG.debug("IA {}: async error {} on {}: {}", name(), number, source, reason);
-        asyncEvd.post(new AsyncErrorEvent(number, asyncEvd, source, reason));
+        asyncError(number, source, AsyncErrorReason.of(number, source), reason);
+    }
+
+    @Override
+    public void asyncError(final EventNumber number, final Handle source, final AsyncErrorReason reasonCode,
+            final String reason) {
+        LOG.debug("IA {}: async event {} ({}) on {}: {}", name(), number, reasonCode, source, reason);
+        asyncEvd.post(new AsyncErrorEvent(number, asyncEvd, source, reason, reasonCode));
     }
 
     // ------------------------------------------------------------------ children

@@ -1,8 +1,10 @@
 package io.dat4j.spi;
 
+import io.dat4j.AsyncErrorReason;
 import io.dat4j.CompletionFlag;
 import io.dat4j.DatException;
 import io.dat4j.DtoStatus;
+import io.dat4j.EventNumber;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
@@ -187,8 +189,10 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     }
 
     /**
-     * {@inheritDoc} The watermark is stored and reported by {@link #query()}; the kit posts no
-     * {@code SRQ_LOW_WATERMARK} asynchronous event.
+     * {@inheritDoc} The watermark is one-shot, as the verbs SRQ limit is: when a receive is taken from the SRQ and
+     * fewer than {@code watermark} remain posted, the IA's async EVD gets one {@link io.dat4j.AsyncErrorEvent} with
+     * the SRQ as source and reason code {@link io.dat4j.AsyncErrorReason#SRQ_LOW_WATERMARK_EVENT}, and the watermark
+     * goes back to 0 (disarmed; {@link #query()} shows it) until the consumer sets it again. 0 disarms it at once.
      */
     @Override
     public synchronized void setLowWatermark(final int watermark) {
@@ -199,9 +203,29 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         lowWatermark = watermark;
     }
 
-    /** {@return the head buffer, removed, or null when none is posted} */
-    synchronized Entry take() {
-        return posted.poll();
+    /**
+     * Removes the head buffer; when that leaves fewer posted than an armed low watermark, disarms it and posts the
+     * SRQ_LOW_WATERMARK_EVENT (outside this monitor).
+     *
+     * @return the head buffer, or null when none is posted
+     */
+    Entry take() {
+        final Entry e;
+        final int left;
+        final int mark;
+        synchronized (this) {
+            e = posted.poll();
+            left = posted.size();
+            mark = lowWatermark;
+            if (e == null || mark == 0 || left >= mark) {
+                return e;
+            }
+            lowWatermark = 0;
+        }
+        ia.asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, this, AsyncErrorReason.SRQ_LOW_WATERMARK_EVENT,
+                "SRQ low watermark: " + left + " receive(s) posted, fewer than the watermark " + mark
+                        + "; the watermark is disarmed until set again");
+        return e;
     }
 
     synchronized boolean hasPosted() {

@@ -406,7 +406,7 @@ final class Decorator {
                     (ServicePoint) wrap(r.servicePoint()), r.localAddress(), r.connectionQualifier(),
                     (ConnectionRequest) wrap(r.request()), r.truncated());
             case final AsyncErrorEvent a -> b == Breakage.DROP_ASYNC ? null : new AsyncErrorEvent(a.number(),
-                    (EventDispatcher) wrap(a.dispatcher()), (Handle) wrap(a.source()), a.reason());
+                    (EventDispatcher) wrap(a.dispatcher()), (Handle) wrap(a.source()), a.reason(), a.reasonCode());
             case final SoftwareEvent s -> new SoftwareEvent((EventDispatcher) wrap(s.dispatcher()),
                     b == Breakage.SOFTWARE_PAYLOAD_LOST ? null : s.payload());
             case final RmrBindCompletionEvent r -> new RmrBindCompletionEvent((EventDispatcher) wrap(r.dispatcher()),
