@@ -28,13 +28,23 @@ class DtestLoopbackTest {
 
     static {
         System.setProperty(Dtest.PORT_PROP_NAME, Long.toString(20000 + ProcessHandle.current().pid() % 20000));
+        System.setProperty(Dtest.INFO_PORT_PROP_NAME, Long.toString(40000 + ProcessHandle.current().pid() % 20000));
+    }
+
+    private static final class Sink extends ByteArrayOutputStream {
+        synchronized String text() {
+            return toString(StandardCharsets.UTF_8);
+        }
     }
 
     private record Run(int code, String out, String err) {
     }
 
     private static Run run(final String... args) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        return run(new Sink(), args);
+    }
+
+    private static Run run(final Sink out, final String... args) {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final Dtest t = new Dtest(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -42,7 +52,7 @@ class DtestLoopbackTest {
         if (code == 0) {
             code = t.run();
         }
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return new Run(code, out.text(), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -51,9 +61,15 @@ class DtestLoopbackTest {
                 () -> "no provider offers an available '" + IA + "' IA");
         final ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            final Future<Run> server = pool.submit(() -> run("-P", IA, "-s", "-B", "4"));
-            Thread.sleep(500);
-            final Run client = run("-P", IA, "-h", "127.0.0.1", "-B", "4", "-t");
+            final Sink serverOut = new Sink();
+            final Future<Run> server = pool.submit(() -> run(serverOut, "-P", IA, "-s", "-B", "4", "-b", "4096"));
+            // the Java server listens before it prints this line (C prints it first)
+            while (!serverOut.text().contains("Server is waiting for client connection to send server info")) {
+                assertTrue(!server.isDone(), () -> "the server ended early: " + serverOut.text());
+                Thread.sleep(20);
+            }
+            // the provider name comes from the server, as in C: -P is overwritten
+            final Run client = run("-P", "no-such-ia", "-h", "127.0.0.1", "-B", "4", "-b", "4096", "-t");
             final Run s = server.get(30, TimeUnit.SECONDS);
             assertEquals(0, s.code(), s.out() + s.err());
             assertEquals(0, client.code(), client.out() + client.err());
@@ -62,7 +78,12 @@ class DtestLoopbackTest {
                     client.out());
             assertTrue(s.out().contains("SERVER: RDMA write buffer contains: client RDMA write data..."), s.out());
             assertTrue(client.out().contains(": DAPL Test Complete. PASSED"), client.out());
-            assertTrue(client.out().contains(": Message RTT: Total="), client.out());
+            assertTrue(client.out().contains("Running as tcp-lo client v2"), client.out());
+            assertTrue(client.out().contains("CLIENT: RCV RDMA read buffer contains: server RDMA read data..."),
+                    client.out());
+            assertTrue(client.out().contains(": Message PingPong: (100 x 4096) Total"), client.out());
+            assertTrue(client.out().contains(": RDMA write (bi-direction): Total="), client.out());
+            assertTrue(client.out().contains(": connect:   "), client.out());
             assertTrue(s.out().contains(": DAPL Test Complete. PASSED"), s.out());
         } finally {
             pool.shutdownNow();
