@@ -1406,14 +1406,23 @@ public final class Dtest {
             sendWriteCompletion();
         }
         receiveWriteCompletion();
+        /* the peer's writes landed before its message (RC order) */
+        final String written = cString(rbuf);
         if (server) {
+            /*
+             * Unlike C, the server puts the data the client will RDMA read into rbuf before its message lets the
+             * client start reading: C does it after, and a fast client then reads the old contents.
+             */
+            if (!writeOnly && rdmaRead) {
+                strcpy(rbuf, "server RDMA read data...");
+            }
             sendWriteCompletion();
         }
 
         /* acked: swap received RMR msg: network order to host order */
         swapRmrMsg();
         logf("%d inbound rdma_write; send msg event SUCCESS!!%n", pid);
-        printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", cString(rbuf));
+        printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", written);
         recvMsgIndex++;
     }
 
