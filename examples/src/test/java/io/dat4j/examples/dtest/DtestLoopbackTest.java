@@ -125,6 +125,7 @@ class DtestLoopbackTest {
                 p.server().out());
         assertTrue(p.client().out().contains(": RDMA write (uni-direction): Total="), p.client().out());
         assertFalse(p.client().out().contains("RDMA READ DATA"), "-w stops after the writes");
-        assertFalse(p.server().out().contains(": RDMA write (uni-direction)"), "a uni-directional server writes nothing");
+        assertFalse(p.server().out().contains(": RDMA write (uni-direction)"),
+                "a uni-directional server writes nothing");
     }
 }
