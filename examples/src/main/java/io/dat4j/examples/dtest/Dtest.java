@@ -1,6 +1,7 @@
 package io.dat4j.examples.dtest;
 
 import io.dat4j.AsyncErrorEvent;
+import io.dat4j.Capability;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
@@ -10,7 +11,6 @@ import io.dat4j.ConnectionRequestParameters;
 import io.dat4j.ConsumerNotifier;
 import io.dat4j.Dat;
 import io.dat4j.DatException;
-import io.dat4j.Handle;
 import io.dat4j.DatStatus;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
@@ -21,6 +21,7 @@ import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
+import io.dat4j.Handle;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.InterfaceAdapterAttributes;
 import io.dat4j.LocalMemoryRegion;
@@ -32,28 +33,38 @@ import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.UnknownHostException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 
 /**
- * dtest, the uDAPL send/receive and RDMA test of dapl2-utils, ported line by line. Run one as server ({@code -s},
- * the default) and one as client ({@code -h HOST}); they connect with 48 bytes of private data, exchange the RDMA
- * buffer's {@code DAT_RMR_TRIPLET} in network byte order, RDMA write a burst, RDMA read four times, ping-pong a burst
- * of messages and disconnect. Options as C dtest: {@code -P provider -b buf_len -B burst -h host -s -c -v -p -d delay
- * -t}; {@code -q}/{@code -l} (UCM addressing) are refused with a reason. Exit code 0 if PASSED, 1 if FAILED (C dtest
- * exits 0 either way), 12 for bad options (C: -12).
+ * dtest, the uDAPL send/receive and RDMA test of dapl2-utils 2.1.x ("v2"), ported line by line. Run one as server
+ * ({@code -s}, the default) and one as client ({@code -h HOST}). The server first tells the client its IA address and
+ * provider name over a TCP socket (port 15828, a 128-byte text message, {@link ServerInfo}); then they connect with 48
+ * bytes of private data, exchange the RDMA buffer's {@code DAT_RMR_TRIPLET} in network byte order, RDMA write a burst
+ * both ways, RDMA read four times, ping-pong 100 messages and disconnect. Options as C dtest's
+ * {@code getopt(.., "UDauwWtscvpb:d:B:h:P:S:i:")}. Exit code 0 if PASSED, 1 if FAILED (C dtest exits 0 either way),
+ * 12 for bad options (C: -12).
  *
  * <p>Not thread safe: a program, with one thread.
  */
@@ -61,29 +72,41 @@ public final class Dtest {
 
     /** System property that moves the connection qualifier off dtest's fixed 45248 (Java only; for tests). */
     public static final String PORT_PROP_NAME = "dat4j.dtest.port";
+    /** System property that moves the server-info socket off dtest's fixed 15828 (Java only; for tests). */
+    public static final String INFO_PORT_PROP_NAME = "dat4j.dtest.infoport";
 
     /* definitions, as in dtest.c */
     static final long SERVER_CONN_QUAL = 45248;
-    static final Duration DTO_TIMEOUT = Duration.ofSeconds(5);
+    /** C waits forever ({@code DAT_TIMEOUT_INFINITE}); the port gives up after five minutes. */
+    static final Duration DTO_TIMEOUT = Duration.ofMinutes(5);
     static final Duration CNO_TIMEOUT = Duration.ofSeconds(1);
     static final Duration CONN_TIMEOUT = Duration.ofSeconds(100);
     static final Duration SERVER_TIMEOUT = EventDispatcher.INFINITE;
-    static final int RDMA_BUFFER_SIZE = 64;
+    static final int RDMA_BUFFER_SIZE = 4 * 1024 * 1024;
     static final int MAX_RDMA_RD = 4;
     static final int MSG_BUF_COUNT = 3;
-    static final int MSG_IOV_COUNT = 2;
+    static final int MSG_IOV_COUNT = 1;
+    /** {@code CONN_PORT}: where the server tells the client its address. */
+    static final int CONN_PORT = 15828;
     /** {@code sizeof(DAT_RMR_TRIPLET)}: va (8), segment_length (4), rmr_context (4). */
     static final int RMR_TRIPLET_SIZE = 16;
-    static final String DAPL_PROVIDER = "ofa-v2-ib0";
+    static final String DAPL_PROVIDER = "ofa-v2-mlx4_0-1u";
+    static final int PAGE = 4096;
 
     private static final ValueLayout.OfLong NET_U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfInt NET_U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    /** The peer's RDMA writes land in {@code rbuf} behind the JIT's back: the write ping-pong reads it volatile. */
+    private static final VarHandle BYTE = ValueLayout.JAVA_BYTE.varHandle();
+    private static final int PAT_NUM = 5;
+    private static final byte[] PAT = {0, (byte) 0xff, 0x55, (byte) 0xaa, 0};
 
     private final PrintStream out;
     private final PrintStream err;
     private final long pid = ProcessHandle.current().pid();
     /** SERVER_CONN_QUAL, unless {@value #PORT_PROP_NAME} moves it. */
     private final long serverConnQual = Long.getLong(PORT_PROP_NAME, SERVER_CONN_QUAL);
+    /** CONN_PORT, unless {@value #INFO_PORT_PROP_NAME} moves it. */
+    private final int connPort = Integer.getInteger(INFO_PORT_PROP_NAME, CONN_PORT);
     /** Shared, not confined: the provider's threads read and write registered memory. */
     private final Arena arena = Arena.ofShared();
 
@@ -105,16 +128,18 @@ public final class Dtest {
     private LocalMemoryRegion hLmrRecv;
 
     /* Initial msg receive buf, RMR exchange, and Rdma-write notification */
-    private final RemoteMemoryTriplet[] rmrRecvMsg = new RemoteMemoryTriplet[MSG_BUF_COUNT];
-    private MemorySegment rmrRecvMsgBuf;
     private LocalMemoryRegion hLmrRecvMsg;
-
     /* message send buffer */
-    private MemorySegment rmrSendMsg;
     private LocalMemoryRegion hLmrSendMsg;
 
     String hostname = "";
     String provider = DAPL_PROVIDER;
+
+    /* allocate RMR message buffers page aligned */
+    private MemorySegment pRmrRcv;
+    private MemorySegment pRmrSnd;
+    /** {@code p_rmr_rcv[i]} after the swap to host order. */
+    private final RemoteMemoryTriplet[] rmrRcv = new RemoteMemoryTriplet[MSG_BUF_COUNT];
 
     /* rdma pointers */
     private MemorySegment rbuf;
@@ -126,10 +151,18 @@ public final class Dtest {
     private final Times ts = new Times();
 
     /* defaults */
+    boolean allDataSizes;
+    int increment;
     private int failed;
+    boolean uniDirection;
+    private boolean rdmaRead;
+    boolean writeOnly;
+    boolean writeOnlyPp;
     boolean performanceTimes;
     private boolean connected;
-    int burst = 10;
+    int burst = 1000;
+    final int msgBurst = 100;
+    int signalRate = 10;
     boolean server = true;
     boolean verbose;
     boolean polling;
@@ -139,9 +172,14 @@ public final class Dtest {
     private final int[] rdmaRdPollCount = new int[MAX_RDMA_RD];
     int delay;
     int bufLen = RDMA_BUFFER_SIZE;
+    private boolean userInputLen;
+    private int bufLenP2;
     boolean useCno;
     private int recvMsgIndex;
     private int burstMsgIndex;
+    private int rqCnt;
+    private int sqCnt;
+    boolean dataCheck;
 
     /** {@code struct dt_time}: microseconds per step. */
     static final class Times {
@@ -202,9 +240,20 @@ public final class Dtest {
         System.exit(code != 0 ? code : t.run());
     }
 
+    /** printf on stdout, with C's decimal point whatever the default locale. */
+    private void printf(final String format, final Object... args) {
+        out.printf(Locale.ROOT, format, args);
+    }
+
+    /** fprintf(stderr, ...). */
+    private void eprintf(final String format, final Object... args) {
+        err.printf(Locale.ROOT, format, args);
+    }
+
+    /** LOGPRINTF: printf when verbose. */
     private void logf(final String format, final Object... args) {
         if (verbose) {
-            out.printf(format, args);
+            printf(format, args);
         }
     }
 
@@ -217,8 +266,9 @@ public final class Dtest {
     }
 
     /**
-     * Parses the options as dtest's {@code getopt(argc, argv, "tscvpq:l:b:d:B:h:P:")}: flags may be grouped
-     * ({@code -vp}) and a value may follow its letter directly ({@code -b1024}) or as the next argument.
+     * Parses the options as dtest's {@code getopt(argc, argv, "UDauwWtscvpb:d:B:h:P:S:i:")}: flags may be grouped
+     * ({@code -vp}) and a value may follow its letter directly ({@code -b1024}) or as the next argument. C's
+     * fall-throughs are kept: {@code -i} implies {@code -a}, {@code -D} implies {@code -W}.
      *
      * @param argv the arguments
      * @return 0, or 12 after printing the usage (C exits with -12)
@@ -234,14 +284,14 @@ public final class Dtest {
             }
             for (int k = 1; k < arg.length(); k++) {
                 final char c = arg.charAt(k);
-                if ("qlbdBhP".indexOf(c) >= 0) {
+                if ("bdBhPSi".indexOf(c) >= 0) {
                     final String optarg;
                     if (k + 1 < arg.length()) {
                         optarg = arg.substring(k + 1);
                     } else if (a + 1 < argv.length) {
                         optarg = argv[++a];
                     } else {
-                        err.printf("dtest: option requires an argument -- '%c'%n", c);
+                        eprintf("dtest: option requires an argument -- '%c'%n", c);
                         printUsage();
                         return 12;
                     }
@@ -255,44 +305,73 @@ public final class Dtest {
                 }
             }
         }
+        if (allDataSizes && !writeOnlyPp) {
+            printf("%n\t -a option only valid with -W option%n%n");
+            return 12;
+        }
+        /* Java only: C divides by signal_rate and indexes buffers by buf_len without looking */
+        if (bufLen < 1 || burst < 1 || signalRate < 1 || increment < 0) {
+            eprintf("%d Error: -b %d, -B %d and -S %d must be at least 1, -i %d at least 0%n", pid, bufLen, burst,
+                    signalRate, increment);
+            return 12;
+        }
         return 0;
     }
 
     private boolean option(final char c, final String optarg) {
         switch (c) {
+            case 'i' -> {
+                increment = atoi(optarg);
+                allDataSizes = true; /* fall through to 'a' */
+            }
+            case 'a' -> allDataSizes = true;
+            case 'u' -> uniDirection = true;
+            case 'w' -> writeOnly = true;
+            case 'D' -> {
+                dataCheck = true;
+                printf("%d Running DATA CHECK mode%n", pid);
+                writeOnlyPingPong(); /* fall through to 'W' */
+            }
+            case 'W' -> writeOnlyPingPong();
             case 't' -> performanceTimes = true;
             case 's' -> server = true;
             case 'c' -> {
                 useCno = true;
-                out.printf("%d Creating CNO for DTO EVD's%n", pid);
+                printf("%d Creating CNO for DTO EVD's%n", pid);
             }
             case 'v' -> {
                 verbose = true;
-                out.printf("%d Verbose%n", pid);
+                printf("%d Verbose%n", pid);
             }
             case 'p' -> {
                 polling = true;
-                out.printf("%d Polling%n", pid);
-            }
-            case 'q', 'l' -> {
-                err.printf("dtest: -%c selects UCM addressing (QPN/LID in an AF_INET6 address); dat4j providers"
-                        + " address peers by IP: use -h HOST%n", c);
-                return false;
+                printf("%d Polling%n", pid);
             }
             case 'B' -> burst = atoi(optarg);
             case 'd' -> delay = atoi(optarg);
-            case 'b' -> bufLen = atoi(optarg);
+            case 'b' -> {
+                bufLen = atoi(optarg);
+                userInputLen = true;
+            }
             case 'h' -> {
                 server = false;
                 hostname = optarg;
             }
             case 'P' -> provider = optarg;
+            case 'S' -> signalRate = atoi(optarg);
             default -> {
-                printUsage();
+                printUsage(); /* 'U' and anything unknown */
                 return false;
             }
         }
         return true;
+    }
+
+    private void writeOnlyPingPong() {
+        writeOnlyPp = true;
+        uniDirection = true;
+        signalRate = 1;
+        burst = 1000;
     }
 
     /** C's atoi: leading digits, 0 when there are none. */
@@ -322,35 +401,79 @@ public final class Dtest {
      * @return 0 if the test passed, 1 if it failed
      */
     int run() {
-        if (!server) {
-            out.printf("%d Running as client - %s%n", pid, provider);
-        } else {
-            out.printf("%d Running as server - %s%n", pid, provider);
+        if (signalRate > burst) {
+            signalRate = burst;
         }
-        out.flush();
-        if (bufLen < MSG_IOV_COUNT || burst < 1) {
-            err.printf("%d Error: buf len %d and burst %d must be at least %d and 1%n", pid, bufLen, burst,
-                    MSG_IOV_COUNT);
-            return 1;
+        if (writeOnly || writeOnlyPp) {
+            rqCnt = MSG_BUF_COUNT * 2;
+            sqCnt = MSG_BUF_COUNT + MAX_RDMA_RD + signalRate;
+        } else {
+            rqCnt = MSG_BUF_COUNT + msgBurst;
+            sqCnt = MSG_BUF_COUNT + MAX_RDMA_RD + msgBurst;
         }
 
-        /* allocate send and receive buffers */
-        rbuf = arena.allocate((long) bufLen * (burst + 1), 64);
-        sbuf = arena.allocate((long) bufLen * (burst + 1), 64);
-        logf("%d Allocated RDMA buffers (r:0x%x,s:0x%x) len %d %n", pid, rbuf.address(), sbuf.address(), bufLen);
+        if (!server) {
+            printf("%d Running as client - waiting for server input%n", pid);
+            out.flush();
+            if (getServerParams() != 0) {
+                printf("%d Failed to get server parameters%n", pid);
+                arena.close();
+                return 1;
+            }
+            printf("%d Running as %s client v2 %n", pid, provider);
+        } else {
+            printf("%d Running as server - %s v2 %n", pid, provider);
+        }
+        out.flush();
+
+        if (writeOnlyPp) {
+            /* rdma write pingpong, set default to size to 1 byte unless specified by user */
+            if (!allDataSizes) {
+                if (!dataCheck && !userInputLen) {
+                    bufLen = 1;
+                }
+            } else if (increment == 0) { /* power of 2 */
+                int p2 = 1;
+                int i = 0;
+                while (p2 < bufLen) {
+                    p2 <<= 1;
+                    i++;
+                }
+                bufLenP2 = i;
+            }
+        }
+
+        /* allocate send and receive buffers, page aligned */
+        final long bufSize = Math.max(PAGE, (long) bufLen * rqCnt);
+        try {
+            rbuf = arena.allocate(bufSize, PAGE);
+            sbuf = arena.allocate(bufSize, PAGE);
+        } catch (final OutOfMemoryError | IllegalArgumentException e) {
+            eprintf("malloc: %s%n", e.getMessage());
+            arena.close();
+            return 1;
+        }
+        initData();
+        logf("%d Allocated RDMA buffers (r:0x%x=%d,s:0x%x=%d) len %d %n", pid, rbuf.address(),
+                rbuf.get(ValueLayout.JAVA_BYTE, 0), sbuf.address(), sbuf.get(ValueLayout.JAVA_BYTE, 0), bufLen);
+
+        pRmrRcv = arena.allocate(PAGE, PAGE);
+        pRmrSnd = arena.allocate(PAGE, PAGE);
+        logf("%d Allocated RMR buffers (r:0x%x,s:0x%x) len %d %n", pid, pRmrRcv.address(), pRmrSnd.address(), PAGE);
 
         /* dat_ia_open, dat_pz_create */
         start = getTime();
         try {
             hIa = Dat.openInterfaceAdapter(provider, 8);
         } catch (final DatException e) {
-            err.printf("%d: Error Adaptor open: %s%n", pid, retToStr(e.status()));
-            err.printf("%d: %s%n", pid, e.getMessage());
+            eprintf("%d: Error Adaptor open: %s%n", pid, retToStr(e.status()));
+            eprintf("%d: %s%n", pid, e.getMessage());
             arena.close();
             return 1;
         }
         stop = getTime();
         ts.open += (stop - start) * 1.0e6;
+        ts.total += ts.open;
         hAsyncEvd = hIa.asyncEventDispatcher();
         logf("%d Opened Interface Adaptor%n", pid);
 
@@ -358,11 +481,21 @@ public final class Dtest {
         final ProviderAttributes prAttr = hIa.providerAttributes();
         printIaAddress(iaAttr.address());
 
+        /* no IB extensions in dat4j: write_immed stays 0 */
+
         /* Provider specific attributes */
         int i = 0;
+        String rdmaReadAttr = null;
         for (final Map.Entry<String, String> e : prAttr.providerSpecific().entrySet()) {
-            logf("%d Provider_attr[%d] %s = %s %n", pid, i++, e.getKey(), e.getValue());
+            logf("%d provider_specific_attr[%d] %s = %s %n", pid, i++, e.getKey(), e.getValue());
+            if (e.getKey().equals("DAT_IB_RDMA_READ")) {
+                rdmaReadAttr = e.getValue();
+            }
         }
+        /* C: DAT_IB_RDMA_READ = TRUE; a dat4j provider without the attribute answers with its capability */
+        rdmaRead = !writeOnly && (rdmaReadAttr != null ? rdmaReadAttr.equals("TRUE")
+                : hIa.supports(Capability.RDMA_READ));
+        logf("%d provider_attr->max_private_data_size = %d%n", pid, prAttr.maxPrivateDataSize());
 
         try {
             /* Create Protection Zone */
@@ -371,13 +504,14 @@ public final class Dtest {
             try {
                 hPz = hIa.createProtectionZone();
             } catch (final DatException e) {
-                err.printf("%d Error creating Protection Zone: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error creating Protection Zone: %s%n", pid, retToStr(e.status()));
                 hIa.close(CloseMode.ABRUPT);
                 arena.close();
                 return 1;
             }
             stop = getTime();
             ts.pzc += (stop - start) * 1.0e6;
+            ts.total += ts.pzc;
             logf("%d Created Protection Zone%n", pid);
 
             /* Register memory */
@@ -393,8 +527,8 @@ public final class Dtest {
             final EndpointAttributes epAttr = EndpointAttributes.builder()
                     .maxRdmaSize(0x10000)
                     .recvCompletionFlags(CompletionFlag.DEFAULT)
-                    .maxRecvDtos(MSG_BUF_COUNT + burst * 3)
-                    .maxRequestDtos(MSG_BUF_COUNT + burst * 3 + MAX_RDMA_RD)
+                    .maxRecvDtos(rqCnt)
+                    .maxRequestDtos(sqCnt)
                     .maxRecvIov(MSG_IOV_COUNT)
                     .maxRequestIov(MSG_IOV_COUNT)
                     .maxRdmaReadIn(MAX_RDMA_RD)
@@ -413,31 +547,36 @@ public final class Dtest {
              * register message buffers, establish connection, and
              * exchange DMA RMR information info via messages
              */
-            step("Error connect_ep", () -> connectEp(hostname, serverConnQual));
+            step("Error connect_ep", () -> connectEp(hostname, serverConnQual, iaAttr.address()));
             logf("%d connect_ep complete%n", pid);
 
             /* Query EP for local and remote address information, print */
             final EndpointParameters epParam = hEp.query();
             logf("%d EP queried %s %n", pid, hEp);
-            out.printf("%n%d Query EP: LOCAL addr %s port %x%n", pid, hostAddress(epParam.localAddress()),
+            printf("%n%d Query EP: LOCAL addr %s port %x%n", pid, hostAddress(epParam.localAddress()),
                     epParam.localPortQualifier());
-            out.printf("%d Query EP: REMOTE addr %s port %x%n", pid, hostAddress(epParam.remoteAddress()),
+            printf("%d Query EP: REMOTE addr %s port %x%n", pid, hostAddress(epParam.remoteAddress()),
                     epParam.remotePortQualifier());
             out.flush();
 
             /*********** RDMA write data *************/
-            step("Error do_rdma_write_with_msg", this::doRdmaWriteWithMsg);
-            logf("%d do_rdma_write_with_msg complete%n", pid);
+            if (writeOnlyPp) {
+                rdmaWritePingPongs();
+            } else {
+                step("Error do_rdma_write_with_msg", this::doRdmaWriteWithMsg);
+            }
+            logf("%d rdma_write test complete%n", pid);
 
-            /*********** RDMA read data *************/
-            step("Error do_rdma_read_with_msg", this::doRdmaReadWithMsg);
-            logf("%d do_rdma_read_with_msg complete%n", pid);
+            if (!writeOnlyPp && !writeOnly && rdmaRead) {
+                /*********** RDMA read data *************/
+                step("Error do_rdma_read_with_msg", this::doRdmaReadWithMsg);
+                logf("%d do_rdma_read_with_msg complete%n", pid);
 
-            /*********** PING PING messages ************/
-            step("Error do_ping_pong_msg", this::doPingPongMsg);
-            logf("%d do_ping_pong_msg complete%n", pid);
+                /*********** PING PING messages ************/
+                step("Error do_ping_pong_msg", this::doPingPongMsg);
+                logf("%d do_ping_pong_msg complete%n", pid);
+            }
         } catch (final Abort e) {
-            flushEvds();
             failed++;
         }
 
@@ -458,8 +597,11 @@ public final class Dtest {
                 logf("%d Freed EP%n", pid);
                 hEp = null;
             } catch (final DatException e) {
-                err.printf("%d Error freeing EP: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error freeing EP: %s%n", pid, retToStr(e.status()));
             }
+        }
+        if (connected) {
+            flushEvds();
         }
 
         /* free EVDs */
@@ -468,14 +610,15 @@ public final class Dtest {
             destroyEvents();
             logf("%d destroy events done%n", pid);
         } catch (final DatException e) {
-            err.printf("%d Error destroy_events: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error destroy_events: %s%n", pid, retToStr(e.status()));
         }
 
         try {
             unregisterRdmaMemory();
+            logf("%d unregister_rdma_memory %n", pid);
             logf("%d unregister_rdma_memory done%n", pid);
         } catch (final DatException e) {
-            err.printf("%d Error unregister_rdma_memory: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error unregister_rdma_memory: %s%n", pid, retToStr(e.status()));
         }
 
         /* Free protection domain */
@@ -487,10 +630,11 @@ public final class Dtest {
             }
             stop = getTime();
             ts.pzf += (stop - start) * 1.0e6;
+            ts.total += ts.pzf;
             logf("%d Freed pz%n", pid);
             hPz = null;
         } catch (final DatException e) {
-            err.printf("%d Error freeing PZ: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error freeing PZ: %s%n", pid, retToStr(e.status()));
         }
 
         /* close the device */
@@ -500,53 +644,113 @@ public final class Dtest {
             hIa.close(CloseMode.ABRUPT);
             stop = getTime();
             ts.close += (stop - start) * 1.0e6;
+            ts.total += ts.close;
             logf("%d Closed Interface Adaptor%n", pid);
         } catch (final DatException e) {
-            err.printf("%d: Error Adaptor close: %s%n", pid, retToStr(e.status()));
+            eprintf("%d: Error Adaptor close: %s%n", pid, retToStr(e.status()));
         }
 
         /* free rdma buffers */
         arena.close();
 
-        out.printf("%n%d: DAPL Test Complete. %s%n%n", pid, failed != 0 ? "FAILED" : "PASSED");
+        printTimes();
+
+        printf("%n%d: DAPL Test Complete. %s%n%n", pid, failed != 0 ? "FAILED" : "PASSED");
         err.flush();
         out.flush();
-
-        if (performanceTimes) {
-            printTimes();
-        }
         return failed != 0 ? 1 : 0;
     }
 
+    /* the RDMA write ping-pong of -W, over one size or all sizes (-a, -i) */
+    private void rdmaWritePingPongs() {
+        int i;
+        final int max;
+        final int inc;
+        if (allDataSizes) {
+            if (increment != 0) {
+                i = 1;
+                inc = increment;
+                max = bufLen / inc;
+            } else {
+                i = 0;
+                inc = 0;
+                max = bufLenP2;
+            }
+        } else if (dataCheck || userInputLen) {
+            i = bufLen;
+            max = bufLen;
+            inc = 1;
+        } else {
+            i = bufLen;
+            max = bufLen;
+            inc = bufLen;
+        }
+        printf("%n %d RDMA WRITE PINGPONG with%s DATA CHECK%n%n", pid, dataCheck ? "" : "out");
+
+        for (; i <= max; i++) {
+            final int lLen = i * inc != 0 ? i * inc : 1 << i;
+            if (allDataSizes && lLen > 4) {
+                writePingPongStep(i, lLen - 1);
+            }
+            writePingPongStep(i, i * inc);
+            if (allDataSizes && lLen > 1 && lLen < bufLen) {
+                writePingPongStep(i, lLen + 1);
+            }
+        }
+    }
+
+    private void writePingPongStep(final int p2, final int bytes) {
+        try {
+            doRdmaWritePingPong(p2, bytes);
+        } catch (final Abort e) {
+            eprintf("%d Error do_rdma_write_ping_pong%n", pid);
+            throw e;
+        } catch (final DatException e) {
+            eprintf("%d Error do_rdma_write_ping_pong%n", pid);
+            throw new Abort(e.status());
+        }
+    }
+
     private void printTimes() {
-        out.printf("%n%d: DAPL Test Complete.%n%n", pid);
-        out.printf("%d: Message RTT: Total=%10.2f usec, %d bursts, itime=%10.2f usec, pc=%d%n", pid, ts.rtt, burst,
-                ts.rtt / burst, pollCount);
-        out.printf("%d: RDMA write:  Total=%10.2f usec, %d bursts, itime=%10.2f usec, pc=%d%n", pid, ts.rdmaWr,
-                burst, ts.rdmaWr / burst, rdmaWrPollCount);
+        if (ts.rtt != 0 && !allDataSizes) {
+            final int n = writeOnlyPp ? burst : msgBurst;
+            printf("%d: %s PingPong: (%d x %d) Total %6.2f us: latency %3.2f us, BW %4.2f MB/s%n", pid,
+                    writeOnlyPp ? "RDMA write" : "Message", n, bufLen, ts.rtt, ts.rtt / n / 2,
+                    1 / (ts.rtt / n / 2 / bufLen));
+        }
+
+        if (ts.rdmaWr != 0 && (!server || !uniDirection)) {
+            final int msgs = uniDirection ? burst : burst * 2;
+            printf("%n%d: RDMA write (%s): Total=%6.2f usec, itime=%6.2f us, poll=%d, %d x %d, %4.2f MB/sec%n",
+                    pid, uniDirection ? "uni-direction" : "bi-direction", ts.rdmaWr, ts.rdmaWr / msgs,
+                    rdmaWrPollCount, msgs, bufLen, 1 / (ts.rdmaWr / msgs / bufLen));
+        }
+
+        if (!performanceTimes) {
+            return;
+        }
         for (int i = 0; i < MAX_RDMA_RD; i++) {
-            out.printf("%d: RDMA read:   Total=%10.2f usec,   %d bursts, itime=%10.2f usec, pc=%d%n", pid,
+            printf("%d: RDMA read:   Total=%10.2f usec,   %d bursts, itime=%10.2f usec, pc=%d%n", pid,
                     ts.rdmaRdTotal, MAX_RDMA_RD, ts.rdmaRd[i], rdmaRdPollCount[i]);
         }
-        out.printf("%d: open:      %10.2f usec%n", pid, ts.open);
-        out.printf("%d: close:     %10.2f usec%n", pid, ts.close);
-        out.printf("%d: PZ create: %10.2f usec%n", pid, ts.pzc);
-        out.printf("%d: PZ free:   %10.2f usec%n", pid, ts.pzf);
-        out.printf("%d: LMR create:%10.2f usec%n", pid, ts.reg);
-        out.printf("%d: LMR free:  %10.2f usec%n", pid, ts.unreg);
-        out.printf("%d: EVD create:%10.2f usec%n", pid, ts.evdc);
-        out.printf("%d: EVD free:  %10.2f usec%n", pid, ts.evdf);
+        printf("%d: open:      %10.2f usec%n", pid, ts.open);
+        printf("%d: close:     %10.2f usec%n", pid, ts.close);
+        printf("%d: PZ create: %10.2f usec%n", pid, ts.pzc);
+        printf("%d: PZ free:   %10.2f usec%n", pid, ts.pzf);
+        printf("%d: LMR create:%10.2f usec%n", pid, ts.reg);
+        printf("%d: LMR free:  %10.2f usec%n", pid, ts.unreg);
+        printf("%d: EVD create:%10.2f usec%n", pid, ts.evdc);
+        printf("%d: EVD free:  %10.2f usec%n", pid, ts.evdf);
         if (useCno) {
-            out.printf("%d: CNO create:  %10.2f usec%n", pid, ts.cnoc);
-            out.printf("%d: CNO free:    %10.2f usec%n", pid, ts.cnof);
+            printf("%d: CNO create:  %10.2f usec%n", pid, ts.cnoc);
+            printf("%d: CNO free:    %10.2f usec%n", pid, ts.cnof);
         }
-        out.printf("%d: EP create: %10.2f usec%n", pid, ts.epc);
-        out.printf("%d: EP free:   %10.2f usec%n", pid, ts.epf);
+        printf("%d: EP create: %10.2f usec%n", pid, ts.epc);
+        printf("%d: EP free:   %10.2f usec%n", pid, ts.epf);
         if (!server) {
-            out.printf("%d: connect:   %10.2f usec, poll_cnt=%d%n", pid, ts.conn, connPollCount);
+            printf("%d: connect:   %10.2f usec, poll_cnt=%d%n", pid, ts.conn, connPollCount);
         }
-        out.printf("%d: TOTAL:     %10.2f usec%n", pid, ts.total);
-        out.flush();
+        printf("%d: TOTAL:     %10.2f usec%n", pid, ts.total);
     }
 
     /** Runs a step; a DatException is reported as C reports a bad DAT_RETURN and becomes an {@link Abort}. */
@@ -554,11 +758,11 @@ public final class Dtest {
         try {
             body.run();
         } catch (final Abort e) {
-            err.printf("%d %s: %s%n", pid, what, retToStr(e.status()));
+            eprintf("%d %s: %s%n", pid, what, retToStr(e.status()));
             throw e;
         } catch (final DatException e) {
-            err.printf("%d %s: %s%n", pid, what, retToStr(e.status()));
-            err.printf("%d %s%n", pid, e.getMessage());
+            eprintf("%d %s: %s%n", pid, what, retToStr(e.status()));
+            eprintf("%d %s%n", pid, e.getMessage());
             throw new Abort(e.status());
         }
     }
@@ -573,37 +777,169 @@ public final class Dtest {
 
     private void printIaAddress(final InetSocketAddress sa) {
         if (sa != null && sa.getAddress() instanceof Inet4Address) {
-            out.printf("%d Local Address AF_INET - %s port %d%n", pid, sa.getAddress().getHostAddress(),
-                    serverConnQual);
+            printf("%d Local Address AF_INET - %s port %d%n", pid, sa.getAddress().getHostAddress(), serverConnQual);
         } else if (sa != null) {
-            out.printf("%d Local Address AF_INET6 - %s port %d%n", pid, sa.getAddress().getHostAddress(),
-                    serverConnQual);
+            /* C prints the UCM QPN and LID packed in sin6_flowinfo and sin6_port; an IP IA has neither */
+            printf("%d Local Address AF_INET6 - %s flowinfo(QPN)=0x%x, port(LID)=0x%x%n", pid,
+                    sa.getAddress().getHostAddress(), 0, sa.getPort());
         } else {
-            out.printf("%d Local Address UNKOWN FAMILY - port %d%n", pid, serverConnQual);
+            printf("%d Local Address UNKNOWN FAMILY - port %d%n", pid, serverConnQual);
         }
+    }
+
+    /* get_server_params: the client reads the server's address and provider name from its socket */
+    private int getServerParams() {
+        final byte[] msg;
+        try (Socket s = connClientConnect(hostname, connPort)) {
+            if (s == null) {
+                eprintf("%d Could not connect to %s%n", pid, hostname);
+                return -1;
+            }
+            s.setSoTimeout((int) CONN_TIMEOUT.toMillis());
+            final InputStream in = s.getInputStream();
+            msg = in.readNBytes(ServerInfo.SIZE);
+        } catch (final IOException e) {
+            eprintf("%d Couldn't read remote address: %s%n", pid, e.getMessage());
+            return -1;
+        }
+        if (msg.length != ServerInfo.SIZE) {
+            eprintf("%d Couldn't read remote address%n", pid);
+            return -1;
+        }
+
+        final ServerInfo info = ServerInfo.decode(msg);
+        if (info.parsed() != 5) {
+            eprintf("%d Couldn't parse line <%s>%n", pid, ServerInfo.text(msg));
+            return -1;
+        }
+        provider = info.provider();
+
+        if (info.sinAddr() != 0) {
+            hostname = info.address().getHostAddress();
+            logf("%d remote data: provider %s hostname %s%n", pid, provider, hostname);
+        } else if (info.lid() != 0 && info.qpn() != 0) {
+            eprintf("%d remote data: provider %s Client QPN 0x%x, LID = 0x%x, scope_id 0x%x: UCM addressing, which"
+                    + " dat4j providers do not speak (they address peers by IP)%n", pid, provider,
+                    Integer.reverseBytes(info.qpn()), Short.reverseBytes((short) info.lid()) & 0xffff,
+                    Integer.reverseBytes(info.scopeId()));
+            return -1;
+        } else {
+            eprintf("%d No valid data was received from the server%n", pid);
+            return -1;
+        }
+        return 0;
+    }
+
+    /* conn_client_connect: the first address of the name that accepts a TCP connection, or null */
+    private Socket connClientConnect(final String servername, final int port) {
+        final InetAddress[] addrs;
+        try {
+            addrs = InetAddress.getAllByName(servername);
+        } catch (final UnknownHostException e) {
+            eprintf("%s for %s:%d%n", "Name or service not known", servername, port);
+            return null;
+        }
+        for (final InetAddress a : addrs) {
+            final Socket s = new Socket();
+            try {
+                s.connect(new InetSocketAddress(a, port), (int) CONN_TIMEOUT.toMillis());
+                return s;
+            } catch (final IOException e) {
+                closeQuietly(s);
+            }
+        }
+        eprintf("Couldn't connect to %s:%d%n", servername, port);
+        return null;
+    }
+
+    /*
+     * send_server_params: the server tells one client its IA address and provider name. Unlike C, the socket
+     * listens before "Server is waiting for client connection" is printed, so that the line means a client may
+     * connect now.
+     */
+    private int sendServerParams(final InetSocketAddress serSa) {
+        if (serSa == null) {
+            printf("%d no address%n", pid);
+            return -1;
+        }
+        if (!(serSa.getAddress() instanceof Inet4Address ip4)) {
+            /* C sends the UCM QPN and LID of an AF_INET6 IA address; a dat4j IA address is an IP address */
+            eprintf("%d Server data to client: IA address %s is not IPv4, and dtest's message carries only an IPv4"
+                    + " address (or UCM QPN/LID)%n", pid, serSa.getAddress().getHostAddress());
+            return -1;
+        }
+        final ServerInfo info = ServerInfo.of(ip4, provider);
+        final byte[] msg;
+        try {
+            msg = info.encode();
+        } catch (final IllegalArgumentException e) {
+            eprintf("%d Couldn't send data: %s%n", pid, e.getMessage());
+            return -1;
+        }
+
+        try (ServerSocket listen = new ServerSocket()) {
+            listen.setReuseAddress(true);
+            try {
+                listen.bind(new InetSocketAddress(connPort), 1);
+            } catch (final IOException e) {
+                eprintf("Couldn't listen to port %d%n", connPort);
+                eprintf("%d Failed to connect to client%n", pid);
+                return -1;
+            }
+            printf("%d Server is waiting for client connection to send server info%n", pid);
+            out.flush();
+            logf("%d Server data to client: provider %s SIN_ADDR 0x%x%n", pid, provider, info.sinAddr());
+            try (Socket conn = listen.accept()) {
+                listen.close();
+                final OutputStream o = conn.getOutputStream();
+                o.write(msg);
+                o.flush();
+            } catch (final IOException e) {
+                eprintf("%d Couldn't send data: %s%n", pid, e.getMessage());
+                return -1;
+            }
+        } catch (final IOException e) {
+            eprintf("server accept: %s%n", e.getMessage());
+            eprintf("accept() failed%n");
+            return -1;
+        }
+        return 0;
+    }
+
+    private static void closeQuietly(final Socket s) {
+        try {
+            s.close();
+        } catch (final IOException e) {
+            /* nothing left to do with a socket that failed to connect */
+        }
+    }
+
+    private void initData() {
+        rbuf.asSlice(0, bufLen).fill((byte) 'a');
+        sbuf.asSlice(0, bufLen).fill((byte) 'b');
     }
 
     private void flushEvds() {
         /* Flush async error queue */
-        out.printf("%d ERR: Checking ASYNC EVD...%n", pid);
+        logf("%d: Checking ASYNC EVD...%n", pid);
         for (Event e = poll(hAsyncEvd); e != null; e = poll(hAsyncEvd)) {
             if (e instanceof AsyncErrorEvent a) {
-                out.printf(" ASYNC EVD ENTRY: handle=%s reason=%s%n", a.source(), a.reason());
+                logf("%d ERR: ASYNC EVD ENTRY: handle=%s reason=%s%n", pid, a.source(), a.reason());
             }
         }
         /* Flush receive queue */
-        out.printf("%d ERR: Checking RECEIVE EVD...%n", pid);
+        logf("%d: Checking RECEIVE EVD...%n", pid);
         for (Event e = poll(hDtoRcvEvd); e != null; e = poll(hDtoRcvEvd)) {
             if (e instanceof DtoCompletionEvent d) {
-                out.printf(" RCV EVD ENTRY: op=%d stat=%d ln=%d ck=%x%n", d.operation().value(), d.status().value(),
+                logf(" RCV EVD ENTRY: op=%d stat=%d ln=%d ck=%x%n", d.operation().value(), d.status().value(),
                         d.transferredLength(), d.cookie());
             }
         }
         /* Flush request queue */
-        out.printf("%d ERR: Checking REQUEST EVD...%n", pid);
+        logf("%d: Checking REQUEST EVD...%n", pid);
         for (Event e = poll(hDtoReqEvd); e != null; e = poll(hDtoReqEvd)) {
             if (e instanceof DtoCompletionEvent d) {
-                out.printf(" REQ EVD ENTRY: op=%d stat=%d ln=%d ck=%x%n", d.operation().value(), d.status().value(),
+                logf(" REQ EVD ENTRY: op=%d stat=%d ln=%d ck=%x%n", d.operation().value(), d.status().value(),
                         d.transferredLength(), d.cookie());
             }
         }
@@ -613,9 +949,13 @@ public final class Dtest {
         return evd == null || evd.isClosed() ? null : evd.poll();
     }
 
-    /** collect_event: CNO wait, EVD wait or a dequeue loop, as chosen by -c and -p. */
+    /**
+     * collect_event: CNO wait, EVD wait or a dequeue loop, as chosen by -c and -p. C's CNO and polling loops never
+     * give up; here they give up after {@code timeout} too.
+     */
     private Event collectEvent(final EventDispatcher dtoEvd, final Duration timeout, final int[] counter,
             final int index) {
+        final long deadline = System.nanoTime() + timeout.toNanos();
         if (useCno) {
             while (true) {
                 /* CNO wait could return EVD's in any order and may drop some EVD notifications if already
@@ -634,15 +974,16 @@ public final class Dtest {
                     return e;
                 }
                 if (woke) {
-                    out.printf(" WARNING: CNO notification: without EVD?%n");
+                    printf(" WARNING: CNO notification: without EVD?%n");
                 }
+                checkDeadline(deadline, dtoEvd);
             }
         } else if (!polling) {
             /* use wait to dequeue */
             try {
                 return dtoEvd.await(timeout, 1);
             } catch (final DatException e) {
-                err.printf("Error waiting on h_dto_evd %s: %s%n", dtoEvd, retToStr(e.status()));
+                eprintf("Error waiting on h_dto_evd %s: %s%n", dtoEvd, retToStr(e.status()));
                 throw e;
             }
         } else {
@@ -652,9 +993,20 @@ public final class Dtest {
                     counter[index]++;
                 }
                 Thread.onSpinWait();
+                if ((counter == null || (counter[index] & 0xffff) == 0)) {
+                    checkDeadline(deadline, dtoEvd);
+                }
                 e = dtoEvd.poll();
             }
             return e;
+        }
+    }
+
+    private void checkDeadline(final long deadline, final EventDispatcher evd) {
+        if (System.nanoTime() - deadline > 0) {
+            final DatStatus st = DatStatus.error(StatusType.TIMEOUT_EXPIRED, null);
+            eprintf("Error waiting on h_dto_evd %s: %s%n", evd, retToStr(st));
+            throw new Abort(st);
         }
     }
 
@@ -665,61 +1017,61 @@ public final class Dtest {
         try {
             hEp.postSend(List.of(iov), 0xaaaa, flags);
         } catch (final DatException e) {
-            err.printf("%d: ERROR: dat_ep_post_send() %s%n", pid, retToStr(e.status()));
+            eprintf("%d: ERROR: dat_ep_post_send() %s%n", pid, retToStr(e.status()));
             throw e;
         }
         if (!flags.contains(CompletionFlag.SUPPRESS)) {
-            final Event event = collectEvent(hDtoReqEvd, DTO_TIMEOUT, null, 0);
+            final Event event = collectEvent(hDtoReqEvd, DTO_TIMEOUT, new int[] {pollCount}, 0);
             /* validate event number, len, cookie, and status */
             if (!(event instanceof DtoCompletionEvent dto)) {
-                err.printf("%d: ERROR: DTO event number %s%n", pid, event.number().cName());
+                eprintf("%d: ERROR: DTO event number %s%n", pid, event.number().cName());
                 throw abort();
             }
             if (dto.transferredLength() != size || dto.cookie() != 0xaaaa) {
-                err.printf("%d: ERROR: DTO len %d or cookie %x %n", pid, dto.transferredLength(), dto.cookie());
+                eprintf("%d: ERROR: DTO len %d or cookie %x %n", pid, dto.transferredLength(), dto.cookie());
                 throw abort();
             }
             if (dto.status() != DtoStatus.SUCCESS) {
-                err.printf("%d: ERROR: DTO event status %s%n", pid, dto.status());
+                eprintf("%d: ERROR: DTO event status %s%n", pid, dto.status());
                 throw abort();
             }
         }
     }
 
-    private void connectEp(final String host, final long connId) {
+    private void connectEp(final String host, final long connId, final InetSocketAddress serSa) {
         /* Register send message buffer */
-        rmrSendMsg = arena.allocate(RMR_TRIPLET_SIZE, 8);
-        logf("%d Registering send Message Buffer 0x%x, len %d%n", pid, rmrSendMsg.address(), RMR_TRIPLET_SIZE);
+        logf("%d Registering send Message Buffer 0x%x, len %d%n", pid, pRmrSnd.address(), RMR_TRIPLET_SIZE);
         try {
-            hLmrSendMsg = hIa.createLocalMemoryRegion(hPz, rmrSendMsg, Set.of(MemoryPrivilege.LOCAL_WRITE));
+            hLmrSendMsg = hIa.createLocalMemoryRegion(hPz, pRmrSnd.asSlice(0, RMR_TRIPLET_SIZE),
+                    Set.of(MemoryPrivilege.LOCAL_WRITE));
         } catch (final DatException e) {
-            err.printf("%d Error registering send msg buffer: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error registering send msg buffer: %s%n", pid, retToStr(e.status()));
             throw e;
         }
-        logf("%d Registered send Message Buffer 0x%x %n", pid, rmrSendMsg.address());
+        logf("%d Registered send Message Buffer 0x%x %n", pid, pRmrSnd.address());
 
         /* Register Receive buffers */
-        rmrRecvMsgBuf = arena.allocate((long) RMR_TRIPLET_SIZE * MSG_BUF_COUNT, 8);
-        logf("%d Registering Receive Message Buffer 0x%x%n", pid, rmrRecvMsgBuf.address());
+        logf("%d Registering Receive Message Buffer 0x%x%n", pid, pRmrRcv.address());
         try {
-            hLmrRecvMsg = hIa.createLocalMemoryRegion(hPz, rmrRecvMsgBuf, Set.of(MemoryPrivilege.LOCAL_WRITE));
+            hLmrRecvMsg = hIa.createLocalMemoryRegion(hPz, pRmrRcv.asSlice(0, (long) RMR_TRIPLET_SIZE * MSG_BUF_COUNT),
+                    Set.of(MemoryPrivilege.LOCAL_WRITE));
         } catch (final DatException e) {
-            err.printf("%d Error registering recv msg buffer: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error registering recv msg buffer: %s%n", pid, retToStr(e.status()));
             throw e;
         }
-        logf("%d Registered Receive Message Buffer 0x%x%n", pid, rmrRecvMsgBuf.address());
+        logf("%d Registered Receive Message Buffer 0x%x%n", pid, pRmrRcv.address());
 
         for (int i = 0; i < MSG_BUF_COUNT; i++) {
             final LocalMemoryTriplet lIov = new LocalMemoryTriplet(hLmrRecvMsg.lmrContext(),
-                    va(hLmrRecvMsg, rmrRecvMsgBuf, (long) i * RMR_TRIPLET_SIZE), RMR_TRIPLET_SIZE);
-            logf("%d Posting Receive Message Buffer 0x%x%n", pid, lIov.virtualAddress());
+                    va(hLmrRecvMsg, pRmrRcv, (long) i * RMR_TRIPLET_SIZE), RMR_TRIPLET_SIZE);
+            logf("%d Posting Receive Message Buffer 0x%x%n", pid, pRmrRcv.address() + (long) i * RMR_TRIPLET_SIZE);
             try {
                 hEp.postRecv(List.of(lIov), i, CompletionFlag.DEFAULT);
             } catch (final DatException e) {
-                err.printf("%d Error registering recv msg buffer: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error registering recv msg buffer: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
-            logf("%d Registered Receive Message Buffer 0x%x%n", pid, rmrRecvMsgBuf.address());
+            logf("%d Registered Receive Message Buffer 0x%x%n", pid, pRmrRcv.address());
         }
 
         /* setup receive rdma buffer to initial string to be overwritten */
@@ -727,33 +1079,42 @@ public final class Dtest {
 
         Event event;
         if (server) { /* SERVER */
-            /* create the service point for server listen */
+            /*
+             * Unlike C, listen before telling the client where to connect: a C client connects as soon as it has
+             * read the message, and a JVM under emulation may not have created the PSP by then.
+             */
             logf("%d Creating service point for listen%n", pid);
             try {
                 hPsp = hIa.createPublicServicePoint(connId, hCrEvd, ServicePointFlag.CONSUMER);
             } catch (final DatException e) {
-                err.printf("%d Error dat_psp_create: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_psp_create: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             logf("%d dat_psp_created for server listen%n", pid);
 
-            out.printf("%d Server waiting for connect request on port %x%n", pid, connId);
+            /* Exchange info with client */
+            if (sendServerParams(serSa) != 0) {
+                printf("%d Failed to send server params%n", pid);
+                throw abort();
+            }
+
+            printf("%d Server waiting for connect request on port %x%n", pid, connId);
             out.flush();
 
             try {
                 event = hCrEvd.await(SERVER_TIMEOUT, 1);
             } catch (final DatException e) {
-                err.printf("%d Error dat_evd_wait: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_evd_wait: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             logf("%d dat_evd_wait for cr_evd completed%n", pid);
 
             if (!(event instanceof ConnectionRequestEvent cre)) {
-                err.printf("%d Error unexpected cr event : %s%n", pid, event.number().cName());
+                eprintf("%d Error unexpected cr event : %s%n", pid, event.number().cName());
                 throw abort();
             }
             if (cre.connectionQualifier() != serverConnQual || cre.servicePoint() != hPsp) {
-                err.printf("%d Error wrong cr event data : %s%n", pid, event.number().cName());
+                eprintf("%d Error wrong cr event data : %s%n", pid, event.number().cName());
                 throw abort();
             }
 
@@ -769,11 +1130,11 @@ public final class Dtest {
             /* private data - check and send it back */
             final ConnectionRequestParameters crParam = hCr.query();
             final byte[] buf = crParam.privateData();
-            logf("%d CONN REQUEST Private Data [0]=%d [47]=%d%n", pid, at(buf, 0), at(buf, 47));
+            logf("%d CONN REQUEST Private Data %s[0]=%d [47]=%d%n", pid, "buf", at(buf, 0), at(buf, 47));
             for (int i = 0; i < 48; i++) {
                 if (at(buf, i) != i + 1) {
-                    err.printf("%d Error with CONNECT REQUEST private data: [%d]=%d s/be %d%n", pid, i, at(buf, i),
-                            i + 1);
+                    eprintf("%d Error with CONNECT REQUEST private data: %s[%d]=%d s/be %d%n", pid, "buf", i,
+                            at(buf, i), i + 1);
                     hCr.reject(null);
                     throw abort();
                 }
@@ -781,9 +1142,9 @@ public final class Dtest {
             }
 
             try {
-                hCr.accept(hEp, java.util.Arrays.copyOf(buf, 48));
+                hCr.accept(hEp, Arrays.copyOf(buf, 48));
             } catch (final DatException e) {
-                err.printf("%d Error dat_cr_accept: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_cr_accept: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             logf("%d dat_cr_accept completed%n", pid);
@@ -792,13 +1153,13 @@ public final class Dtest {
             try {
                 target = resolve(host);
             } catch (final UnknownHostException e) {
-                err.printf("%n remote name resolution failed!: %s%n", e.getMessage());
+                eprintf("%n remote name resolution failed!: %s%n", e.getMessage());
                 throw abort();
             }
             final byte[] ip = target.getAddress();
-            out.printf("%d Server Name: %s %n", pid, host);
-            out.printf("%d Server Net Address: %d.%d.%d.%d port %x%n", pid, ip[0] & 0xff, ip[1] & 0xff,
-                    ip[2] & 0xff, ip[3] & 0xff, connId);
+            printf("%d Server Name: %s %n", pid, host);
+            printf("%d Server Net Address: %d.%d.%d.%d port %x%n", pid, ip[0] & 0xff, ip[1] & 0xff, ip[2] & 0xff,
+                    ip[3] & 0xff, connId);
 
             final byte[] pdata = new byte[48];
             for (int i = 0; i < 48; i++) { /* simple pattern in private data */
@@ -810,20 +1171,24 @@ public final class Dtest {
             try {
                 hEp.connect(target, connId, CONN_TIMEOUT, pdata);
             } catch (final DatException e) {
-                err.printf("%d Error dat_ep_connect: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_ep_connect: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             logf("%d dat_ep_connect completed%n", pid);
         }
 
-        out.printf("%d Waiting for connect response%n", pid);
+        printf("%d Waiting for connect response%n", pid);
         out.flush();
 
         if (polling) {
+            final long deadline = System.nanoTime() + CONN_TIMEOUT.toNanos();
             event = hConnEvd.poll();
             while (event == null) {
                 connPollCount++;
                 Thread.onSpinWait();
+                if ((connPollCount & 0xffff) == 0) {
+                    checkDeadline(deadline, hConnEvd);
+                }
                 event = hConnEvd.poll();
             }
         } else {
@@ -836,7 +1201,7 @@ public final class Dtest {
         }
 
         if (event.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
-            err.printf("%d Error unexpected conn event : 0x%x %s%n", pid, event.number().value(),
+            eprintf("%d Error unexpected conn event : 0x%x %s%n", pid, event.number().value(),
                     event.number().cName());
             throw abort();
         }
@@ -844,36 +1209,37 @@ public final class Dtest {
         /* check private data back from server */
         if (!server) {
             final byte[] buf = ((ConnectionEvent) event).privateData();
-            logf("%d CONN Private Data [0]=%d [47]=%d%n", pid, at(buf, 0), at(buf, 47));
+            logf("%d CONN Private Data %s[0]=%d [47]=%d%n", pid, "buf", at(buf, 0), at(buf, 47));
             for (int i = 0; i < 48; i++) {
                 if (at(buf, i) != i + 2) {
-                    err.printf("%d Error with CONNECT event private data: [%d]=%d s/be %d%n", pid, i, at(buf, i),
-                            i + 2);
+                    eprintf("%d Error with CONNECT event private data: %s[%d]=%d s/be %d%n", pid, "buf", i,
+                            at(buf, i), i + 2);
                     hEp.disconnect(CloseMode.ABRUPT);
                     logf("%d waiting for disconnect event...%n", pid);
-                    hConnEvd.await(EventDispatcher.INFINITE, 1);
+                    hConnEvd.await(CONN_TIMEOUT, 1);
                     throw abort();
                 }
             }
         }
 
-        out.printf("%n%d CONNECTED!%n%n", pid);
+        printf("%n%d CONNECTED!%n%n", pid);
         connected = true;
+        out.flush();
 
         /*
          *  Setup our remote memory and tell the other side about it
          */
-        rmrSendMsg.set(NET_U64, 0, va(hLmrRecv, rbuf, 0));         /* htonll(rbuf) */
-        rmrSendMsg.set(NET_U32, 8, RDMA_BUFFER_SIZE);               /* htonl(RDMA_BUFFER_SIZE) */
-        rmrSendMsg.set(NET_U32, 12, hLmrRecv.rmrContext());         /* htonl(rmr_context_recv) */
+        pRmrSnd.set(NET_U64, 0, va(hLmrRecv, rbuf, 0));         /* htonll(rbuf) */
+        pRmrSnd.set(NET_U32, 8, bufLen);                         /* htonl(buf_len) */
+        pRmrSnd.set(NET_U32, 12, hLmrRecv.rmrContext());         /* htonl(rmr_context_recv) */
 
-        out.printf("%d Send RMR msg to remote: r_key_ctx=0x%x,va=0x%x,len=0x%x%n", pid, hLmrRecv.rmrContext(),
-                va(hLmrRecv, rbuf, 0), RDMA_BUFFER_SIZE);
+        printf("%d Send RMR msg to remote: r_key_ctx=0x%x,va=0x%x,len=0x%x%n", pid, hLmrRecv.rmrContext(),
+                va(hLmrRecv, rbuf, 0), bufLen);
 
         try {
-            sendMsg(rmrSendMsg, RMR_TRIPLET_SIZE, hLmrSendMsg, Set.of(CompletionFlag.SUPPRESS));
+            sendMsg(pRmrSnd, RMR_TRIPLET_SIZE, hLmrSendMsg, CompletionFlag.DEFAULT);
         } catch (final DatException e) {
-            err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d send_msg completed%n", pid);
@@ -884,32 +1250,38 @@ public final class Dtest {
         final int[] counter = {pollCount};
         event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
         pollCount = counter[0];
-        out.printf("%d remote RMR data arrived!%n", pid);
-        receiveRmrMsg(event, "ERR recv event: len=%d cookie=%x expected %d/%d%n");
-    }
-
-    /** Checks a buffer-info message, swaps it from network to host order, prints it. */
-    private void receiveRmrMsg(final Event event, final String lengthError) {
+        printf("%d remote RMR data arrived!%n", pid);
         if (!(event instanceof DtoCompletionEvent dto)) {
-            err.printf("%d Error unexpected DTO event : %s%n", pid, event.number().cName());
+            eprintf("%d Error unexpected DTO event: 0x%x %s%n", pid, event.number().value(),
+                    event.number().cName());
             throw abort();
         }
         if (dto.transferredLength() != RMR_TRIPLET_SIZE || dto.cookie() != recvMsgIndex) {
-            err.printf(lengthError, dto.transferredLength(), dto.cookie(), RMR_TRIPLET_SIZE, recvMsgIndex);
+            eprintf("ERR recv event: len=%d cookie=%x expected %d/%d%n", dto.transferredLength(), dto.cookie(),
+                    RMR_TRIPLET_SIZE, recvMsgIndex);
             throw abort();
         }
-        if (dto.status() != DtoStatus.SUCCESS) {
-            err.printf("%d: ERROR: DTO event status %s%n", pid, dto.status());
-            throw abort();
-        }
-        /* swap received RMR msg: network order to host order */
-        final long off = (long) recvMsgIndex * RMR_TRIPLET_SIZE;
-        rmrRecvMsg[recvMsgIndex] = new RemoteMemoryTriplet(rmrRecvMsgBuf.get(NET_U32, off + 12),
-                rmrRecvMsgBuf.get(NET_U64, off), Integer.toUnsignedLong(rmrRecvMsgBuf.get(NET_U32, off + 8)));
-        final RemoteMemoryTriplet r = rmrRecvMsg[recvMsgIndex];
-        out.printf("%d Received RMR from remote: r_iov: r_key_ctx=%x,va=%x,len=0x%x%n", pid, r.rmrContext(),
-                r.virtualAddress(), r.segmentLength());
+        checkDtoStatus(dto);
+        swapRmrMsg();
         recvMsgIndex++;
+    }
+
+    private void checkDtoStatus(final DtoCompletionEvent dto) {
+        /* Java only: C reads the message whatever the status says */
+        if (dto.status() != DtoStatus.SUCCESS) {
+            eprintf("%d: ERROR: DTO event status %s%n", pid, dto.status());
+            throw abort();
+        }
+    }
+
+    /** swap received RMR msg: network order to host order, then print it. */
+    private void swapRmrMsg() {
+        final long off = (long) recvMsgIndex * RMR_TRIPLET_SIZE;
+        rmrRcv[recvMsgIndex] = new RemoteMemoryTriplet(pRmrRcv.get(NET_U32, off + 12), pRmrRcv.get(NET_U64, off),
+                Integer.toUnsignedLong(pRmrRcv.get(NET_U32, off + 8)));
+        final RemoteMemoryTriplet r = rmrRcv[recvMsgIndex];
+        printf("%d Received RMR from remote: r_iov: r_key_ctx=%x,va=%x,len=0x%x%n", pid, r.rmrContext(),
+                r.virtualAddress(), r.segmentLength());
     }
 
     private void disconnectEp() {
@@ -925,16 +1297,17 @@ public final class Dtest {
                     hEp.disconnect(CloseMode.ABRUPT); /* DAT_CLOSE_DEFAULT */
                     logf("%d dat_ep_disconnect completed%n", pid);
                 } catch (final DatException e) {
-                    err.printf("%d Error dat_ep_disconnect: %s%n", pid, retToStr(e.status()));
+                    eprintf("%d Error dat_ep_disconnect: %s%n", pid, retToStr(e.status()));
                 }
             } else {
                 logf("%d Server waiting for disconnect...%n", pid);
             }
             try {
-                hConnEvd.await(EventDispatcher.INFINITE, 1);
+                /* C waits forever; a peer that never disconnects is given the DTO timeout */
+                hConnEvd.await(DTO_TIMEOUT, 1);
                 logf("%d dat_evd_wait for h_conn_evd completed%n", pid);
             } catch (final DatException e) {
-                err.printf("%d Error dat_evd_wait: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_evd_wait: %s%n", pid, retToStr(e.status()));
             }
         }
 
@@ -944,7 +1317,7 @@ public final class Dtest {
                 hPsp.close();
                 logf("%d dat_psp_free completed%n", pid);
             } catch (final DatException e) {
-                err.printf("%d Error dat_psp_free: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_psp_free: %s%n", pid, retToStr(e.status()));
             }
         }
 
@@ -956,7 +1329,7 @@ public final class Dtest {
                 logf("%d Unregistered send message Buffer%n", pid);
                 hLmrSendMsg = null;
             } catch (final DatException e) {
-                err.printf("%d Error deregistering send msg mr: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error deregistering send msg mr: %s%n", pid, retToStr(e.status()));
             }
         }
 
@@ -968,84 +1341,277 @@ public final class Dtest {
                 logf("%d Unregistered recv message Buffer%n", pid);
                 hLmrRecvMsg = null;
             } catch (final DatException e) {
-                err.printf("%d Error deregistering recv msg mr: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error deregistering recv msg mr: %s%n", pid, retToStr(e.status()));
             }
         }
     }
 
     private void doRdmaWriteWithMsg() {
-        out.printf("%n %d RDMA WRITE DATA with SEND MSG%n%n", pid);
+        printf("%n %d RDMA WRITE DATA with SEND MSG%n%n", pid);
 
         if (recvMsgIndex >= MSG_BUF_COUNT) {
             throw abort();
         }
 
         /* get RMR information from previously received message */
-        final RemoteMemoryTriplet rIov = rmrRecvMsg[recvMsgIndex - 1];
+        final RemoteMemoryTriplet rIov = rmrRcv[recvMsgIndex - 1];
 
         strcpy(sbuf, server ? "server RDMA write data..." : "client RDMA write data...");
 
-        final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
-        for (int i = 0; i < MSG_IOV_COUNT; i++) {
-            final long segLen = bufLen / MSG_IOV_COUNT;
-            lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
-            logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, lIov[i].virtualAddress(), segLen);
-        }
-        final List<LocalMemoryTriplet> iov = List.of(lIov);
-
-        start = getTime();
-        for (int i = 0; i < burst; i++) {
-            try {
-                hEp.postRdmaWrite(iov, 0x9999, rIov, Set.of(CompletionFlag.SUPPRESS));
-            } catch (final DatException e) {
-                err.printf("%d: ERROR: dat_ep_post_rdma_write() %s%n", pid, retToStr(e.status()));
-                throw abort();
+        if (!(uniDirection && server)) {
+            final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
+            for (int i = 0; i < MSG_IOV_COUNT; i++) {
+                final long segLen = bufLen / MSG_IOV_COUNT;
+                lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
+                logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
             }
-            logf("%d rdma_write # %d completed%n", pid, i + 1);
+            final List<LocalMemoryTriplet> iov = List.of(lIov);
+
+            start = getTime();
+            for (int i = 0; i < burst; i++) {
+                final boolean signal = (i + 1) % signalRate == 0;
+                logf("%d rdma_write # %d %s%n", pid, i + 1, signal ? "SIGNAL" : "SUPPRESS");
+                try {
+                    hEp.postRdmaWrite(iov, i, rIov, signal ? CompletionFlag.DEFAULT
+                            : Set.of(CompletionFlag.SUPPRESS));
+                } catch (final DatException e) {
+                    eprintf("%d: ERROR: dat_ep_post_rdma_write() %s%n", pid, retToStr(e.status()));
+                    throw abort();
+                }
+                if (signal) {
+                    final Event event;
+                    final int[] counter = {rdmaWrPollCount};
+                    try {
+                        event = collectEvent(hDtoReqEvd, DTO_TIMEOUT, counter, 0);
+                    } catch (final DatException | Abort e) {
+                        printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:",
+                                cString(rbuf));
+                        throw e;
+                    }
+                    rdmaWrPollCount = counter[0];
+                    if (!(event instanceof DtoCompletionEvent dto) || dto.status() != DtoStatus.SUCCESS
+                            || dto.cookie() != i) {
+                        final DtoCompletionEvent dto = event instanceof DtoCompletionEvent d ? d : null;
+                        eprintf("ERROR rdma_write: cookie= %x exp 0x%x st 0x%x%n", dto == null ? -1 : dto.cookie(),
+                                i, dto == null ? -1 : dto.status().value());
+                        throw abort();
+                    }
+                }
+                logf("%d rdma_write # %d completed%n", pid, i + 1);
+            }
         }
 
-        /*
-         *  Send RMR information a 2nd time to indicate completion
-         *  NOTE: already swapped to network order in connect_ep
-         *
-         *  Unlike C (SUPPRESS), wait for this send's completion: it is the only proof that the suppressed writes
-         *  before it are done with sbuf, which do_rdma_read_with_msg overwrites next. C gets away with it because an
-         *  RNIC has fetched sbuf long before; a provider that copies when it transmits (TCP) may not have.
-         */
-        out.printf("%d Sending RDMA WRITE completion message%n", pid);
+        /* client: send, then wait for the server's message; server: wait for the client's, then send */
+        if (!server) {
+            sendWriteCompletion();
+        }
+        receiveWriteCompletion();
+        /* the peer's writes landed before its message (RC order) */
+        final String written = cString(rbuf);
+        if (server) {
+            /*
+             * Unlike C, the server puts the data the client will RDMA read into rbuf before its message lets the
+             * client start reading: C does it after, and a fast client then reads the old contents.
+             */
+            if (!writeOnly && rdmaRead) {
+                strcpy(rbuf, "server RDMA read data...");
+            }
+            sendWriteCompletion();
+        }
+
+        /* acked: swap received RMR msg: network order to host order */
+        swapRmrMsg();
+        logf("%d inbound rdma_write; send msg event SUCCESS!!%n", pid);
+        printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", written);
+        recvMsgIndex++;
+    }
+
+    /*
+     * smsg: Unlike C (SUPPRESS), wait for this send's completion: it is the only proof that the writes before it are
+     * done with sbuf, which do_rdma_read_with_msg overwrites next. An RNIC has fetched sbuf long before; a provider
+     * that copies when it transmits (TCP) may not have.
+     */
+    private void sendWriteCompletion() {
+        printf("%d Sending RDMA WRITE completion message%n", pid);
         try {
-            sendMsg(rmrSendMsg, RMR_TRIPLET_SIZE, hLmrSendMsg, CompletionFlag.DEFAULT);
+            sendMsg(pRmrSnd, RMR_TRIPLET_SIZE, hLmrSendMsg, CompletionFlag.DEFAULT);
         } catch (final DatException e) {
-            err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d send_msg completed%n", pid);
+    }
 
-        /* inbound recv event, send completion's suppressed */
+    /* rmsg: inbound recv event, send completion's suppressed */
+    private void receiveWriteCompletion() {
         final int[] counter = {rdmaWrPollCount};
-        final Event event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
+        final Event event;
+        try {
+            event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
+        } catch (final DatException | Abort e) {
+            printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", cString(rbuf));
+            throw e;
+        }
         rdmaWrPollCount = counter[0];
-
         stop = getTime();
         ts.rdmaWr = (stop - start) * 1.0e6;
 
         /* validate event number and status */
-        out.printf("%d inbound rdma_write; send message arrived!%n", pid);
-        receiveRmrMsg(event, "unexpected event data for receive: len=%d cookie=%x exp %d/%d%n");
-        logf("%d inbound rdma_write; send msg event SUCCESS!!%n", pid);
+        printf("%d inbound rdma_write; send message arrived!%n", pid);
+        if (!(event instanceof DtoCompletionEvent dto)) {
+            eprintf("%d Error unexpected DTO event : %s%n", pid, event.number().cName());
+            throw abort();
+        }
+        if (dto.transferredLength() != RMR_TRIPLET_SIZE || dto.cookie() != recvMsgIndex) {
+            eprintf("unexpected event data for receive: st=%d len=%dcookie=%x exp %d/%d%n", dto.status().value(),
+                    dto.transferredLength(), dto.cookie(), RMR_TRIPLET_SIZE, recvMsgIndex);
+            throw abort();
+        }
+        checkDtoStatus(dto);
+    }
 
-        out.printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", cString(rbuf));
+    /* set_pat: -D's data patterns for the write ping-pong */
+    private void setPat(final int len, final int patNum) {
+        if (len <= 1) {
+            return;
+        }
+        if (server) {
+            if (patNum != PAT_NUM - 1) { /* check first byte only for some speed */
+                final byte r0 = (byte) BYTE.getVolatile(rbuf, 0L);
+                if (r0 != PAT[patNum]) {
+                    eprintf("%d: ERR: message len is %d, location 0. Rx 0x%x expected 0x%x, pat %d%n", pid, len,
+                            r0 & 0xff, PAT[patNum] & 0xff, patNum);
+                }
+            }
+            MemorySegment.copy(rbuf, 0, sbuf, 0, len - 1);
+        } else if (patNum == PAT_NUM - 1) { /* set random values */
+            final Random r = new Random(System.nanoTime());
+            for (int i = 0; i < len - 1; i++) {
+                sbuf.set(ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
+            }
+        } else {
+            sbuf.asSlice(0, len - 1).fill(PAT[patNum]);
+        }
+    }
+
+    /* always uni-direction: each side writes a counter into the last byte of the peer's buffer and spins on its own */
+    private void doRdmaWritePingPong(final int p2, final int bytes) {
+        final int len = bytes != 0 ? bytes : 1 << p2;
+        if (len > bufLen) {
+            eprintf("%d: ERROR: ping-pong length %d exceeds the buffer's %d%n", pid, len, bufLen);
+            throw abort();
+        }
+        final long txOff = len - 1;
+        final long rxOff = len - 1;
+        int rxCnt = 0;
+        int txCnt = 0;
+        int rxIdx = 0;
+
+        /* RMR information from previously received message */
+        final RemoteMemoryTriplet rIov = rmrRcv[recvMsgIndex - 1];
+
+        final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
+        for (int i = 0; i < MSG_IOV_COUNT; i++) {
+            final long segLen = len / MSG_IOV_COUNT;
+            lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
+            logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
+        }
+        final List<LocalMemoryTriplet> iov = List.of(lIov);
+        final long deadline = System.nanoTime() + DTO_TIMEOUT.toNanos();
+        start = getTime();
+        for (int i = 0; i <= burst; i++) {
+            if (rxCnt < burst && !(!server && txCnt == 0)) {
+                rxCnt++;
+                long spins = 0;
+                while ((byte) BYTE.getVolatile(rbuf, rxOff) != (byte) rxCnt) {
+                    Thread.onSpinWait();
+                    if ((++spins & 0xffff) == 0 && System.nanoTime() - deadline > 0) {
+                        eprintf("%d %s RW pingpong: 0x%x, *rbuf %d rcnt %d: no write from the peer%n", pid,
+                                server ? "SERVER:" : "CLIENT:", rbuf.address() + rxOff,
+                                (byte) BYTE.getVolatile(rbuf, rxOff) & 0xff, rxCnt & 0xff);
+                        throw abort();
+                    }
+                }
+                rxIdx = (byte) BYTE.getVolatile(rbuf, rxOff) & 0xff;
+
+                if (dataCheck && !server && !sameBytes(len)) {
+                    reportMismatch(len, rxCnt, txCnt);
+                    throw abort();
+                }
+            }
+
+            final boolean signal = (i + 1) % signalRate == 0;
+            if (txCnt == burst) {
+                break;
+            }
+            if (dataCheck) {
+                setPat(len, txCnt % PAT_NUM);
+            }
+
+            BYTE.setVolatile(sbuf, txOff, (byte) ++txCnt);
+            try {
+                hEp.postRdmaWrite(iov, txCnt, rIov, signal ? CompletionFlag.DEFAULT
+                        : Set.of(CompletionFlag.SUPPRESS));
+            } catch (final DatException e) {
+                eprintf("%d: ERROR: dat_rdma_write() %s%n", pid, retToStr(e.status()));
+                throw abort();
+            }
+            if (signal) {
+                final Event event = collectEvent(hDtoReqEvd, DTO_TIMEOUT, null, 0);
+                if (!(event instanceof DtoCompletionEvent dto) || dto.status() != DtoStatus.SUCCESS) {
+                    final DtoCompletionEvent dto = event instanceof DtoCompletionEvent d ? d : null;
+                    eprintf("ERROR rdma_write: status=0x%x ck= %x exp 0x%x%n",
+                            dto == null ? -1 : dto.status().value(), dto == null ? -1 : dto.cookie(), txCnt);
+                    throw abort();
+                }
+            }
+            logf("%d %s RW pingpong: 0x%x, *rbuf %d rcnt %d%n", pid, server ? "SERVER:" : "CLIENT:",
+                    rbuf.address() + rxOff, (byte) BYTE.getVolatile(rbuf, rxOff) & 0xff, rxCnt & 0xff);
+        }
+        stop = getTime();
+        ts.rtt = (stop - start) * 1.0e6;
+
+        if (rxIdx != (rxCnt & 0xff)) {
+            printf("%d %s RW pingpong: 0x%x, last *buf %d != cnt %d%n", pid, server ? "SERVER:" : "CLIENT:",
+                    rbuf.address() + rxOff, (byte) BYTE.getVolatile(rbuf, rxOff) & 0xff, rxCnt & 0xff);
+            throw abort();
+        }
+
+        if (allDataSizes) {
+            printf("%d: RDMA write PingPong: (%d x %d) Total %6.2f us: latency %3.2f us, BW %4.2f MB/s%n", pid,
+                    burst, len, ts.rtt, ts.rtt / burst / 2, 1 / (ts.rtt / burst / 2 / len));
+        }
+    }
+
+    private boolean sameBytes(final int len) {
+        return MemorySegment.mismatch(sbuf, 0, len, rbuf, 0, len) < 0;
+    }
+
+    private void reportMismatch(final int len, final int rxCnt, final int txCnt) {
+        eprintf("%d: ERR: Tx data from server wrong%n", pid);
+        final int l = (int) MemorySegment.mismatch(sbuf, 0, len, rbuf, 0, len);
+        eprintf("%d: len %d, 1st error at %d. Tx 0x%x Rx 0x%x%n", pid, len, l,
+                sbuf.get(ValueLayout.JAVA_BYTE, l) & 0xff, rbuf.get(ValueLayout.JAVA_BYTE, l) & 0xff);
+        eprintf("%d: rcnt %d (char = %d), tcnt %d, *rbuf %d%n", pid, rxCnt, (byte) rxCnt, txCnt,
+                rbuf.get(ValueLayout.JAVA_BYTE, len - 1) & 0xff);
+        final StringBuilder s = new StringBuilder("Send:");
+        final StringBuilder r = new StringBuilder("Recv:");
+        for (int ll = l; ll < len && ll < 1 + 64; ll++) {
+            s.append(String.format(Locale.ROOT, "%02x", sbuf.get(ValueLayout.JAVA_BYTE, ll) & 0xff));
+            r.append(String.format(Locale.ROOT, "%02x", rbuf.get(ValueLayout.JAVA_BYTE, ll) & 0xff));
+        }
+        eprintf("%s%n%s%n", s, r);
     }
 
     private void doRdmaReadWithMsg() {
-        out.printf("%n %d RDMA READ DATA with SEND MSG%n%n", pid);
+        printf("%n %d RDMA READ DATA with SEND MSG%n%n", pid);
 
         if (recvMsgIndex >= MSG_BUF_COUNT) {
             throw abort();
         }
 
         /* get RMR information from previously received message */
-        final RemoteMemoryTriplet rIov = rmrRecvMsg[recvMsgIndex - 1];
+        final RemoteMemoryTriplet rIov = rmrRcv[recvMsgIndex - 1];
 
         /* setup rdma read buffer to initial string to be overwritten */
         strcpy(sbuf, "blah, blah, blah\n");
@@ -1058,7 +1624,7 @@ public final class Dtest {
             try {
                 hEp.postRdmaRead(List.of(lIov), 0x9999, rIov, CompletionFlag.DEFAULT);
             } catch (final DatException e) {
-                err.printf("%d: ERROR: dat_ep_post_rdma_read() %s%n", pid, retToStr(e.status()));
+                eprintf("%d: ERROR: dat_ep_post_rdma_read() %s%n", pid, retToStr(e.status()));
                 throw abort();
             }
 
@@ -1067,15 +1633,15 @@ public final class Dtest {
 
             /* validate event number, len, cookie, and status */
             if (!(event instanceof DtoCompletionEvent dto)) {
-                err.printf("%d: ERROR: DTO event number %s%n", pid, event.number().cName());
+                eprintf("%d: ERROR: DTO event number %s%n", pid, event.number().cName());
                 throw abort();
             }
             if (dto.transferredLength() != bufLen || dto.cookie() != 0x9999) {
-                err.printf("%d: ERROR: DTO len %d or cookie %x%n", pid, dto.transferredLength(), dto.cookie());
+                eprintf("%d: ERROR: DTO len %d or cookie %x%n", pid, dto.transferredLength(), dto.cookie());
                 throw abort();
             }
             if (dto.status() != DtoStatus.SUCCESS) {
-                err.printf("%d: ERROR: DTO event status %s%n", pid, dto.status());
+                eprintf("%d: ERROR: DTO event status %s%n", pid, dto.status());
                 throw abort();
             }
             stop = getTime();
@@ -1089,7 +1655,7 @@ public final class Dtest {
          *  Send RMR information a 3rd time to indicate completion
          *  NOTE: already swapped to network order in connect_ep
          */
-        out.printf("%d Sending RDMA read completion message%n", pid);
+        printf("%d Sending RDMA read completion message%n", pid);
 
         /* give remote chance to process read completes */
         if (useCno) {
@@ -1097,44 +1663,55 @@ public final class Dtest {
         }
 
         try {
-            sendMsg(rmrSendMsg, RMR_TRIPLET_SIZE, hLmrSendMsg, Set.of(CompletionFlag.SUPPRESS));
+            sendMsg(pRmrSnd, RMR_TRIPLET_SIZE, hLmrSendMsg, Set.of(CompletionFlag.SUPPRESS));
         } catch (final DatException e) {
-            err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d send_msg completed%n", pid);
 
-        out.printf("%d Waiting for inbound message....%n", pid);
+        printf("%d Waiting for inbound message....%n", pid);
         final int[] counter = {pollCount};
         final Event event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
         pollCount = counter[0];
 
         /* validate event number and status */
-        out.printf("%d inbound rdma_read; send message arrived!%n", pid);
-        receiveRmrMsg(event, "unexpected event data for receive: len=%d cookie=%x exp %d/%d%n");
+        printf("%d inbound rdma_read; send message arrived!%n", pid);
+        if (!(event instanceof DtoCompletionEvent dto)) {
+            eprintf("%d Error unexpected DTO event : %s%n", pid, event.number().cName());
+            throw abort();
+        }
+        if (dto.transferredLength() != RMR_TRIPLET_SIZE || dto.cookie() != recvMsgIndex) {
+            eprintf("unexpected event data for receive: len=%d cookie=%x exp %d/%d%n", dto.transferredLength(),
+                    dto.cookie(), RMR_TRIPLET_SIZE, recvMsgIndex);
+            throw abort();
+        }
+        checkDtoStatus(dto);
+        swapRmrMsg();
         logf("%d inbound rdma_write; send msg event SUCCESS!!%n", pid);
 
-        out.printf("%d %s RCV RDMA read buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", cString(sbuf));
+        printf("%d %s RCV RDMA read buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", cString(sbuf));
+        recvMsgIndex++;
     }
 
     private void doPingPongMsg() {
-        out.printf("%n %d PING DATA with SEND MSG%n%n", pid);
+        printf("%n %d PING DATA with SEND MSG%n%n", pid);
 
         long sndBuf = 0;
         long rcvBuf = 0;
 
         /* pre-post all buffers */
-        for (int i = 0; i < burst; i++) {
+        for (int i = 0; i < msgBurst; i++) {
             final LocalMemoryTriplet lIov = new LocalMemoryTriplet(hLmrRecv.lmrContext(), va(hLmrRecv, rbuf, rcvBuf),
                     bufLen);
-            logf("%d Pre-posting Receive Message Buffers 0x%x%n", pid, lIov.virtualAddress());
+            logf("%d Pre-posting Receive Message Buffer[%d] 0x%x%n", pid, i, rbuf.address() + rcvBuf);
             try {
                 hEp.postRecv(List.of(lIov), i, CompletionFlag.DEFAULT);
             } catch (final DatException e) {
-                err.printf("%d Error posting recv msg buffer: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error posting recv msg buffer: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
-            logf("%d Posted Receive Message Buffer 0x%x%n", pid, lIov.virtualAddress());
+            logf("%d Posted Receive Message Buffer 0x%x%n", pid, rbuf.address() + rcvBuf);
 
             /* next buffer */
             rcvBuf += bufLen;
@@ -1147,7 +1724,7 @@ public final class Dtest {
 
         /* client ping 0x55, server pong 0xAA in first byte */
         start = getTime();
-        for (int i = 0; i < burst; i++) {
+        for (int i = 0; i < msgBurst; i++) {
             /* walk the send and recv buffers */
             if (!server) {
                 sbuf.set(ValueLayout.JAVA_BYTE, sndBuf, (byte) 0x55);
@@ -1156,7 +1733,7 @@ public final class Dtest {
                 try {
                     sendMsg(sbuf.asSlice(sndBuf, bufLen), bufLen, hLmrSend, Set.of(CompletionFlag.SUPPRESS));
                 } catch (final DatException e) {
-                    err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+                    eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
                     throw e;
                 }
                 logf("%d send_msg completed%n", pid);
@@ -1174,20 +1751,17 @@ public final class Dtest {
             /* validate event number and status */
             logf("%d inbound message; message arrived!%n", pid);
             if (!(event instanceof DtoCompletionEvent dto)) {
-                err.printf("%d Error unexpected DTO event : %s%n", pid, event.number().cName());
+                eprintf("%d Error DTO event (0x%x): %s%n", pid, event.number().value(), event.number().cName());
                 throw abort();
             }
             if (dto.transferredLength() != bufLen || dto.cookie() != burstMsgIndex) {
-                err.printf("ERR: recv event: len=%d cookie=%x exp %d/%d%n", dto.transferredLength(), dto.cookie(),
+                eprintf("ERR: recv event: len=%d cookie=%x exp %d/%d%n", dto.transferredLength(), dto.cookie(),
                         bufLen, burstMsgIndex);
                 throw abort();
             }
-            if (dto.status() != DtoStatus.SUCCESS) {
-                err.printf("%d: ERROR: DTO event status %s%n", pid, dto.status());
-                throw abort();
-            }
+            checkDtoStatus(dto);
 
-            logf("%d %s RCV buffer 0x%x contains: 0x%x len=%d%n", pid, server ? "SERVER:" : "CLIENT:",
+            logf("%d %s RCV buffer[%d] 0x%x contains: 0x%x len=%d%n", pid, server ? "SERVER:" : "CLIENT:", i,
                     rbuf.address() + rcvBuf, rbuf.get(ValueLayout.JAVA_BYTE, rcvBuf) & 0xff, bufLen);
 
             burstMsgIndex++;
@@ -1195,12 +1769,12 @@ public final class Dtest {
             /* If server, change data and send it back to client */
             if (server) {
                 sbuf.set(ValueLayout.JAVA_BYTE, sndBuf, (byte) 0xaa);
-                logf("%d %s SND buffer 0x%x contains: 0x%x len=%d%n", pid, "SERVER:", sbuf.address() + sndBuf,
-                        0xaa, bufLen);
+                logf("%d %s SND buffer[%d] 0x%x contains: 0x%x len=%d%n", pid, "SERVER:", i,
+                        sbuf.address() + sndBuf, 0xaa, bufLen);
                 try {
                     sendMsg(sbuf.asSlice(sndBuf, bufLen), bufLen, hLmrSend, Set.of(CompletionFlag.SUPPRESS));
                 } catch (final DatException e) {
-                    err.printf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+                    eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
                     throw e;
                 }
                 logf("%d send_msg completed%n", pid);
@@ -1216,11 +1790,12 @@ public final class Dtest {
 
     /* Register RDMA Receive buffer */
     private void registerRdmaMemory() {
+        final long len = (long) bufLen * rqCnt;
         start = getTime();
         try {
-            hLmrRecv = hIa.createLocalMemoryRegion(hPz, rbuf, MemoryPrivilege.ALL);
+            hLmrRecv = hIa.createLocalMemoryRegion(hPz, rbuf.asSlice(0, len), MemoryPrivilege.ALL);
         } catch (final DatException e) {
-            err.printf("%d Error registering Receive RDMA buffer: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error registering Receive RDMA buffer: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         stop = getTime();
@@ -1230,9 +1805,9 @@ public final class Dtest {
 
         /* Register RDMA Send buffer */
         try {
-            hLmrSend = hIa.createLocalMemoryRegion(hPz, sbuf, MemoryPrivilege.ALL);
+            hLmrSend = hIa.createLocalMemoryRegion(hPz, sbuf.asSlice(0, len), MemoryPrivilege.ALL);
         } catch (final DatException e) {
-            err.printf("%d Error registering send RDMA buffer: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error registering send RDMA buffer: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d Registered Send RDMA Buffer 0x%x%n", pid, sbuf.address());
@@ -1247,7 +1822,7 @@ public final class Dtest {
             try {
                 hLmrRecv.close();
             } catch (final DatException e) {
-                err.printf("%d Error deregistering recv mr: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error deregistering recv mr: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             stop = getTime();
@@ -1263,7 +1838,7 @@ public final class Dtest {
             try {
                 hLmrSend.close();
             } catch (final DatException e) {
-                err.printf("%d Error deregistering send mr: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error deregistering send mr: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             logf("%d Unregistered send Buffer%n", pid);
@@ -1279,7 +1854,7 @@ public final class Dtest {
             try {
                 hDtoCno = hIa.createConsumerNotifier();
             } catch (final DatException e) {
-                err.printf("%d Error dat_cno_create: %s%n", pid, retToStr(e.status()));
+                eprintf("%d Error dat_cno_create: %s%n", pid, retToStr(e.status()));
                 throw e;
             }
             stop = getTime();
@@ -1293,7 +1868,7 @@ public final class Dtest {
         try {
             hCrEvd = hIa.createEventDispatcher(10, null, Set.of(EventStream.CR));
         } catch (final DatException e) {
-            err.printf("%d Error dat_evd_create: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error dat_evd_create: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         stop = getTime();
@@ -1305,7 +1880,7 @@ public final class Dtest {
         try {
             hConnEvd = hIa.createEventDispatcher(10, null, Set.of(EventStream.CONNECTION));
         } catch (final DatException e) {
-            err.printf("%d Error dat_evd_create: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error dat_evd_create: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d con_evd created %s%n", pid, hConnEvd);
@@ -1315,7 +1890,7 @@ public final class Dtest {
         try {
             hDtoReqEvd = hIa.createEventDispatcher(reqLen, hDtoCno, Set.of(EventStream.DTO));
         } catch (final DatException e) {
-            err.printf("%d Error dat_evd_create REQ: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error dat_evd_create REQ: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d dto_req_evd created %s%n", pid, hDtoReqEvd);
@@ -1324,7 +1899,7 @@ public final class Dtest {
         try {
             hDtoRcvEvd = hIa.createEventDispatcher(MSG_BUF_COUNT + burst, hDtoCno, Set.of(EventStream.DTO));
         } catch (final DatException e) {
-            err.printf("%d Error dat_evd_create RCV: %s%n", pid, retToStr(e.status()));
+            eprintf("%d Error dat_evd_create RCV: %s%n", pid, retToStr(e.status()));
             throw e;
         }
         logf("%d dto_rcv_evd created %s%n", pid, hDtoRcvEvd);
@@ -1332,7 +1907,7 @@ public final class Dtest {
         /* query DTO req EVD and check size */
         final int qlen = hDtoReqEvd.query().queueLength();
         if (qlen < reqLen) {
-            err.printf("%d Error dat_evd qsize too small: %d < %d%n", pid, qlen, reqLen);
+            eprintf("%d Error dat_evd qsize too small: %d < %d%n", pid, qlen, reqLen);
             throw abort();
         }
         logf("%d dto_req_evd QLEN - requested %d and actual %d%n", pid, reqLen, qlen);
@@ -1384,7 +1959,7 @@ public final class Dtest {
         try {
             h.close();
         } catch (final DatException e) {
-            err.printf("%d Error freeing %s: %s%n", pid, name, retToStr(e.status()));
+            eprintf("%d Error freeing %s: %s%n", pid, name, retToStr(e.status()));
             throw e;
         }
         stop = getTime();
@@ -1393,20 +1968,26 @@ public final class Dtest {
     }
 
     private void printUsage() {
-        out.printf("%n DAPL USAGE %n%n");
-        out.printf("s: server%n");
-        out.printf("t: performance times%n");
-        out.printf("c: use cno%n");
-        out.printf("v: verbose%n");
-        out.printf("p: polling%n");
-        out.printf("d: delay before accept%n");
-        out.printf("b: buf length to allocate%n");
-        out.printf("B: burst count, rdma and msgs %n");
-        out.printf("h: hostname/address of server, specified on client%n");
-        out.printf("P: provider name (default = %s)%n", DAPL_PROVIDER);
-        out.printf("l: server lid (required ucm provider; not supported by dat4j)%n");
-        out.printf("q: server qpn (required ucm provider; not supported by dat4j)%n");
-        out.printf("%n");
+        printf("%n DAPL USAGE %n%n");
+        printf("s: server%n");
+        printf("u: unidirectional bandwidth (default=bidirectional%n");
+        printf("w: rdma write only, streaming%n");
+        printf("W: rdma write only, ping pong%n");
+        printf("D: validate data in ping pong test%n");
+        printf("t: performance times%n");
+        printf("c: use cno%n");
+        printf("a: all data sizes with rdma write pingpong %n");
+        printf("i: increment size for all data size option%n");
+        printf("v: verbose%n");
+        printf("p: polling%n");
+        printf("d: delay before accept%n");
+        printf("b: buf length, upper bound for -W -a -i (WR_pp, all sizes, increment)%n");
+        printf("B: burst count, rdma and msgs %n");
+        printf("h: hostname/address of server, specified on client%n");
+        printf("P: provider name (default = %s)%n", DAPL_PROVIDER);
+        printf("S: signal_rate (default=10, completion every 10 iterations%n");
+        printf("U: print this Usage page%n");
+        printf("%n");
     }
 
     /* helpers for what C does with pointers and libc */

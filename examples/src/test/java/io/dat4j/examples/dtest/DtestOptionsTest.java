@@ -26,16 +26,19 @@ class DtestOptionsTest {
         final Dtest t = dtest();
         assertEquals(0, t.parse(new String[0]));
         assertTrue(t.server);
-        assertEquals(10, t.burst);
-        assertEquals(64, t.bufLen);
-        assertEquals("ofa-v2-ib0", t.provider);
+        assertEquals(1000, t.burst);
+        assertEquals(4 * 1024 * 1024, t.bufLen);
+        assertEquals(100, t.msgBurst);
+        assertEquals(10, t.signalRate);
+        assertEquals("ofa-v2-mlx4_0-1u", t.provider);
         assertFalse(t.polling);
+        assertFalse(t.writeOnly || t.writeOnlyPp || t.uniDirection || t.allDataSizes || t.dataCheck);
     }
 
     @Test
     void shouldParseLikeGetopt() {
         final Dtest t = dtest();
-        assertEquals(0, t.parse(new String[] {"-P", "tcp-lo", "-b1024", "-B", "5", "-vpt", "-h", "server1",
+        assertEquals(0, t.parse(new String[] {"-P", "tcp-lo", "-b1024", "-B", "5", "-vptuw", "-S", "3", "-h", "server1",
             "-d", "2"}));
         assertEquals("tcp-lo", t.provider);
         assertEquals(1024, t.bufLen);
@@ -46,17 +49,33 @@ class DtestOptionsTest {
         assertFalse(t.server, "-h makes it a client");
         assertEquals("server1", t.hostname);
         assertEquals(2, t.delay);
+        assertEquals(3, t.signalRate);
+        assertTrue(t.uniDirection && t.writeOnly);
         final String o = out.toString(StandardCharsets.UTF_8);
         assertTrue(o.contains(" Verbose") && o.contains(" Polling"), o);
     }
 
     @Test
-    void shouldRefuseUnknownOptionsAndUcmAddressingWithTheUsage() {
+    void shouldRefuseUnknownOptionsWithTheUsage() {
         assertEquals(12, dtest().parse(new String[] {"-x"}));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("DAPL USAGE"));
-        assertEquals(12, dtest().parse(new String[] {"-q", "0x12"}));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("UCM addressing"));
+        assertEquals(12, dtest().parse(new String[] {"-U"}));
         assertEquals(12, dtest().parse(new String[] {"-b"}));
+        assertEquals(12, dtest().parse(new String[] {"-S", "0"}), "C would divide by zero");
+    }
+
+    @Test
+    void shouldFallThroughAsCDoes() {
+        final Dtest d = dtest();
+        assertEquals(0, d.parse(new String[] {"-D"}));
+        assertTrue(d.dataCheck && d.writeOnlyPp && d.uniDirection, "-D falls through to -W");
+        assertEquals(1, d.signalRate);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(" Running DATA CHECK mode"));
+        final Dtest i = dtest();
+        assertEquals(0, i.parse(new String[] {"-W", "-i", "8"}));
+        assertTrue(i.allDataSizes, "-i falls through to -a");
+        assertEquals(8, i.increment);
+        assertEquals(12, dtest().parse(new String[] {"-a"}), "-a only with -W");
     }
 
     @Test
