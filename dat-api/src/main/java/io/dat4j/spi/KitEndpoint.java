@@ -18,6 +18,7 @@ import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
 import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
@@ -48,7 +49,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             EndpointState.COMPLETION_PENDING);
 
     private final KitInterfaceAdapter ia;
-    private final KitProtectionZone pz;
+    private volatile KitProtectionZone pz;
     private final KitEventDispatcher recvEvd;
     private final KitEventDispatcher requestEvd;
     private final KitEventDispatcher connectEvd;
@@ -208,6 +209,34 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             requested = attributes;
             resolved = r;
             inForce = r;
+        }
+    }
+
+    @Override
+    public void modifyProtectionZone(final ProtectionZone protectionZone) {
+        checkOpen();
+        final KitProtectionZone next = ia.checkPz(protectionZone, 3);
+        synchronized (sm) {
+            final EndpointState s = sm.state();
+            if (s != EndpointState.UNCONNECTED && !(s == EndpointState.TENTATIVE_CONNECTION_PENDING
+                    && providerCreated)) {
+                throw Checks.invalidState(EndpointStateMachine.subtypeOf(s), "the PZ of an EP changes only while"
+                        + " UNCONNECTED (or TENTATIVE_CONNECTION_PENDING for a provider-created EP), not " + s);
+            }
+            if (recvQueue.outstanding() != 0 || requestQueue.outstanding() != 0) {
+                throw Checks.invalidState(EndpointStateMachine.subtypeOf(s),
+                        "operations are posted under the current PZ; the PZ changes only on an idle EP");
+            }
+            if (srq != null && srq.pz() != next) {
+                throw Checks.invalidArg(3, "the EP uses an SRQ of another PZ; an EP and its SRQ share one PZ");
+            }
+            final KitProtectionZone previous = pz;
+            if (previous == next) {
+                return;
+            }
+            next.retain();
+            pz = next;
+            previous.release();
         }
     }
 
@@ -488,7 +517,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 }
                 if (local == null) {
                     final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                    if (r == null || r.isClosed() || (!providerCreated && r.pz() != pz)
+                    if (r == null || r.isClosed() || r.pz() != pz
                             || !RegionTable.inBounds(r, t.virtualAddress(), len)
                             || (localWrite && !r.allows(MemoryPrivilege.LOCAL_WRITE))) {
                         local = DtoStatus.LOCAL_PROTECTION;

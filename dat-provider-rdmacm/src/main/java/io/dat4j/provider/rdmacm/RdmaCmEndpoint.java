@@ -239,7 +239,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, Math.max(1, a.maxRequestDtos()),
                 Math.max(1, a.maxRecvDtos()), Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(),
                         a.maxRdmaWriteIov()))), Math.max(1, a.maxRecvIov()), 0);
-        LibRdmaCm.createQp(id, transport.pd(), attr);
+        // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
+        LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
         final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
         qpGuard.writeLock().lock();
         try {

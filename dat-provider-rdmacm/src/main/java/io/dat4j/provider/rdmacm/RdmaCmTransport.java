@@ -34,9 +34,11 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The transport of one rdmacm IA ({@code dapls_ib_open_hca} of openib_cma): an identifier bound to the IA address
- * (it pins the device and gives its {@code ibv_context}), one PD, one completion channel with a thread that turns
- * CQ events into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect
- * timeouts. Every EVD that takes DTO events gets a CQ ({@link CompletionSource}); every EP an identifier and an RC QP.
+ * (it pins the device and gives its {@code ibv_context}), one completion channel with a thread that turns CQ events
+ * into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
+ * Every PZ gets a PD ({@code ibv_alloc_pd}, as {@code dapls_ib_pd_alloc}); LMRs are registered in their PZ's PD and
+ * the QP of an EP is created in its PZ's PD. Every EVD that takes DTO events gets a CQ ({@link CompletionSource});
+ * every EP an identifier and an RC QP.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -53,7 +55,6 @@ final class RdmaCmTransport implements Transport {
     private final MemorySegment iaId;
     private final MemorySegment context;
     private final DeviceAttributes device;
-    private final MemorySegment pd;
     private final MemorySegment compChannel;
     private final LibRdmaCm.VerbsOps ops;
     private final Map<Long, Cq> cqsByAddress = new ConcurrentHashMap<>();
@@ -73,7 +74,6 @@ final class RdmaCmTransport implements Transport {
         this.address = address;
         final CmEventChannel channel = new CmEventChannel(t -> LOG.error("rdmacm CM thread", t));
         MemorySegment id = null;
-        MemorySegment pdSeg = null;
         MemorySegment cc = null;
         try {
             id = channel.createId(e -> LOG.debug("IA identifier event {}", e));
@@ -84,7 +84,6 @@ final class RdmaCmTransport implements Transport {
                         address.getHostAddress() + " is not the address of an RDMA device");
             }
             this.device = LibRdmaCm.queryDevice(ctx);
-            pdSeg = LibRdmaCm.allocPd(ctx);
             cc = LibRdmaCm.createCompChannel(ctx);
             LibRdmaCm.setNonBlocking(LibRdmaCm.compChannelFd(cc));
             this.context = ctx;
@@ -93,15 +92,11 @@ final class RdmaCmTransport implements Transport {
             if (cc != null) {
                 LibRdmaCm.destroyCompChannel(cc);
             }
-            if (pdSeg != null) {
-                LibRdmaCm.deallocPd(pdSeg);
-            }
             channel.close();
             throw e;
         }
         this.cm = channel;
         this.iaId = id;
-        this.pd = pdSeg;
         this.compChannel = cc;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
                 .name("dat4j-rdmacm-timer").unstarted(r));
@@ -140,10 +135,6 @@ final class RdmaCmTransport implements Transport {
 
     DeviceAttributes device() {
         return device;
-    }
-
-    MemorySegment pd() {
-        return pd;
     }
 
     ScheduledExecutorService timer() {
@@ -197,6 +188,32 @@ final class RdmaCmTransport implements Transport {
         }
     }
 
+    /**
+     * {@return the PD of a PZ's registration}
+     *
+     * @param registration what {@link #allocateProtectionZone} returned for the PZ
+     */
+    static MemorySegment pdOf(final Object registration) {
+        if (!(registration instanceof MemorySegment pd) || pd.equals(MemorySegment.NULL)) {
+            throw new DatException(StatusType.INTERNAL_ERROR, null, "the PZ has no ibv_pd of this provider");
+        }
+        return pd;
+    }
+
+    /** {@inheritDoc} ({@code dapls_ib_pd_alloc}: {@code ibv_alloc_pd} on the IA's device) */
+    @Override
+    public Object allocateProtectionZone(final io.dat4j.ProtectionZone protectionZone) {
+        return LibRdmaCm.allocPd(context);
+    }
+
+    /** {@inheritDoc} ({@code dapls_ib_pd_free}: {@code ibv_dealloc_pd}) */
+    @Override
+    public void freeProtectionZone(final io.dat4j.ProtectionZone protectionZone, final Object registration) {
+        if (registration instanceof MemorySegment pd) {
+            LibRdmaCm.deallocPd(pd);
+        }
+    }
+
     @Override
     public Object registerMemory(final KitMemoryRegion region) {
         int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
@@ -206,7 +223,8 @@ final class RdmaCmTransport implements Transport {
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
         }
-        final MemorySegment mr = LibRdmaCm.regMr(pd, region.memory(), access);
+        final MemorySegment mr = LibRdmaCm.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
+                access);
         return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
     }
 
@@ -438,7 +456,6 @@ final class RdmaCmTransport implements Transport {
         quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
         quietly("the CM event channel", cm::close);
         quietly("ibv_destroy_comp_channel", () -> LibRdmaCm.destroyCompChannel(compChannel));
-        quietly("ibv_dealloc_pd", () -> LibRdmaCm.deallocPd(pd));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -181,6 +181,66 @@ class RdmaCmProviderDeviceTest {
         psp.close();
     }
 
+    /** Connects a client side to a server side through a new PSP; both ESTABLISHED. */
+    private void connect(final Side client, final Side server) {
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        cr.request().accept(server.ep, null);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        psp.close();
+    }
+
+    private static long pdOfMr(final LocalMemoryRegion lmr) {
+        final RdmaCmTransport.Registration r = assertInstanceOf(RdmaCmTransport.Registration.class,
+                ((io.dat4j.spi.KitMemoryRegion) lmr).registration());
+        return io.dat4j.provider.rdmacm.ffi.generated.ibv_mr.pd(r.mr()).address();
+    }
+
+    @Test
+    @DisplayName("one ibv_pd per PZ (dat_pz_create = ibv_alloc_pd): LMRs of two PZs are in two PDs, two connections in"
+            + " two PZs move data, and an LMR of the other PZ completes LOCAL_PROTECTION without reaching the QP")
+    void shouldGiveEachProtectionZoneItsOwnPd() {
+        final Side a1 = new Side();
+        final Side a2 = new Side();
+        final Side b1 = new Side();
+        final Side b2 = new Side();
+        assertTrue(pdOfMr(a1.lmr) != 0 && pdOfMr(a2.lmr) != 0);
+        assertTrue(pdOfMr(a1.lmr) != pdOfMr(b1.lmr), "two PZs, two ibv_pd");
+        final LocalMemoryRegion second = ia.createLocalMemoryRegion(a1.pz, arena.allocate(4096, 4096),
+                MemoryPrivilege.ALL);
+        assertEquals(pdOfMr(a1.lmr), pdOfMr(second), "one PZ, one ibv_pd");
+        second.close();
+        connect(a1, a2);
+        connect(b1, b2);
+        for (final Side[] pair : new Side[][] {{a1, a2}, {b1, b2}}) {
+            final Side client = pair[0];
+            final Side server = pair[1];
+            server.ep.postRecv(server.lmr.triplet(0, 64), 1);
+            client.buffer.asSlice(0, 64).fill((byte) (client == a1 ? 'a' : 'b'));
+            client.ep.postSend(client.lmr.triplet(0, 64), 2);
+            assertEquals(DtoStatus.SUCCESS, completion(client.dto).status());
+            assertEquals(DtoStatus.SUCCESS, completion(server.dto).status());
+            assertEquals(client == a1 ? 'a' : 'b', (char) server.buffer.get(ValueLayout.JAVA_BYTE, 63));
+        }
+        // a1's EP is in PZ a1; b1's LMR is in PZ b1: refused locally, nothing reaches the peer
+        a2.ep.postRecv(a2.lmr.triplet(0, 64), 3);
+        a1.ep.postSend(b1.lmr.triplet(0, 64), 4);
+        final DtoCompletionEvent refused = completion(a1.dto);
+        assertEquals(4, refused.cookie());
+        assertEquals(DtoStatus.LOCAL_PROTECTION, refused.status());
+        assertEquals(StatusType.TIMEOUT_EXPIRED, assertThrows(DatException.class,
+                () -> a2.dto.await(Duration.ofSeconds(2))).type(), "the peer received nothing");
+        // the connection is still good afterwards
+        a1.ep.postSend(a1.lmr.triplet(0, 64), 5);
+        assertEquals(DtoStatus.SUCCESS, completion(a1.dto).status());
+        assertEquals(3, completion(a2.dto).cookie());
+        assertEquals(StatusType.INVALID_STATE, assertThrows(DatException.class, a1.pz::close).type(),
+                "PZ_IN_USE while its EP and LMR exist");
+    }
+
     @Test
     @DisplayName("reject with private data: PEER_REJECTED with the bytes; 145 bytes are LENGTH_ERROR before sending")
     void shouldRejectWithPrivateData() {
