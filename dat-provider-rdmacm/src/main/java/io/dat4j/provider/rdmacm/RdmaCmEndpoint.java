@@ -40,6 +40,12 @@ import org.apache.logging.log4j.Logger;
 final class RdmaCmEndpoint implements EndpointTransport {
 
     private static final Logger LOG = LogManager.getLogger(RdmaCmEndpoint.class);
+    /**
+     * How long a GRACEFUL disconnect waits for outstanding sends and RDMA operations before it disconnects anyway
+     * (their completions are then FLUSHED): an RC send to a peer that never posts a receive retries for ever with
+     * rnr_retry 7, and a disconnect must not hang.
+     */
+    static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
 
     private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
 
@@ -57,6 +63,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final PostedOperation[] slots;
     private final int[] freeSlots;
     private int freeCount;
+    /** Sends and RDMA operations the QP holds (guarded by {@code slots}); a GRACEFUL disconnect waits for 0. */
+    private int requestsOutstanding;
     private int generation;
     private final int index;
     private final Arena arena = Arena.ofShared();
@@ -72,6 +80,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
+    private volatile boolean gracefulPending;
+    private ScheduledFuture<?> gracefulTimeout;
     private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
@@ -100,6 +111,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             final int slot = freeSlots[--freeCount];
             slots[slot] = op;
+            if (op.kind() != DtoOperation.RECEIVE) {
+                requestsOutstanding++;
+            }
             return ((long) index << 32) | ((long) (generation & 0xffff) << 16) | slot;
         }
     }
@@ -120,6 +134,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (op != null) {
                 slots[slot] = null;
                 freeSlots[freeCount++] = slot;
+                if (op.kind() != DtoOperation.RECEIVE) {
+                    requestsOutstanding--;
+                }
             }
             return op;
         }
@@ -134,12 +151,70 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     freeSlots[freeCount++] = i;
                 }
             }
+            requestsOutstanding = 0;
             generation++;
         }
     }
 
     private void untrack(final long wrId) {
         completed(wrId);
+    }
+
+    /**
+     * Called by the completion path after a send or RDMA completion was reported: when a GRACEFUL disconnect waits
+     * and nothing is outstanding any more, the disconnect runs on the timer thread (the completion path may hold a
+     * CQ's lock, which {@link #drainCompletions()} takes under this EP's lock).
+     */
+    void requestCompleted() {
+        if (gracefulPending && requestsOutstanding() == 0) {
+            try {
+                transport.timer().execute(this::gracefulDrained);
+            } catch (final java.util.concurrent.RejectedExecutionException e) {
+                LOG.debug("IA closing: the graceful disconnect is left to the close");
+            }
+        }
+    }
+
+    private int requestsOutstanding() {
+        synchronized (slots) {
+            return requestsOutstanding;
+        }
+    }
+
+    private void gracefulDrained() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED || requestsOutstanding() != 0) {
+                return;
+            }
+            endGracefulWait();
+            final MemorySegment current = id;
+            if (current != null) {
+                disconnectQuietly(current);
+            }
+        }
+    }
+
+    private void onGracefulTimeout() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
+                return;
+            }
+            LOG.warn("GRACEFUL disconnect: {} send/RDMA operation(s) still outstanding after {} ms; disconnecting,"
+                    + " they complete FLUSHED", requestsOutstanding(), GRACEFUL_DRAIN_TIMEOUT_MS);
+            endGracefulWait();
+            final MemorySegment current = id;
+            if (current != null) {
+                disconnectQuietly(current);
+            }
+        }
+    }
+
+    private void endGracefulWait() {
+        gracefulPending = false;
+        if (gracefulTimeout != null) {
+            gracefulTimeout.cancel(false);
+            gracefulTimeout = null;
+        }
     }
 
     // ------------------------------------------------------------------ connect / accept
@@ -404,6 +479,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** Destroys QP and identifier; completions the QP still holds are dropped here and flushed by the kit. */
     private void teardownLocked() {
+        endGracefulWait();
         destroyQpLocked();
         final MemorySegment current = id;
         id = null;
@@ -461,6 +537,20 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             if (phase == Phase.CONNECTED) {
+                if (mode == CloseMode.GRACEFUL && requestsOutstanding() > 0) {
+                    // DAT GRACEFUL: outstanding sends and RDMA complete first. rdma_disconnect moves the QP to the
+                    // error state and would flush them, so it waits until the last one completed (openib_cma calls
+                    // rdma_disconnect at once for both modes; see docs/providers.md)
+                    if (!gracefulPending) {
+                        gracefulPending = true;
+                        gracefulTimeout = transport.timer().schedule(this::onGracefulTimeout,
+                                GRACEFUL_DRAIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                    }
+                    if (requestsOutstanding() > 0) {
+                        return;
+                    }
+                }
+                endGracefulWait();
                 disconnectQuietly(current);
             } else {
                 // an aborted pending connect: the kit has posted DISCONNECTED already
@@ -492,6 +582,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             cancelTimeout();
+            endGracefulWait();
             final MemorySegment current = id;
             if (current != null && phase == Phase.CONNECTED) {
                 disconnectQuietly(current);

@@ -313,8 +313,12 @@ final class RdmaCmTransport implements Transport {
                     status);
             return;
         }
+        final boolean request = op.kind() != io.dat4j.DtoOperation.RECEIVE;
         op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
-                ? (op.kind() == io.dat4j.DtoOperation.RECEIVE ? byteLength : op.totalLength()) : 0);
+                ? (request ? op.totalLength() : byteLength) : 0);
+        if (request) {
+            e.requestCompleted();
+        }
     }
 
     /**

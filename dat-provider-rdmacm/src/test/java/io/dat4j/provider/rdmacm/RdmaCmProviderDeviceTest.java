@@ -242,6 +242,48 @@ class RdmaCmProviderDeviceTest {
     }
 
     @Test
+    @DisplayName("GRACEFUL disconnect: 8 sends of 64 KiB and an RDMA write posted just before all complete SUCCESS "
+            + "(rdma_disconnect waits for them), the data arrives, then DISCONNECTED on both sides (CM-05)")
+    void shouldLetOutstandingRequestsCompleteOnGracefulDisconnect() {
+        final int n = 8;
+        final int size = 65536;
+        final Side client = new Side();
+        final Side server = new Side();
+        final MemorySegment src = arena.allocate((long) size * (n + 1), 4096);
+        final MemorySegment dst = arena.allocate((long) size * (n + 1), 4096);
+        final LocalMemoryRegion srcLmr = ia.createLocalMemoryRegion(client.pz, src, MemoryPrivilege.ALL);
+        final LocalMemoryRegion dstLmr = ia.createLocalMemoryRegion(server.pz, dst, MemoryPrivilege.ALL);
+        for (int i = 0; i < n; i++) {
+            src.asSlice((long) i * size, size).fill((byte) (i + 1));
+            server.ep.postRecv(dstLmr.triplet((long) i * size, size), 100 + i);
+        }
+        src.asSlice((long) n * size, size).fill((byte) 0x5a);
+        connect(client, server);
+        for (int i = 0; i < n; i++) {
+            client.ep.postSend(srcLmr.triplet((long) i * size, size), i);
+        }
+        client.ep.postRdmaWrite(java.util.List.of(srcLmr.triplet((long) n * size, size)), n,
+                dstLmr.remoteTriplet((long) n * size, size), io.dat4j.CompletionFlag.DEFAULT);
+        client.ep.disconnect(io.dat4j.CloseMode.GRACEFUL);
+        for (int i = 0; i <= n; i++) {
+            final DtoCompletionEvent d = completion(client.dto);
+            assertEquals(i, d.cookie());
+            assertEquals(DtoStatus.SUCCESS, d.status(), "request " + i + " before the graceful disconnect");
+        }
+        for (int i = 0; i < n; i++) {
+            final DtoCompletionEvent d = completion(server.dto);
+            assertEquals(100 + i, d.cookie());
+            assertEquals(DtoStatus.SUCCESS, d.status(), "receive " + i);
+            assertEquals(size, d.transferredLength());
+            assertEquals((byte) (i + 1), dst.get(ValueLayout.JAVA_BYTE, (long) i * size + size - 1));
+        }
+        assertEquals((byte) 0x5a, dst.get(ValueLayout.JAVA_BYTE, (long) n * size + size - 1), "the RDMA write");
+        connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        assertEquals(EndpointState.DISCONNECTED, client.ep.state());
+    }
+
+    @Test
     @DisplayName("reject with private data: PEER_REJECTED with the bytes; 145 bytes are LENGTH_ERROR before sending")
     void shouldRejectWithPrivateData() {
         final Side client = new Side();
