@@ -633,28 +633,72 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
                     return null;
                 }
-                final KitSharedReceiveQueue.Entry e = s.take();
+                final SharedReceiveBuffer e = s.take();
                 if (e == null) {
                     return null;
                 }
-                final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
-                DtoStatus local = e.localError();
-                for (int i = 0; local == null && i < e.regions().length && e.regions()[i] != null; i++) {
-                    if (e.regions()[i].isClosed()) {
-                        local = DtoStatus.LOCAL_PROTECTION;
-                    } else {
-                        op.addSegment(e.regions()[i], e.offsets()[i], e.lengths()[i]);
-                    }
-                }
-                recvQueue.commit();
-                if (local == null) {
+                final PostedOperation op = receiveOf(e);
+                if (op != null) {
                     return op;
                 }
-                recvQueue.complete(op, local, 0);
             }
         } finally {
             recvQueue.lock.unlock();
         }
+    }
+
+    @Override
+    public PostedOperation takeSharedReceive(final long sequence) {
+        final KitSharedReceiveQueue s = srq;
+        if (s == null || isClosed()) {
+            return null;
+        }
+        recvQueue.lock.lock();
+        try {
+            SharedReceiveBuffer failed;
+            while (recvQueue.outstandingLocked() < recvQueue.capacity()
+                    && (failed = s.takeFailedBefore(sequence)) != null) {
+                receiveOf(failed);
+            }
+            if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
+                KitInterfaceAdapter.LOG.warn("SRQ receive {} of {}: the EP's receive queue is full", sequence, this);
+                return null;
+            }
+            final SharedReceiveBuffer e = s.take(sequence);
+            return e == null ? null : receiveOf(e);
+        } finally {
+            recvQueue.lock.unlock();
+        }
+    }
+
+    /**
+     * Makes an SRQ buffer a RECEIVE of this EP (under the receive queue's lock, with room in it); one that failed the
+     * local checks, or whose LMR was freed since, completes with LOCAL_PROTECTION at once.
+     *
+     * @return the operation, or null when it completed already
+     */
+    private PostedOperation receiveOf(final SharedReceiveBuffer e) {
+        final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
+        DtoStatus local = e.localError();
+        for (int i = 0; local == null && i < e.segmentCount(); i++) {
+            if (e.region(i).isClosed()) {
+                local = DtoStatus.LOCAL_PROTECTION;
+            } else {
+                op.addSegment(e.region(i), e.offset(i), e.length(i));
+            }
+        }
+        recvQueue.commit();
+        if (local == null) {
+            return op;
+        }
+        recvQueue.complete(op, local, 0);
+        return null;
+    }
+
+    @Override
+    public SharedReceiveTransport sharedReceiveTransport() {
+        final KitSharedReceiveQueue s = srq;
+        return s == null ? null : s.transport();
     }
 
     @Override

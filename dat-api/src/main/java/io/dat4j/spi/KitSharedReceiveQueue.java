@@ -27,21 +27,21 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueue {
 
-    /** One posted buffer: cookie, flags, resolved segments, and a local error found at post time (or null). */
-    record Entry(long cookie, int flags, KitMemoryRegion[] regions, long[] offsets, long[] lengths,
-            DtoStatus localError) {
-    }
-
     private final KitInterfaceAdapter ia;
     private final KitProtectionZone pz;
-    private final ArrayDeque<Entry> posted = new ArrayDeque<>();
+    private final ArrayDeque<SharedReceiveBuffer> posted = new ArrayDeque<>();
+    /** The device's queue (verbs: an {@code ibv_srq}), or null when this FIFO is the SRQ. */
+    private final SharedReceiveTransport transport;
+    private long nextSequence;
     private final Set<KitEndpoint> users = ConcurrentHashMap.newKeySet();
     private int maxRecvDtos;
     private final int maxRecvIov;
     private int lowWatermark;
 
-    KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes) {
+    KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes,
+            final SharedReceiveTransport transport) {
         this.ia = ia;
+        this.transport = transport;
         this.pz = pz;
         this.maxRecvDtos = attributes.maxRecvDtos();
         this.maxRecvIov = attributes.maxRecvIov();
@@ -60,6 +60,10 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     KitProtectionZone pz() {
         return pz;
+    }
+
+    SharedReceiveTransport transport() {
+        return transport;
     }
 
     @Override
@@ -157,14 +161,23 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             throw Checks.lengthError("receive of " + total + " bytes exceeds the IA's message limit of " + max);
         }
         final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
-        final Entry e = new Entry(cookie, mask, regions, offsets, lengths, local);
         synchronized (this) {
             checkOpen();
             if (posted.size() >= maxRecvDtos) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
                         "the SRQ holds " + maxRecvDtos + " unconsumed receives; resize it or wait for consumption");
             }
+            final SharedReceiveBuffer e = new SharedReceiveBuffer(nextSequence++, cookie, mask, regions, offsets,
+                    lengths, local);
             posted.add(e);
+            if (transport != null && local == null) {
+                try {
+                    transport.post(e);
+                } catch (final RuntimeException ex) {
+                    posted.removeLast();
+                    throw ex;
+                }
+            }
         }
         for (final KitEndpoint ep : users) {
             ep.sharedReceivePosted();
@@ -183,6 +196,9 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
                     + " receives are posted and unconsumed, more than the new size " + newMaxRecvDtos);
         }
+        if (transport != null && newMaxRecvDtos > maxRecvDtos) {
+            transport.resize(newMaxRecvDtos);
+        }
         maxRecvDtos = newMaxRecvDtos;
     }
 
@@ -200,8 +216,47 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     }
 
     /** {@return the head buffer, removed, or null when none is posted} */
-    synchronized Entry take() {
+    synchronized SharedReceiveBuffer take() {
         return posted.poll();
+    }
+
+    /**
+     * {@return the first buffer posted before {@code sequence} that failed the local checks (never given to the
+     * device), removed, or null}
+     *
+     * @param sequence a buffer's sequence
+     */
+    synchronized SharedReceiveBuffer takeFailedBefore(final long sequence) {
+        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+            final SharedReceiveBuffer b = i.next();
+            if (b.sequence() >= sequence) {
+                return null;
+            }
+            if (b.localError() != null) {
+                i.remove();
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@return the buffer with this sequence, removed, or null}
+     *
+     * @param sequence the sequence
+     */
+    synchronized SharedReceiveBuffer take(final long sequence) {
+        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+            final SharedReceiveBuffer b = i.next();
+            if (b.sequence() == sequence) {
+                i.remove();
+                return b;
+            }
+            if (b.sequence() > sequence) {
+                return null;
+            }
+        }
+        return null;
     }
 
     synchronized boolean hasPosted() {
@@ -248,6 +303,13 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         if (markClosed()) {
             synchronized (this) {
                 posted.clear();
+            }
+            if (transport != null) {
+                try {
+                    transport.close();
+                } catch (final RuntimeException e) {
+                    KitInterfaceAdapter.LOG.warn("freeing the transport's SRQ of {} failed", this, e);
+                }
             }
             pz.release();
             ia.removeChild(this);

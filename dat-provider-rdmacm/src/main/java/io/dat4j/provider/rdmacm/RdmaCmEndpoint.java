@@ -76,6 +76,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private MemorySegment privateCq;
     private volatile MemorySegment id;
     private volatile MemorySegment qp;
+    private int qpNum;
     private volatile Phase phase = Phase.IDLE;
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
@@ -140,6 +141,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             return op;
         }
+    }
+
+    /**
+     * {@return the SRQ buffer the EP's QP consumed, as a receive of this EP, or null}
+     *
+     * @param sequence the buffer's sequence (its wr_id without {@link RdmaCmSharedReceiveQueue#WR_ID_FLAG})
+     */
+    PostedOperation takeSharedReceive(final long sequence) {
+        return ep.takeSharedReceive(sequence);
     }
 
     /** Forgets every outstanding operation (the QP is gone); completions still in a CQ become stale. */
@@ -311,15 +321,21 @@ final class RdmaCmEndpoint implements EndpointTransport {
             sendCq = sendCq == null ? privateCq : sendCq;
         }
         final EndpointAttributes a = ep.attributes();
-        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, Math.max(1, a.maxRequestDtos()),
-                Math.max(1, a.maxRecvDtos()), Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(),
-                        a.maxRdmaWriteIov()))), Math.max(1, a.maxRecvIov()), 0);
+        // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
+        final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()
+                : MemorySegment.NULL;
+        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
+                Math.max(1, a.maxRequestDtos()), Math.max(1, a.maxRecvDtos()),
+                Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
+                Math.max(1, a.maxRecvIov()), 0);
         // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
         LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
         final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
         qpGuard.writeLock().lock();
         try {
             qp = LibRdmaCm.idQp(id);
+            qpNum = LibRdmaCm.qpNumber(qp);
+            transport.qpCreated(qpNum, this);
             PostedOperation op;
             while ((op = waitingReceives.poll()) != null) {
                 try {
@@ -503,6 +519,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         try {
             if (qp != null && current != null) {
                 qp = null;
+                transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
             }
             dropAll();

@@ -62,6 +62,8 @@ final class RdmaCmTransport implements Transport {
     private final ScheduledExecutorService timer;
     private final Thread completionThread;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** EPs by the number of their QP, for completions of SRQ buffers (any QP of the SRQ may consume one). */
+    private final Map<Integer, RdmaCmEndpoint> endpointsByQpNum = new ConcurrentHashMap<>();
     /** EPs by index (the high half of their wr_ids); copy-on-write, read without a lock on completion. */
     private volatile RdmaCmEndpoint[] endpoints = new RdmaCmEndpoint[16];
 
@@ -214,6 +216,13 @@ final class RdmaCmTransport implements Transport {
         }
     }
 
+    /** {@inheritDoc} ({@code dapls_ib_srq_alloc}: {@code ibv_create_srq} in the PZ's PD) */
+    @Override
+    public io.dat4j.spi.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
+            final io.dat4j.SrqAttributes attributes) {
+        return new RdmaCmSharedReceiveQueue(ops, pdOf(protectionZoneRegistration), attributes);
+    }
+
     @Override
     public Object registerMemory(final KitMemoryRegion region) {
         int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
@@ -245,10 +254,12 @@ final class RdmaCmTransport implements Transport {
         private final MemorySegment wcs;
         private final int batch;
         private final AtomicBoolean closedCq = new AtomicBoolean();
+        private int entries;
 
         Cq(final KitEventDispatcher evd, final int entries) {
             this.evd = evd;
             this.cq = LibRdmaCm.createCq(context, entries, compChannel);
+            this.entries = entries;
             this.batch = 16;
             this.wcs = LibRdmaCm.allocateWcs(arena, batch);
         }
@@ -268,9 +279,27 @@ final class RdmaCmTransport implements Transport {
                     return moved;
                 }
                 for (int i = 0; i < n; i++) {
-                    completeOne(LibRdmaCm.wcWrId(wcs, i), LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    final long wrId = LibRdmaCm.wcWrId(wcs, i);
+                    if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
+                        completeShared(LibRdmaCm.wcQpNum(wcs, i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG,
+                                LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    } else {
+                        completeOne(wrId, LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    }
                 }
                 moved += n;
+            }
+        }
+
+        /** {@inheritDoc} ({@code ibv_resize_cq}: the CQ grows with its EVD and never shrinks) */
+        @Override
+        public synchronized void resize(final int queueLength) {
+            if (closedCq.get()) {
+                return;
+            }
+            final int wanted = Math.min(Math.max(queueLength, 1), device.maxCqe());
+            if (wanted > entries) {
+                entries = LibRdmaCm.resizeCq(cq, wanted);
             }
         }
 
@@ -319,6 +348,45 @@ final class RdmaCmTransport implements Transport {
         if (request) {
             e.requestCompleted();
         }
+    }
+
+    /**
+     * Completes an SRQ buffer that the QP {@code qpNum} consumed: the kit makes it a receive of that QP's EP.
+     *
+     * @param qpNum the consuming QP
+     * @param sequence the buffer's sequence
+     * @param status the work completion status
+     * @param byteLength the message length
+     */
+    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength) {
+        final RdmaCmEndpoint e = endpointsByQpNum.get(qpNum);
+        final PostedOperation op = e == null ? null : e.takeSharedReceive(sequence);
+        if (op == null) {
+            LOG.debug("SRQ completion for a QP or buffer that is gone (qp {}, buffer {}, status {})", qpNum, sequence,
+                    status);
+            return;
+        }
+        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+    }
+
+    /**
+     * Records which EP a QP belongs to (for SRQ completions).
+     *
+     * @param qpNum the QP number
+     * @param ep the EP
+     */
+    void qpCreated(final int qpNum, final RdmaCmEndpoint ep) {
+        endpointsByQpNum.put(qpNum, ep);
+    }
+
+    /**
+     * Forgets a QP.
+     *
+     * @param qpNum the QP number
+     * @param ep the EP it belonged to
+     */
+    void qpDestroyed(final int qpNum, final RdmaCmEndpoint ep) {
+        endpointsByQpNum.remove(qpNum, ep);
     }
 
     /**

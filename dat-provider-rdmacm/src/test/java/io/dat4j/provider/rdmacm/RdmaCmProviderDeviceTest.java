@@ -283,6 +283,133 @@ class RdmaCmProviderDeviceTest {
         assertEquals(EndpointState.DISCONNECTED, client.ep.state());
     }
 
+    /** Connects a client side to a server EP through a new PSP; both ESTABLISHED. */
+    private void connect(final Side client, final Endpoint server, final EventDispatcher serverConn) {
+        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
+        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+        cr.request().accept(server, null);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        connection(serverConn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        psp.close();
+    }
+
+    private static void send(final Side client, final int offset, final byte fill, final long cookie) {
+        client.buffer.asSlice(offset, 64).fill(fill);
+        client.ep.postSend(client.lmr.triplet(offset, 64), cookie);
+        final DtoCompletionEvent d = completion(client.dto);
+        assertEquals(cookie, d.cookie());
+        assertEquals(DtoStatus.SUCCESS, d.status());
+    }
+
+    @Test
+    @DisplayName("SRQ as an ibv_srq (SRQ-01 on hardware): two EPs consume one SRQ's buffers in posting order, each "
+            + "completion on the consuming EP's recv EVD with the buffer's cookie and data; a buffer of another PZ "
+            + "completes LOCAL_PROTECTION on the EP that reaches it")
+    void shouldShareOneSrqBetweenTwoEndpoints() {
+        final ProtectionZone pz = ia.createProtectionZone();
+        final io.dat4j.SharedReceiveQueue srq = ia.createSharedReceiveQueue(pz, new io.dat4j.SrqAttributes(16, 1, 0));
+        final MemorySegment pool = arena.allocate(16 * 256, 4096);
+        final LocalMemoryRegion poolLmr = ia.createLocalMemoryRegion(pz, pool, MemoryPrivilege.ALL);
+        final EventDispatcher[] recv = new EventDispatcher[2];
+        final EventDispatcher[] conn = new EventDispatcher[2];
+        final Endpoint[] server = new Endpoint[2];
+        final Side[] client = {new Side(), new Side()};
+        for (int i = 0; i < 2; i++) {
+            recv[i] = ia.createEventDispatcher(16, null, Set.of(EventStream.DTO));
+            conn[i] = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
+            server[i] = ia.createEndpointWithSrq(pz, recv[i], recv[i], conn[i], srq, null);
+        }
+        assertEquals(StatusType.INVALID_STATE, assertThrows(DatException.class,
+                () -> server[0].postRecv(poolLmr.triplet(0, 64), 1)).type(), "post_recv on an EP with an SRQ");
+        for (int b = 0; b < 6; b++) {
+            srq.postRecv(java.util.List.of(poolLmr.triplet(b * 256L, 256)), 100 + b, io.dat4j.CompletionFlag.DEFAULT);
+        }
+        assertEquals(6, srq.available());
+        connect(client[0], server[0], conn[0]);
+        connect(client[1], server[1], conn[1]);
+        for (int k = 0; k < 3; k++) {
+            send(client[0], k * 64, (byte) ('a' + k), k);
+        }
+        for (int k = 0; k < 3; k++) {
+            send(client[1], k * 64, (byte) ('x' + k), k);
+        }
+        for (int i = 0; i < 2; i++) {
+            for (int k = 0; k < 3; k++) {
+                final DtoCompletionEvent d = completion(recv[i]);
+                final int b = i * 3 + k;
+                assertEquals(DtoStatus.SUCCESS, d.status(), "EP " + i + " message " + k);
+                assertEquals(DtoOperation.RECEIVE, d.operation());
+                assertEquals(100 + b, d.cookie(), "the SRQ's buffers are consumed in posting order");
+                assertEquals(64, d.transferredLength());
+                assertEquals((byte) ((i == 0 ? 'a' : 'x') + k), pool.get(ValueLayout.JAVA_BYTE, b * 256L + 63));
+            }
+        }
+        assertEquals(0, srq.available());
+        // a buffer that failed the local checks never reaches the device; the EP that consumes the next one reports it
+        final ProtectionZone other = ia.createProtectionZone();
+        final LocalMemoryRegion foreign = ia.createLocalMemoryRegion(other, arena.allocate(4096, 4096),
+                MemoryPrivilege.ALL);
+        srq.postRecv(java.util.List.of(foreign.triplet(0, 256)), 200, io.dat4j.CompletionFlag.DEFAULT);
+        srq.postRecv(java.util.List.of(poolLmr.triplet(6 * 256L, 256)), 201, io.dat4j.CompletionFlag.DEFAULT);
+        send(client[1], 0, (byte) 'z', 9);
+        final DtoCompletionEvent bad = completion(recv[1]);
+        assertEquals(200, bad.cookie());
+        assertEquals(DtoStatus.LOCAL_PROTECTION, bad.status());
+        final DtoCompletionEvent good = completion(recv[1]);
+        assertEquals(201, good.cookie());
+        assertEquals(DtoStatus.SUCCESS, good.status());
+        assertEquals((byte) 'z', pool.get(ValueLayout.JAVA_BYTE, 6 * 256L + 63));
+        // the SRQ grows (ibv_modify_srq) and takes more buffers than it was created with
+        srq.resize(32);
+        for (int b = 0; b < 20; b++) {
+            srq.postRecv(java.util.List.of(poolLmr.triplet((b % 16) * 256L, 256)), 300 + b,
+                    io.dat4j.CompletionFlag.DEFAULT);
+        }
+        assertEquals(20, srq.available());
+        assertEquals(StatusType.INVALID_STATE, assertThrows(DatException.class, srq::close).type(),
+                "SRQ_IN_USE while its EPs exist");
+        for (int i = 0; i < 2; i++) {
+            server[i].disconnect(io.dat4j.CloseMode.ABRUPT);
+            connection(conn[i], EventNumber.CONNECTION_EVENT_DISCONNECTED);
+            server[i].close();
+        }
+        assertEquals(20, srq.available(), "a disconnect does not flush the SRQ");
+        srq.close();
+        assertTrue(srq.isClosed());
+    }
+
+    @Test
+    @DisplayName("dat_evd_resize grows the EVD's CQ (ibv_resize_cq): 24 receive completions fit an EVD created for 2 "
+            + "(EVD-17 on hardware)")
+    void shouldResizeTheCompletionQueue() {
+        final Side client = new Side();
+        final ProtectionZone pz = ia.createProtectionZone();
+        final EventDispatcher recv = ia.createEventDispatcher(2, null, Set.of(EventStream.DTO));
+        final EventDispatcher conn = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
+        final Endpoint server = ia.createEndpoint(pz, recv, null, conn, null);
+        final MemorySegment buffer = arena.allocate(4096, 4096);
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
+        recv.resize(32);
+        assertEquals(32, recv.query().queueLength());
+        final int n = 24;
+        for (int k = 0; k < n; k++) {
+            server.postRecv(lmr.triplet(k * 64L, 64), k);
+        }
+        connect(client, server, conn);
+        for (int k = 0; k < n; k++) {
+            send(client, 0, (byte) k, 1000 + k);
+        }
+        // every completion is in the CQ before the first dequeue: a CQ of 2 entries would have overflowed
+        for (int k = 0; k < n; k++) {
+            final DtoCompletionEvent d = completion(recv);
+            assertEquals(k, d.cookie());
+            assertEquals(DtoStatus.SUCCESS, d.status());
+        }
+        assertEquals(StatusType.INVALID_PARAMETER, assertThrows(DatException.class, () -> recv.resize(0)).type());
+    }
+
     @Test
     @DisplayName("reject with private data: PEER_REJECTED with the bytes; 145 bytes are LENGTH_ERROR before sending")
     void shouldRejectWithPrivateData() {
