@@ -97,7 +97,8 @@ public final class RdmaCmProvider implements DatProvider {
         return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS,
                 Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
                 Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT,
-                Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE);
+                Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE,
+                Capability.IPV6);
     }
 
     @Override

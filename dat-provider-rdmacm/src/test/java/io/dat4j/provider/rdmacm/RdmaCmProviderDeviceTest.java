@@ -410,6 +410,70 @@ class RdmaCmProviderDeviceTest {
         assertEquals(StatusType.INVALID_PARAMETER, assertThrows(DatException.class, () -> recv.resize(0)).type());
     }
 
+    /** {@return an IPv6 address of the netdev: a global one if it has one, else its link-local one (with scope)} */
+    private static java.net.Inet6Address ipv6Address() throws java.net.SocketException {
+        final java.net.NetworkInterface ni = java.net.NetworkInterface.getByName(System.getenv("SOFTROCE_NETDEV"));
+        java.net.Inet6Address linkLocal = null;
+        for (final InetAddress a : java.util.Collections.list(ni.getInetAddresses())) {
+            if (a instanceof java.net.Inet6Address v6) {
+                if (!v6.isLinkLocalAddress()) {
+                    return v6;
+                }
+                linkLocal = v6;
+            }
+        }
+        return linkLocal;
+    }
+
+    @Test
+    @DisplayName("IPv6: an IA on the netdev's IPv6 address (link-local with its scope id, or global) listens, connects,"
+            + " sends and reads over rxe's RoCEv2 IPv6 GID")
+    void shouldConnectOverIpv6() throws Exception {
+        final java.net.Inet6Address v6 = ipv6Address();
+        Assumptions.assumeTrue(v6 != null, "no IPv6 address on " + System.getenv("SOFTROCE_NETDEV")
+                + " (IPv6 disabled?)");
+        System.out.println("IPv6 test on " + v6.getHostAddress() + (v6.isLinkLocalAddress() ? " (link-local)" : ""));
+        final RegistryEntry e6 = new RegistryEntry("ofa-v2-ipv6", "u2.0", true, false, "libdaplofa.so.2",
+                "dapl.2.0", v6.getHostAddress() + " 0", "");
+        try (InterfaceAdapter ia6 = new RdmaCmProvider().open(e6, 16)) {
+            assertEquals(v6, ia6.address().getAddress());
+            final ProtectionZone pz = ia6.createProtectionZone();
+            final EventDispatcher dto = ia6.createEventDispatcher(16, null, Set.of(EventStream.DTO));
+            final EventDispatcher conn = ia6.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
+            final EventDispatcher crEvd = ia6.createEventDispatcher(4, null, Set.of(EventStream.CR));
+            final Endpoint client = ia6.createEndpoint(pz, dto, dto, conn, null);
+            final EventDispatcher sdto = ia6.createEventDispatcher(16, null, Set.of(EventStream.DTO));
+            final EventDispatcher sconn = ia6.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
+            final Endpoint server = ia6.createEndpoint(pz, sdto, sdto, sconn, null);
+            final MemorySegment buffer = arena.allocate(4096, 4096);
+            final LocalMemoryRegion lmr = ia6.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
+            final PublicServicePoint psp = ia6.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+            server.postRecv(lmr.triplet(2048, 64), 1);
+            client.connect(v6, psp.connectionQualifier(), WAIT, "v6".getBytes(StandardCharsets.US_ASCII));
+            final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+            assertArrayEquals("v6".getBytes(StandardCharsets.US_ASCII), cr.request().query().privateData());
+            cr.request().accept(server, null);
+            connection(conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+            connection(sconn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+            assertEquals(v6, client.query().remoteAddress().getAddress(),
+                    "the peer's address is the IPv6 one");
+            buffer.asSlice(0, 64).fill((byte) 6);
+            client.postSend(lmr.triplet(0, 64), 2);
+            assertEquals(DtoStatus.SUCCESS, completion(dto).status());
+            final DtoCompletionEvent got = completion(sdto);
+            assertEquals(DtoStatus.SUCCESS, got.status());
+            assertEquals(64, got.transferredLength());
+            assertEquals((byte) 6, buffer.get(ValueLayout.JAVA_BYTE, 2048 + 63));
+            client.postRdmaRead(java.util.List.of(lmr.triplet(1024, 64)), 3, lmr.remoteTriplet(2048, 64),
+                    io.dat4j.CompletionFlag.DEFAULT);
+            assertEquals(DtoStatus.SUCCESS, completion(dto).status());
+            assertEquals((byte) 6, buffer.get(ValueLayout.JAVA_BYTE, 1024 + 63));
+            client.disconnect(io.dat4j.CloseMode.GRACEFUL);
+            connection(conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+            connection(sconn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        }
+    }
+
     @Test
     @DisplayName("reject with private data: PEER_REJECTED with the bytes; 145 bytes are LENGTH_ERROR before sending")
     void shouldRejectWithPrivateData() {
