@@ -46,6 +46,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * rnr_retry 7, and a disconnect must not hang.
      */
     static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
+    /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
+    private static final long GRACEFUL_POLL_MS = 2;
 
     private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
 
@@ -84,6 +86,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
     private volatile boolean gracefulPending;
     private ScheduledFuture<?> gracefulTimeout;
+    private ScheduledFuture<?> gracefulPoller;
     private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
@@ -204,6 +207,23 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /**
+     * Polls the send CQ while a GRACEFUL disconnect waits: completions reach the request EVD (and the count) even
+     * when the consumer waits only for the DISCONNECTED event. Same lock order as {@link #destroyQpLocked()}.
+     */
+    private void gracefulPoll() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
+                return;
+            }
+            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestDispatcher());
+            if (cq != null) {
+                cq.poll();
+            }
+        }
+        gracefulDrained();
+    }
+
     private void onGracefulTimeout() {
         synchronized (lock) {
             if (!gracefulPending || closed || phase != Phase.CONNECTED) {
@@ -224,6 +244,10 @@ final class RdmaCmEndpoint implements EndpointTransport {
         if (gracefulTimeout != null) {
             gracefulTimeout.cancel(false);
             gracefulTimeout = null;
+        }
+        if (gracefulPoller != null) {
+            gracefulPoller.cancel(false);
+            gracefulPoller = null;
         }
     }
 
@@ -562,6 +586,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                         gracefulPending = true;
                         gracefulTimeout = transport.timer().schedule(this::onGracefulTimeout,
                                 GRACEFUL_DRAIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                        gracefulPoller = transport.timer().scheduleWithFixedDelay(this::gracefulPoll,
+                                GRACEFUL_POLL_MS, GRACEFUL_POLL_MS, TimeUnit.MILLISECONDS);
                     }
                     if (requestsOutstanding() > 0) {
                         return;

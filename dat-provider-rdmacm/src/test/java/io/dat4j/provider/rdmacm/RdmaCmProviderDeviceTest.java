@@ -265,6 +265,11 @@ class RdmaCmProviderDeviceTest {
         client.ep.postRdmaWrite(java.util.List.of(srcLmr.triplet((long) n * size, size)), n,
                 dstLmr.remoteTriplet((long) n * size, size), io.dat4j.CompletionFlag.DEFAULT);
         client.ep.disconnect(io.dat4j.CloseMode.GRACEFUL);
+        // the consumer waits only for DISCONNECTED: the provider must drain the send CQ itself, well before the
+        // bound of dat4j.rdmacm.gracefulDrainTimeoutMs (after which it would disconnect anyway)
+        final Event down = client.conn.await(Duration.ofMillis(RdmaCmEndpoint.GRACEFUL_DRAIN_TIMEOUT_MS / 2));
+        assertEquals(EventNumber.CONNECTION_EVENT_DISCONNECTED,
+                assertInstanceOf(ConnectionEvent.class, down).number());
         for (int i = 0; i <= n; i++) {
             final DtoCompletionEvent d = completion(client.dto);
             assertEquals(i, d.cookie());
@@ -278,7 +283,6 @@ class RdmaCmProviderDeviceTest {
             assertEquals((byte) (i + 1), dst.get(ValueLayout.JAVA_BYTE, (long) i * size + size - 1));
         }
         assertEquals((byte) 0x5a, dst.get(ValueLayout.JAVA_BYTE, (long) n * size + size - 1), "the RDMA write");
-        connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
         connection(server.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
         assertEquals(EndpointState.DISCONNECTED, client.ep.state());
     }
