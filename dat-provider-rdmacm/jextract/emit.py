@@ -105,6 +105,11 @@ TYPES = [
                    ("int", "handle"), ("int", "qp_num"), ("int", "state"), ("int", "qp_type"),
                    ("ref", "mutex", "pthread_mutex_t"), ("ref", "cond", "pthread_cond_t"),
                    ("int", "events_completed")]),
+    ("ibv_srq", S, [(P, "context"), (P, "srq_context"), (P, "pd"), ("int", "handle"),
+                    ("ref", "mutex", "pthread_mutex_t"), ("ref", "cond", "pthread_cond_t"),
+                    ("int", "events_completed")]),
+    ("ibv_srq_attr", S, [("int", "max_wr"), ("int", "max_sge"), ("int", "srq_limit")]),
+    ("ibv_srq_init_attr", S, [(P, "srq_context"), ("ref", "attr", "ibv_srq_attr")]),
     ("ibv_qp_cap", S, [("int", "max_send_wr"), ("int", "max_recv_wr"), ("int", "max_send_sge"),
                        ("int", "max_recv_sge"), ("int", "max_inline_data")]),
     ("ibv_qp_init_attr", S, [(P, "qp_context"), (P, "send_cq"), (P, "recv_cq"), (P, "srq"),
@@ -206,6 +211,10 @@ FUNCS = [
     ("ibv_destroy_comp_channel", "int", [(P, "channel")]),
     ("ibv_create_cq", P, [(P, "context"), ("int", "cqe"), (P, "cq_context"), (P, "channel"), ("int", "comp_vector")]),
     ("ibv_destroy_cq", "int", [(P, "cq")]),
+    ("ibv_resize_cq", "int", [(P, "cq"), ("int", "cqe")]),
+    ("ibv_create_srq", P, [(P, "pd"), (P, "srq_init_attr")]),
+    ("ibv_destroy_srq", "int", [(P, "srq")]),
+    ("ibv_modify_srq", "int", [(P, "srq"), (P, "srq_attr"), ("int", "srq_attr_mask")]),
     ("ibv_get_cq_event", "int", [(P, "channel"), (P, "cq"), (P, "cq_context")]),
     ("ibv_ack_cq_events", None, [(P, "cq"), ("int", "nevents")]),
     ("ibv_wc_status_str", P, [("int", "status")]),
@@ -224,6 +233,7 @@ CONSTANTS = (
     + ["IBV_WR_" + e for e in ("RDMA_WRITE", "RDMA_WRITE_WITH_IMM", "SEND", "SEND_WITH_IMM", "RDMA_READ",
                                "ATOMIC_CMP_AND_SWP", "ATOMIC_FETCH_AND_ADD", "LOCAL_INV", "BIND_MW", "SEND_WITH_INV")]
     + ["IBV_SEND_FENCE", "IBV_SEND_SIGNALED", "IBV_SEND_SOLICITED", "IBV_SEND_INLINE"]
+    + ["IBV_SRQ_MAX_WR", "IBV_SRQ_LIMIT"]
     + ["IBV_WC_" + e for e in (
         "SUCCESS", "LOC_LEN_ERR", "LOC_QP_OP_ERR", "LOC_EEC_OP_ERR", "LOC_PROT_ERR", "WR_FLUSH_ERR", "MW_BIND_ERR",
         "BAD_RESP_ERR", "LOC_ACCESS_ERR", "REM_INV_REQ_ERR", "REM_ACCESS_ERR", "REM_OP_ERR", "RETRY_EXC_ERR",

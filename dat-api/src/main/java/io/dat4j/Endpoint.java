@@ -38,6 +38,17 @@ public interface Endpoint extends Handle {
     void modify(EndpointAttributes attributes);
 
     /**
+     * Moves the EP to another protection zone ({@code dat_ep_modify} with {@code DAT_EP_FIELD_PZ_HANDLE}): while
+     * UNCONNECTED, or TENTATIVE_CONNECTION_PENDING for an EP the provider created (PSP with the PROVIDER flag; it
+     * starts in the IA's default PZ, {@code query().protectionZone()}), and only with no operation posted. Local
+     * triplets must name LMRs of the EP's PZ; another PZ's LMR completes the operation with LOCAL_PROTECTION.
+     *
+     * @param protectionZone a PZ of the same IA; an EP with an SRQ keeps the SRQ's PZ ({@code INVALID_PARAMETER
+     *        ARG3} otherwise)
+     */
+    void modifyProtectionZone(ProtectionZone protectionZone);
+
+    /**
      * Connects to a peer's service point ({@code dat_ep_connect} with {@code DAT_QOS_BEST_EFFORT} and
      * {@code DAT_CONNECT_DEFAULT_FLAG}). Returns at once; the outcome arrives on the connect EVD: ESTABLISHED,
      * PEER_REJECTED, NON_PEER_REJECTED, UNREACHABLE or TIMED_OUT.

@@ -655,6 +655,45 @@ public abstract class ConnectionManagementConformance extends ConformanceBase {
         cr.reject(null);
     }
 
+    @Rule(id = "CE-04", level = Level.CAPABILITY, requires = Capability.PROVIDER_CREATED_ENDPOINTS,
+            text = "A provider-created EP starts in the IA's default PZ and refuses LMRs of other PZs (LOCAL_PROTECTION"
+                    + " or PROTECTION_VIOLATION); dat_ep_modify of its PZ while TENTATIVE_CONNECTION_PENDING moves it, "
+                    + "and data then flows; once connected the PZ cannot change (INVALID_STATE)")
+    void providerCreatedEndpointProtectionZone() {
+        final Rig.Listener l = rig().listen(rig().peerIa(), ServicePointFlag.PROVIDER);
+        final Rig.Side a = rig().side(rig().ia(), null);
+        rig().connect(a, l, null);
+        final ConnectionRequest cr = rig().awaitRequest(l);
+        final Endpoint ep = ResourceTracker.track(cr.query().endpoint());
+        final io.dat4j.ProtectionZone initial = ep.query().protectionZone();
+        assertNotNull(initial, "the IA's default PZ");
+        final io.dat4j.ProtectionZone pz = rig().pz(rig().peerIa());
+        final Rig.Buffer dst = rig().buffer(rig().peerIa(), pz, 64, MemoryPrivilege.LOCAL);
+        try {
+            ep.postRecv(dst.triplet(), 1);
+            final DtoCompletionEvent d = Rig.awaitDto(ep.query().recvEvd(), "receive into another PZ's LMR");
+            assertEquals(DtoStatus.LOCAL_PROTECTION, d.status(), "status of a receive into another PZ's LMR");
+        } catch (final DatException e) {
+            assertEquals(StatusType.PROTECTION_VIOLATION, e.type(), "receive into another PZ's LMR: " + e.status());
+        }
+        ep.modifyProtectionZone(pz);
+        assertSame(pz, ep.query().protectionZone(), "the PZ after dat_ep_modify");
+        ep.postRecv(dst.triplet(), 2);
+        cr.accept(null, null);
+        Rig.awaitConnection(ep.query().connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        Rig.awaitConnection(a.connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        final Rig.Buffer src = rig().buffer(a, 64, MemoryPrivilege.LOCAL);
+        Checks.fill(src.segment(), 21);
+        a.ep().postSend(src.triplet(), 3);
+        assertEquals(DtoStatus.SUCCESS, Rig.awaitDto(a.requestEvd(), "the send").status(), "send status");
+        final DtoCompletionEvent r = Rig.awaitDto(ep.query().recvEvd(), "the receive");
+        assertEquals(DtoStatus.SUCCESS, r.status(), "receive status");
+        assertEquals(2, r.cookie(), "receive cookie");
+        Checks.assertPattern("data received in the new PZ", dst.segment(), 21);
+        assertStatus("dat_ep_modify of the PZ while CONNECTED", () -> ep.modifyProtectionZone(initial),
+                StatusType.INVALID_STATE);
+    }
+
     @Rule(id = "CE-03", level = Level.CAPABILITY, requires = Capability.PROVIDER_CREATED_ENDPOINTS,
             text = "Every request at a PROVIDER PSP gets its own EP built from the PSP's settings; both connect")
     void eachRequestGetsItsOwnEndpoint() {

@@ -362,6 +362,46 @@ public abstract class DataTransferConformance extends ConformanceBase {
         }
     }
 
+    /** Posts with a triplet that must be refused: synchronously, or by a LOCAL_PROTECTION completion. */
+    private static void assertRefusedLocally(final String what, final Runnable post,
+            final io.dat4j.EventDispatcher evd, final long cookie) {
+        try {
+            post.run();
+        } catch (final DatException e) {
+            assertTrue(Set.of(StatusType.PROTECTION_VIOLATION, StatusType.INVALID_PARAMETER).contains(e.type()),
+                    what + ": synchronous status " + e.status());
+            return;
+        }
+        final DtoCompletionEvent d = Rig.awaitDto(evd, what);
+        assertEquals(DtoStatus.LOCAL_PROTECTION, d.status(), what + ": completion status");
+        assertEquals(cookie, d.cookie(), what + ": cookie");
+    }
+
+    @Rule(id = "DTO-16", level = Level.REQUIRED,
+            text = "A receive or send naming an LMR of another PZ of the same IA is refused on the local side "
+                    + "(PROTECTION_VIOLATION, or a LOCAL_PROTECTION completion) and sends nothing; the EP's own PZ "
+                    + "works")
+    void lmrOfAnotherProtectionZone() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer foreignDst = rig().buffer(c.passive().ia(), rig().pz(c.passive().ia()), 64,
+                MemoryPrivilege.LOCAL);
+        final Rig.Buffer foreignSrc = rig().buffer(c.active().ia(), rig().pz(c.active().ia()), 64,
+                MemoryPrivilege.LOCAL);
+        final Rig.Buffer src = rig().buffer(c.active(), 64, MemoryPrivilege.LOCAL);
+        final Rig.Buffer dst = rig().buffer(c.passive(), 64, MemoryPrivilege.LOCAL);
+        fill(src.segment(), 16);
+        assertRefusedLocally("receive into an LMR of another PZ", () -> c.passive().ep().postRecv(
+                foreignDst.triplet(), 1), c.passive().recvEvd(), 1);
+        c.passive().ep().postRecv(dst.triplet(), 2);
+        assertRefusedLocally("send from an LMR of another PZ", () -> c.active().ep().postSend(
+                foreignSrc.triplet(), 3), c.active().requestEvd(), 3);
+        Rig.assertQuiet(c.passive().recvEvd(), "nothing was received");
+        c.active().ep().postSend(src.triplet(), 4);
+        assertSuccess(c.active(), false, DtoOperation.SEND, 4, -1);
+        assertSuccess(c.passive(), true, DtoOperation.RECEIVE, 2, 64);
+        assertPattern("data of the EP's own PZ", dst.segment(), 16);
+    }
+
     @Rule(id = "DTO-11", level = Level.REQUIRED,
             text = "After a disconnect, posting a send fails with INVALID_STATE and receives posted before complete "
                     + "FLUSHED")

@@ -23,6 +23,16 @@ public interface CompletionSource {
     default void arm() {
     }
 
+    /**
+     * Makes room for a new EVD queue length ({@code dat_evd_resize}; verbs: {@code ibv_resize_cq}). Called before
+     * the kit resizes its ring, after the argument checks; a failure leaves the EVD as it was. The default does
+     * nothing.
+     *
+     * @param queueLength the new queue length
+     */
+    default void resize(final int queueLength) {
+    }
+
     /** Releases the source (verbs: {@code ibv_destroy_cq}); called once, when the EVD is freed. */
     default void close() {
     }

@@ -103,6 +103,20 @@ public interface EndpointUpcalls {
      */
     PostedOperation takeSharedReceive();
 
+    /**
+     * Takes one particular buffer of the EP's shared receive queue: the one a device QP of this EP consumed (verbs:
+     * the {@code wr_id} of an SRQ receive completion names it). Buffers posted before it that failed the local checks
+     * are completed with LOCAL_PROTECTION on this EP first, as with {@link #takeSharedReceive()}.
+     *
+     * @param sequence the buffer's {@link SharedReceiveBuffer#sequence()}
+     * @return the operation, a RECEIVE of this EP to complete with {@link #complete}, or null if no such buffer is
+     *         posted (the SRQ was freed, or the EP has none)
+     */
+    PostedOperation takeSharedReceive(long sequence);
+
+    /** {@return the transport half of the EP's SRQ ({@link Transport#createSharedReceiveQueue}), or null} */
+    SharedReceiveTransport sharedReceiveTransport();
+
     /** {@return true if the EP has an SRQ holding at least one buffer} */
     boolean hasSharedReceive();
 }

@@ -18,6 +18,7 @@ import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
 import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
@@ -48,7 +49,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             EndpointState.COMPLETION_PENDING);
 
     private final KitInterfaceAdapter ia;
-    private final KitProtectionZone pz;
+    private volatile KitProtectionZone pz;
     private final KitEventDispatcher recvEvd;
     private final KitEventDispatcher requestEvd;
     private final KitEventDispatcher connectEvd;
@@ -208,6 +209,34 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             requested = attributes;
             resolved = r;
             inForce = r;
+        }
+    }
+
+    @Override
+    public void modifyProtectionZone(final ProtectionZone protectionZone) {
+        checkOpen();
+        final KitProtectionZone next = ia.checkPz(protectionZone, 3);
+        synchronized (sm) {
+            final EndpointState s = sm.state();
+            if (s != EndpointState.UNCONNECTED && !(s == EndpointState.TENTATIVE_CONNECTION_PENDING
+                    && providerCreated)) {
+                throw Checks.invalidState(EndpointStateMachine.subtypeOf(s), "the PZ of an EP changes only while"
+                        + " UNCONNECTED (or TENTATIVE_CONNECTION_PENDING for a provider-created EP), not " + s);
+            }
+            if (recvQueue.outstanding() != 0 || requestQueue.outstanding() != 0) {
+                throw Checks.invalidState(EndpointStateMachine.subtypeOf(s),
+                        "operations are posted under the current PZ; the PZ changes only on an idle EP");
+            }
+            if (srq != null && srq.pz() != next) {
+                throw Checks.invalidArg(3, "the EP uses an SRQ of another PZ; an EP and its SRQ share one PZ");
+            }
+            final KitProtectionZone previous = pz;
+            if (previous == next) {
+                return;
+            }
+            next.retain();
+            pz = next;
+            previous.release();
         }
     }
 
@@ -488,7 +517,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 }
                 if (local == null) {
                     final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                    if (r == null || r.isClosed() || (!providerCreated && r.pz() != pz)
+                    if (r == null || r.isClosed() || r.pz() != pz
                             || !RegionTable.inBounds(r, t.virtualAddress(), len)
                             || (localWrite && !r.allows(MemoryPrivilege.LOCAL_WRITE))) {
                         local = DtoStatus.LOCAL_PROTECTION;
@@ -604,28 +633,72 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
                     return null;
                 }
-                final KitSharedReceiveQueue.Entry e = s.take();
+                final SharedReceiveBuffer e = s.take();
                 if (e == null) {
                     return null;
                 }
-                final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
-                DtoStatus local = e.localError();
-                for (int i = 0; local == null && i < e.regions().length && e.regions()[i] != null; i++) {
-                    if (e.regions()[i].isClosed()) {
-                        local = DtoStatus.LOCAL_PROTECTION;
-                    } else {
-                        op.addSegment(e.regions()[i], e.offsets()[i], e.lengths()[i]);
-                    }
-                }
-                recvQueue.commit();
-                if (local == null) {
+                final PostedOperation op = receiveOf(e);
+                if (op != null) {
                     return op;
                 }
-                recvQueue.complete(op, local, 0);
             }
         } finally {
             recvQueue.lock.unlock();
         }
+    }
+
+    @Override
+    public PostedOperation takeSharedReceive(final long sequence) {
+        final KitSharedReceiveQueue s = srq;
+        if (s == null || isClosed()) {
+            return null;
+        }
+        recvQueue.lock.lock();
+        try {
+            SharedReceiveBuffer failed;
+            while (recvQueue.outstandingLocked() < recvQueue.capacity()
+                    && (failed = s.takeFailedBefore(sequence)) != null) {
+                receiveOf(failed);
+            }
+            if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
+                KitInterfaceAdapter.LOG.warn("SRQ receive {} of {}: the EP's receive queue is full", sequence, this);
+                return null;
+            }
+            final SharedReceiveBuffer e = s.take(sequence);
+            return e == null ? null : receiveOf(e);
+        } finally {
+            recvQueue.lock.unlock();
+        }
+    }
+
+    /**
+     * Makes an SRQ buffer a RECEIVE of this EP (under the receive queue's lock, with room in it); one that failed the
+     * local checks, or whose LMR was freed since, completes with LOCAL_PROTECTION at once.
+     *
+     * @return the operation, or null when it completed already
+     */
+    private PostedOperation receiveOf(final SharedReceiveBuffer e) {
+        final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
+        DtoStatus local = e.localError();
+        for (int i = 0; local == null && i < e.segmentCount(); i++) {
+            if (e.region(i).isClosed()) {
+                local = DtoStatus.LOCAL_PROTECTION;
+            } else {
+                op.addSegment(e.region(i), e.offset(i), e.length(i));
+            }
+        }
+        recvQueue.commit();
+        if (local == null) {
+            return op;
+        }
+        recvQueue.complete(op, local, 0);
+        return null;
+    }
+
+    @Override
+    public SharedReceiveTransport sharedReceiveTransport() {
+        final KitSharedReceiveQueue s = srq;
+        return s == null ? null : s.transport();
     }
 
     @Override

@@ -253,6 +253,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         if (queueLength < 1 || queueLength > max) {
             throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
         }
+        final CompletionSource s = source;
+        if (s != null) {
+            s.resize(queueLength);
+        }
         lock.lock();
         try {
             if (count > queueLength) {

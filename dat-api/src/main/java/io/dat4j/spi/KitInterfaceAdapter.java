@@ -675,7 +675,14 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
                     "the IA's limit of " + lim.maxSharedReceiveQueues() + " SRQs is reached");
         }
-        final KitSharedReceiveQueue srq = new KitSharedReceiveQueue(this, pz, attributes);
+        final SharedReceiveTransport device;
+        try {
+            device = transport.createSharedReceiveQueue(pz.registration(), attributes);
+        } catch (final RuntimeException e) {
+            srqCount.decrementAndGet();
+            throw e;
+        }
+        final KitSharedReceiveQueue srq = new KitSharedReceiveQueue(this, pz, attributes, device);
         pz.retain();
         addChild(srq);
         return srq;

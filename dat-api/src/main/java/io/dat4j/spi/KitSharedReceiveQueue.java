@@ -29,21 +29,24 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueue {
 
-    /** One posted buffer: cookie, flags, resolved segments, and a local error found at post time (or null). */
-    record Entry(long cookie, int flags, KitMemoryRegion[] regions, long[] offsets, long[] lengths,
-            DtoStatus localError) {
-    }
-
     private final KitInterfaceAdapter ia;
     private final KitProtectionZone pz;
-    private final ArrayDeque<Entry> posted = new ArrayDeque<>();
+    private final ArrayDeque<SharedReceiveBuffer> posted = new ArrayDeque<>();
+    /** The device's queue (verbs: an {@code ibv_srq}), or null when this FIFO is the SRQ. */
+    private final SharedReceiveTransport transport;
+    private long nextSequence;
     private final Set<KitEndpoint> users = ConcurrentHashMap.newKeySet();
     private int maxRecvDtos;
     private final int maxRecvIov;
     private int lowWatermark;
+    /** A crossed watermark whose event is still to be posted (0: none), and the buffers left then. */
+    private int pendingWatermark;
+    private int pendingLeft;
 
-    KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes) {
+    KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes,
+            final SharedReceiveTransport transport) {
         this.ia = ia;
+        this.transport = transport;
         this.pz = pz;
         this.maxRecvDtos = attributes.maxRecvDtos();
         this.maxRecvIov = attributes.maxRecvIov();
@@ -62,6 +65,10 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     KitProtectionZone pz() {
         return pz;
+    }
+
+    SharedReceiveTransport transport() {
+        return transport;
     }
 
     @Override
@@ -159,14 +166,23 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             throw Checks.lengthError("receive of " + total + " bytes exceeds the IA's message limit of " + max);
         }
         final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
-        final Entry e = new Entry(cookie, mask, regions, offsets, lengths, local);
         synchronized (this) {
             checkOpen();
             if (posted.size() >= maxRecvDtos) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
                         "the SRQ holds " + maxRecvDtos + " unconsumed receives; resize it or wait for consumption");
             }
+            final SharedReceiveBuffer e = new SharedReceiveBuffer(nextSequence++, cookie, mask, regions, offsets,
+                    lengths, local);
             posted.add(e);
+            if (transport != null && local == null) {
+                try {
+                    transport.post(e);
+                } catch (final RuntimeException ex) {
+                    posted.removeLast();
+                    throw ex;
+                }
+            }
         }
         for (final KitEndpoint ep : users) {
             ep.sharedReceivePosted();
@@ -184,6 +200,9 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         if (newMaxRecvDtos < posted.size()) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
                     + " receives are posted and unconsumed, more than the new size " + newMaxRecvDtos);
+        }
+        if (transport != null && newMaxRecvDtos > maxRecvDtos) {
+            transport.resize(newMaxRecvDtos);
         }
         maxRecvDtos = newMaxRecvDtos;
     }
@@ -204,28 +223,99 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     }
 
     /**
-     * Removes the head buffer; when that leaves fewer posted than an armed low watermark, disarms it and posts the
-     * SRQ_LOW_WATERMARK_EVENT (outside this monitor).
-     *
-     * @return the head buffer, or null when none is posted
+     * {@return the head buffer, removed, or null when none is posted}; a removal that leaves fewer posted than an
+     * armed low watermark posts the SRQ_LOW_WATERMARK_EVENT
      */
-    Entry take() {
-        final Entry e;
-        final int left;
-        final int mark;
+    SharedReceiveBuffer take() {
+        final SharedReceiveBuffer b;
         synchronized (this) {
-            e = posted.poll();
-            left = posted.size();
-            mark = lowWatermark;
-            if (e == null || mark == 0 || left >= mark) {
-                return e;
+            b = posted.poll();
+            if (b != null) {
+                checkWatermarkLocked();
             }
-            lowWatermark = 0;
         }
-        ia.asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, this, AsyncErrorReason.SRQ_LOW_WATERMARK_EVENT,
-                "SRQ low watermark: " + left + " receive(s) posted, fewer than the watermark " + mark
-                        + "; the watermark is disarmed until set again");
-        return e;
+        firePendingWatermark();
+        return b;
+    }
+
+    /**
+     * {@return the first buffer posted before {@code sequence} that failed the local checks (never given to the
+     * device), removed, or null}
+     *
+     * @param sequence a buffer's sequence
+     */
+    SharedReceiveBuffer takeFailedBefore(final long sequence) {
+        final SharedReceiveBuffer b = removeFailedBefore(sequence);
+        firePendingWatermark();
+        return b;
+    }
+
+    private synchronized SharedReceiveBuffer removeFailedBefore(final long sequence) {
+        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+            final SharedReceiveBuffer b = i.next();
+            if (b.sequence() >= sequence) {
+                return null;
+            }
+            if (b.localError() != null) {
+                i.remove();
+                checkWatermarkLocked();
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@return the buffer with this sequence, removed, or null}
+     *
+     * @param sequence the sequence
+     */
+    SharedReceiveBuffer take(final long sequence) {
+        final SharedReceiveBuffer b = remove(sequence);
+        firePendingWatermark();
+        return b;
+    }
+
+    private synchronized SharedReceiveBuffer remove(final long sequence) {
+        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+            final SharedReceiveBuffer b = i.next();
+            if (b.sequence() == sequence) {
+                i.remove();
+                checkWatermarkLocked();
+                return b;
+            }
+            if (b.sequence() > sequence) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** After a removal, under this monitor: disarms a watermark the queue fell below and remembers the event. */
+    private void checkWatermarkLocked() {
+        final int mark = lowWatermark;
+        if (mark > 0 && posted.size() < mark) {
+            lowWatermark = 0;
+            pendingWatermark = mark;
+            pendingLeft = posted.size();
+        }
+    }
+
+    /** Posts the remembered low-watermark event, outside this monitor (the async EVD has its own lock). */
+    private void firePendingWatermark() {
+        final int mark;
+        final int left;
+        synchronized (this) {
+            mark = pendingWatermark;
+            left = pendingLeft;
+            pendingWatermark = 0;
+        }
+        if (mark > 0) {
+            ia.asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, this,
+                    AsyncErrorReason.SRQ_LOW_WATERMARK_EVENT, "SRQ low watermark: " + left
+                            + " receive(s) posted, fewer than the watermark " + mark
+                            + "; the watermark is disarmed until set again");
+        }
     }
 
     synchronized boolean hasPosted() {
@@ -272,6 +362,13 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         if (markClosed()) {
             synchronized (this) {
                 posted.clear();
+            }
+            if (transport != null) {
+                try {
+                    transport.close();
+                } catch (final RuntimeException e) {
+                    KitInterfaceAdapter.LOG.warn("freeing the transport's SRQ of {} failed", this, e);
+                }
             }
             pz.release();
             ia.removeChild(this);

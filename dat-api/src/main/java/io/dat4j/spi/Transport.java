@@ -66,6 +66,21 @@ public interface Transport {
     EndpointTransport createEndpoint(EndpointUpcalls endpoint);
 
     /**
+     * Creates the transport half of a new SRQ ({@code dat_srq_create}; verbs: {@code ibv_create_srq} on the PZ's
+     * PD). The default returns null: the kit's FIFO is the SRQ and the transport takes buffers with
+     * {@link EndpointUpcalls#takeSharedReceive()}. EPs of the SRQ see the result as
+     * {@link EndpointUpcalls#sharedReceiveTransport()} (verbs: attach it at QP creation).
+     *
+     * @param protectionZoneRegistration what {@link #allocateProtectionZone} returned for the SRQ's PZ
+     * @param attributes the checked size ({@code maxRecvDtos}, {@code maxRecvIov})
+     * @return the transport's SRQ, or null
+     */
+    default SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
+            final io.dat4j.SrqAttributes attributes) {
+        return null;
+    }
+
+    /**
      * Registers memory with the transport ({@code dapls_ib_mr_register}; verbs: {@code ibv_reg_mr}). The kit has
      * already assigned the contexts; a transport that needs keys returns them as its registration object.
      *

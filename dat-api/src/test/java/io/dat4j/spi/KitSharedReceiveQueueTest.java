@@ -101,6 +101,44 @@ class KitSharedReceiveQueueTest {
     }
 
     @Test
+    @DisplayName("SRQ-01 device SRQ: buffers that pass the checks go to the transport in order; a QP names the one it "
+            + "consumed by sequence, in any order, and earlier failed buffers complete LOCAL_PROTECTION on that EP")
+    void deviceSrqTakesBuffersBySequence() {
+        final java.util.List<SharedReceiveBuffer> device = new java.util.concurrent.CopyOnWriteArrayList<>();
+        transport.deviceSrq = device;
+        final SharedReceiveQueue srq = ia.createSharedReceiveQueue(pz, new SrqAttributes(4, 2, 0));
+        assertEquals(List.of("create pd0 4"), transport.srqCalls, "created in the PZ's PD");
+        final LocalMemoryRegion readOnly = ia.createLocalMemoryRegion(pz, arena.allocate(64),
+                EnumSet.of(MemoryPrivilege.LOCAL_READ));
+        final Endpoint a = ep(srq);
+        final Endpoint b = ep(srq);
+        assertSame(transport.ep(a).up.sharedReceiveTransport(), transport.ep(b).up.sharedReceiveTransport());
+        srq.postRecv(List.of(lmr.triplet(0, 64)), 21, CompletionFlag.DEFAULT);
+        srq.postRecv(List.of(readOnly.triplet(0, 8)), 22, CompletionFlag.DEFAULT);
+        srq.postRecv(List.of(lmr.triplet(64, 32), lmr.triplet(96, 32)), 23, CompletionFlag.DEFAULT);
+        assertEquals(2, device.size(), "the buffer that failed the checks never reaches the device");
+        assertEquals(List.of(21L, 23L), List.of(device.get(0).cookie(), device.get(1).cookie()));
+        assertEquals(2, device.get(1).segmentCount());
+        assertEquals(96, device.get(1).offset(1));
+        assertTrue(device.get(0).sequence() < device.get(1).sequence());
+        // B's QP consumed the second buffer and its completion is polled first
+        final PostedOperation second = transport.ep(b).up.takeSharedReceive(device.get(1).sequence());
+        assertEquals(23, second.cookie());
+        final DtoCompletionEvent bad = (DtoCompletionEvent) evd.dequeue();
+        assertEquals(List.of(22L, DtoStatus.LOCAL_PROTECTION, b), List.of(bad.cookie(), bad.status(), bad.endpoint()));
+        final PostedOperation first = transport.ep(a).up.takeSharedReceive(device.get(0).sequence());
+        assertEquals(21, first.cookie());
+        assertNull(transport.ep(a).up.takeSharedReceive(device.get(0).sequence()), "taken once");
+        assertEquals(0, srq.available());
+        srq.resize(8);
+        assertTrue(transport.srqCalls.contains("resize 8"));
+        a.close();
+        b.close();
+        srq.close();
+        assertEquals("close", transport.srqCalls.get(transport.srqCalls.size() - 1));
+    }
+
+    @Test
     void badTripletCompletesWithLocalProtectionOnTheConsumingEp() {
         final SharedReceiveQueue srq = ia.createSharedReceiveQueue(pz, new SrqAttributes(4, 1, 0));
         final LocalMemoryRegion readOnly = ia.createLocalMemoryRegion(pz, arena.allocate(64),

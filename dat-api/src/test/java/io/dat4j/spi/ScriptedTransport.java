@@ -31,6 +31,34 @@ final class ScriptedTransport implements Transport {
     boolean closed;
     long nextAny = 40000;
     Object nextRegistration = "reg";
+    /** When set, SRQs are "device" SRQs: the buffers the kit posts are recorded here (sequence order). */
+    List<SharedReceiveBuffer> deviceSrq;
+    final List<String> srqCalls = new CopyOnWriteArrayList<>();
+
+    @Override
+    public SharedReceiveTransport createSharedReceiveQueue(final Object pd, final io.dat4j.SrqAttributes attributes) {
+        final List<SharedReceiveBuffer> posted = deviceSrq;
+        if (posted == null) {
+            return null;
+        }
+        srqCalls.add("create " + pd + " " + attributes.maxRecvDtos());
+        return new SharedReceiveTransport() {
+            @Override
+            public void post(final SharedReceiveBuffer buffer) {
+                posted.add(buffer);
+            }
+
+            @Override
+            public void resize(final int maxRecvDtos) {
+                srqCalls.add("resize " + maxRecvDtos);
+            }
+
+            @Override
+            public void close() {
+                srqCalls.add("close");
+            }
+        };
+    }
 
     static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
         return ProviderKit.openInterfaceAdapter(config(caps, 8), a -> {

@@ -53,7 +53,7 @@ class RequiredRulesCanFailTest {
                 "QUIT-02", "RC-06", "RC-07", "RJ-04", "CM-10", "CNO-01", "CRA-03-RSP", "CRA-03-PROVIDER", "EVD-17",
                 "FFT-QUERYINFO-3", "SRQ-01");
         map(Breakage.WRONG_DTO_STATUS, "CM-02", "CM-03", "CRA-07", "DTO-07", "DTO-08", "DTO-13", "EP-11", "DTO-09",
-                "DTO-10");
+                "DTO-10", "DTO-16");
         map(Breakage.DROP_ACCEPT_ERROR, "CM-04", "CRA-06-GONE", "CRA-06");
         map(Breakage.WRONG_STATE, "CM-06", "EP-03", "EP-STATE-1", "EP-STATE-2", "CE-03", "CRA-02-PROVIDER",
                 "CRA-02-RSP", "GR-04", "RJ-04-RSP");
@@ -65,7 +65,7 @@ class RequiredRulesCanFailTest {
         map(Breakage.FAILED_ACCEPT_CONSUMES_CR, "CRA-05");
         map(Breakage.IGNORE_RDMA_ATTRIBUTES, "CRA-10", "CRA-11");
         map(Breakage.DATA_CORRUPTED, "DTO-01", "DTO-02", "DTO-03", "TXN-SR", "TXN-POLL", "TXN-MANY", "TXN-RDMA",
-                "CM-05", "DTO-05", "DTO-06", "DTO-14");
+                "CM-05", "DTO-05", "DTO-06", "DTO-14", "DTO-16", "CE-04");
         map(Breakage.IGNORE_SUPPRESS, "DTO-12");
         map(Breakage.THRESHOLD_IGNORED, "EVD-06");
         map(Breakage.SOFTWARE_PAYLOAD_LOST, "EVD-07");

@@ -40,6 +40,14 @@ import org.apache.logging.log4j.Logger;
 final class RdmaCmEndpoint implements EndpointTransport {
 
     private static final Logger LOG = LogManager.getLogger(RdmaCmEndpoint.class);
+    /**
+     * How long a GRACEFUL disconnect waits for outstanding sends and RDMA operations before it disconnects anyway
+     * (their completions are then FLUSHED): an RC send to a peer that never posts a receive retries for ever with
+     * rnr_retry 7, and a disconnect must not hang.
+     */
+    static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
+    /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
+    private static final long GRACEFUL_POLL_MS = 2;
 
     private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
 
@@ -57,6 +65,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final PostedOperation[] slots;
     private final int[] freeSlots;
     private int freeCount;
+    /** Sends and RDMA operations the QP holds (guarded by {@code slots}); a GRACEFUL disconnect waits for 0. */
+    private int requestsOutstanding;
     private int generation;
     private final int index;
     private final Arena arena = Arena.ofShared();
@@ -68,10 +78,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private MemorySegment privateCq;
     private volatile MemorySegment id;
     private volatile MemorySegment qp;
+    private int qpNum;
     private volatile Phase phase = Phase.IDLE;
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
+    private volatile boolean gracefulPending;
+    private ScheduledFuture<?> gracefulTimeout;
+    private ScheduledFuture<?> gracefulPoller;
     private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
@@ -100,6 +115,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             final int slot = freeSlots[--freeCount];
             slots[slot] = op;
+            if (op.kind() != DtoOperation.RECEIVE) {
+                requestsOutstanding++;
+            }
             return ((long) index << 32) | ((long) (generation & 0xffff) << 16) | slot;
         }
     }
@@ -120,9 +138,21 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (op != null) {
                 slots[slot] = null;
                 freeSlots[freeCount++] = slot;
+                if (op.kind() != DtoOperation.RECEIVE) {
+                    requestsOutstanding--;
+                }
             }
             return op;
         }
+    }
+
+    /**
+     * {@return the SRQ buffer the EP's QP consumed, as a receive of this EP, or null}
+     *
+     * @param sequence the buffer's sequence (its wr_id without {@link RdmaCmSharedReceiveQueue#WR_ID_FLAG})
+     */
+    PostedOperation takeSharedReceive(final long sequence) {
+        return ep.takeSharedReceive(sequence);
     }
 
     /** Forgets every outstanding operation (the QP is gone); completions still in a CQ become stale. */
@@ -134,12 +164,91 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     freeSlots[freeCount++] = i;
                 }
             }
+            requestsOutstanding = 0;
             generation++;
         }
     }
 
     private void untrack(final long wrId) {
         completed(wrId);
+    }
+
+    /**
+     * Called by the completion path after a send or RDMA completion was reported: when a GRACEFUL disconnect waits
+     * and nothing is outstanding any more, the disconnect runs on the timer thread (the completion path may hold a
+     * CQ's lock, which {@link #drainCompletions()} takes under this EP's lock).
+     */
+    void requestCompleted() {
+        if (gracefulPending && requestsOutstanding() == 0) {
+            try {
+                transport.timer().execute(this::gracefulDrained);
+            } catch (final java.util.concurrent.RejectedExecutionException e) {
+                LOG.debug("IA closing: the graceful disconnect is left to the close");
+            }
+        }
+    }
+
+    private int requestsOutstanding() {
+        synchronized (slots) {
+            return requestsOutstanding;
+        }
+    }
+
+    private void gracefulDrained() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED || requestsOutstanding() != 0) {
+                return;
+            }
+            endGracefulWait();
+            final MemorySegment current = id;
+            if (current != null) {
+                disconnectQuietly(current);
+            }
+        }
+    }
+
+    /**
+     * Polls the send CQ while a GRACEFUL disconnect waits: completions reach the request EVD (and the count) even
+     * when the consumer waits only for the DISCONNECTED event. Same lock order as {@link #destroyQpLocked()}.
+     */
+    private void gracefulPoll() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
+                return;
+            }
+            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestDispatcher());
+            if (cq != null) {
+                cq.poll();
+            }
+        }
+        gracefulDrained();
+    }
+
+    private void onGracefulTimeout() {
+        synchronized (lock) {
+            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
+                return;
+            }
+            LOG.warn("GRACEFUL disconnect: {} send/RDMA operation(s) still outstanding after {} ms; disconnecting,"
+                    + " they complete FLUSHED", requestsOutstanding(), GRACEFUL_DRAIN_TIMEOUT_MS);
+            endGracefulWait();
+            final MemorySegment current = id;
+            if (current != null) {
+                disconnectQuietly(current);
+            }
+        }
+    }
+
+    private void endGracefulWait() {
+        gracefulPending = false;
+        if (gracefulTimeout != null) {
+            gracefulTimeout.cancel(false);
+            gracefulTimeout = null;
+        }
+        if (gracefulPoller != null) {
+            gracefulPoller.cancel(false);
+            gracefulPoller = null;
+        }
     }
 
     // ------------------------------------------------------------------ connect / accept
@@ -236,14 +345,21 @@ final class RdmaCmEndpoint implements EndpointTransport {
             sendCq = sendCq == null ? privateCq : sendCq;
         }
         final EndpointAttributes a = ep.attributes();
-        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, Math.max(1, a.maxRequestDtos()),
-                Math.max(1, a.maxRecvDtos()), Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(),
-                        a.maxRdmaWriteIov()))), Math.max(1, a.maxRecvIov()), 0);
-        LibRdmaCm.createQp(id, transport.pd(), attr);
+        // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
+        final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()
+                : MemorySegment.NULL;
+        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
+                Math.max(1, a.maxRequestDtos()), Math.max(1, a.maxRecvDtos()),
+                Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
+                Math.max(1, a.maxRecvIov()), 0);
+        // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
+        LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
         final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
         qpGuard.writeLock().lock();
         try {
             qp = LibRdmaCm.idQp(id);
+            qpNum = LibRdmaCm.qpNumber(qp);
+            transport.qpCreated(qpNum, this);
             PostedOperation op;
             while ((op = waitingReceives.poll()) != null) {
                 try {
@@ -403,6 +519,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** Destroys QP and identifier; completions the QP still holds are dropped here and flushed by the kit. */
     private void teardownLocked() {
+        endGracefulWait();
         destroyQpLocked();
         final MemorySegment current = id;
         id = null;
@@ -426,6 +543,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         try {
             if (qp != null && current != null) {
                 qp = null;
+                transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
             }
             dropAll();
@@ -460,6 +578,22 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             if (phase == Phase.CONNECTED) {
+                if (mode == CloseMode.GRACEFUL && requestsOutstanding() > 0) {
+                    // DAT GRACEFUL: outstanding sends and RDMA complete first. rdma_disconnect moves the QP to the
+                    // error state and would flush them, so it waits until the last one completed (openib_cma calls
+                    // rdma_disconnect at once for both modes; see docs/providers.md)
+                    if (!gracefulPending) {
+                        gracefulPending = true;
+                        gracefulTimeout = transport.timer().schedule(this::onGracefulTimeout,
+                                GRACEFUL_DRAIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                        gracefulPoller = transport.timer().scheduleWithFixedDelay(this::gracefulPoll,
+                                GRACEFUL_POLL_MS, GRACEFUL_POLL_MS, TimeUnit.MILLISECONDS);
+                    }
+                    if (requestsOutstanding() > 0) {
+                        return;
+                    }
+                }
+                endGracefulWait();
                 disconnectQuietly(current);
             } else {
                 // an aborted pending connect: the kit has posted DISCONNECTED already
@@ -491,6 +625,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             cancelTimeout();
+            endGracefulWait();
             final MemorySegment current = id;
             if (current != null && phase == Phase.CONNECTED) {
                 disconnectQuietly(current);

@@ -94,8 +94,11 @@ public final class RdmaCmProvider implements DatProvider {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
-                Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT);
+        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS,
+                Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
+                Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT,
+                Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE,
+                Capability.IPV6);
     }
 
     @Override
@@ -165,7 +168,7 @@ public final class RdmaCmProvider implements DatProvider {
                 new InetSocketAddress(t.address(), 0), d.maxQp(), d.maxQpWr(), d.maxQpRdAtom(), d.maxQpInitRdAtom(),
                 d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(),
                 // max_mr_size is a uint64_t: rxe reports all ones, which is negative as a Java long
-                d.maxMrSize() <= 0 ? Long.MAX_VALUE : d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, 0,
+                d.maxMrSize() <= 0 ? Long.MAX_VALUE : d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, d.maxSrq(),
                 d.maxSge(), d.maxSge());
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),

@@ -34,9 +34,11 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The transport of one rdmacm IA ({@code dapls_ib_open_hca} of openib_cma): an identifier bound to the IA address
- * (it pins the device and gives its {@code ibv_context}), one PD, one completion channel with a thread that turns
- * CQ events into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect
- * timeouts. Every EVD that takes DTO events gets a CQ ({@link CompletionSource}); every EP an identifier and an RC QP.
+ * (it pins the device and gives its {@code ibv_context}), one completion channel with a thread that turns CQ events
+ * into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
+ * Every PZ gets a PD ({@code ibv_alloc_pd}, as {@code dapls_ib_pd_alloc}); LMRs are registered in their PZ's PD and
+ * the QP of an EP is created in its PZ's PD. Every EVD that takes DTO events gets a CQ ({@link CompletionSource});
+ * every EP an identifier and an RC QP.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -53,7 +55,6 @@ final class RdmaCmTransport implements Transport {
     private final MemorySegment iaId;
     private final MemorySegment context;
     private final DeviceAttributes device;
-    private final MemorySegment pd;
     private final MemorySegment compChannel;
     private final LibRdmaCm.VerbsOps ops;
     private final Map<Long, Cq> cqsByAddress = new ConcurrentHashMap<>();
@@ -61,6 +62,8 @@ final class RdmaCmTransport implements Transport {
     private final ScheduledExecutorService timer;
     private final Thread completionThread;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** EPs by the number of their QP, for completions of SRQ buffers (any QP of the SRQ may consume one). */
+    private final Map<Integer, RdmaCmEndpoint> endpointsByQpNum = new ConcurrentHashMap<>();
     /** EPs by index (the high half of their wr_ids); copy-on-write, read without a lock on completion. */
     private volatile RdmaCmEndpoint[] endpoints = new RdmaCmEndpoint[16];
 
@@ -73,7 +76,6 @@ final class RdmaCmTransport implements Transport {
         this.address = address;
         final CmEventChannel channel = new CmEventChannel(t -> LOG.error("rdmacm CM thread", t));
         MemorySegment id = null;
-        MemorySegment pdSeg = null;
         MemorySegment cc = null;
         try {
             id = channel.createId(e -> LOG.debug("IA identifier event {}", e));
@@ -84,7 +86,6 @@ final class RdmaCmTransport implements Transport {
                         address.getHostAddress() + " is not the address of an RDMA device");
             }
             this.device = LibRdmaCm.queryDevice(ctx);
-            pdSeg = LibRdmaCm.allocPd(ctx);
             cc = LibRdmaCm.createCompChannel(ctx);
             LibRdmaCm.setNonBlocking(LibRdmaCm.compChannelFd(cc));
             this.context = ctx;
@@ -93,15 +94,11 @@ final class RdmaCmTransport implements Transport {
             if (cc != null) {
                 LibRdmaCm.destroyCompChannel(cc);
             }
-            if (pdSeg != null) {
-                LibRdmaCm.deallocPd(pdSeg);
-            }
             channel.close();
             throw e;
         }
         this.cm = channel;
         this.iaId = id;
-        this.pd = pdSeg;
         this.compChannel = cc;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
                 .name("dat4j-rdmacm-timer").unstarted(r));
@@ -140,10 +137,6 @@ final class RdmaCmTransport implements Transport {
 
     DeviceAttributes device() {
         return device;
-    }
-
-    MemorySegment pd() {
-        return pd;
     }
 
     ScheduledExecutorService timer() {
@@ -197,6 +190,39 @@ final class RdmaCmTransport implements Transport {
         }
     }
 
+    /**
+     * {@return the PD of a PZ's registration}
+     *
+     * @param registration what {@link #allocateProtectionZone} returned for the PZ
+     */
+    static MemorySegment pdOf(final Object registration) {
+        if (!(registration instanceof MemorySegment pd) || pd.equals(MemorySegment.NULL)) {
+            throw new DatException(StatusType.INTERNAL_ERROR, null, "the PZ has no ibv_pd of this provider");
+        }
+        return pd;
+    }
+
+    /** {@inheritDoc} ({@code dapls_ib_pd_alloc}: {@code ibv_alloc_pd} on the IA's device) */
+    @Override
+    public Object allocateProtectionZone(final io.dat4j.ProtectionZone protectionZone) {
+        return LibRdmaCm.allocPd(context);
+    }
+
+    /** {@inheritDoc} ({@code dapls_ib_pd_free}: {@code ibv_dealloc_pd}) */
+    @Override
+    public void freeProtectionZone(final io.dat4j.ProtectionZone protectionZone, final Object registration) {
+        if (registration instanceof MemorySegment pd) {
+            LibRdmaCm.deallocPd(pd);
+        }
+    }
+
+    /** {@inheritDoc} ({@code dapls_ib_srq_alloc}: {@code ibv_create_srq} in the PZ's PD) */
+    @Override
+    public io.dat4j.spi.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
+            final io.dat4j.SrqAttributes attributes) {
+        return new RdmaCmSharedReceiveQueue(ops, pdOf(protectionZoneRegistration), attributes);
+    }
+
     @Override
     public Object registerMemory(final KitMemoryRegion region) {
         int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
@@ -206,7 +232,8 @@ final class RdmaCmTransport implements Transport {
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
         }
-        final MemorySegment mr = LibRdmaCm.regMr(pd, region.memory(), access);
+        final MemorySegment mr = LibRdmaCm.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
+                access);
         return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
     }
 
@@ -227,10 +254,12 @@ final class RdmaCmTransport implements Transport {
         private final MemorySegment wcs;
         private final int batch;
         private final AtomicBoolean closedCq = new AtomicBoolean();
+        private int entries;
 
         Cq(final KitEventDispatcher evd, final int entries) {
             this.evd = evd;
             this.cq = LibRdmaCm.createCq(context, entries, compChannel);
+            this.entries = entries;
             this.batch = 16;
             this.wcs = LibRdmaCm.allocateWcs(arena, batch);
         }
@@ -250,9 +279,27 @@ final class RdmaCmTransport implements Transport {
                     return moved;
                 }
                 for (int i = 0; i < n; i++) {
-                    completeOne(LibRdmaCm.wcWrId(wcs, i), LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    final long wrId = LibRdmaCm.wcWrId(wcs, i);
+                    if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
+                        completeShared(LibRdmaCm.wcQpNum(wcs, i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG,
+                                LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    } else {
+                        completeOne(wrId, LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                    }
                 }
                 moved += n;
+            }
+        }
+
+        /** {@inheritDoc} ({@code ibv_resize_cq}: the CQ grows with its EVD and never shrinks) */
+        @Override
+        public synchronized void resize(final int queueLength) {
+            if (closedCq.get()) {
+                return;
+            }
+            final int wanted = Math.min(Math.max(queueLength, 1), device.maxCqe());
+            if (wanted > entries) {
+                entries = LibRdmaCm.resizeCq(cq, wanted);
             }
         }
 
@@ -295,8 +342,51 @@ final class RdmaCmTransport implements Transport {
                     status);
             return;
         }
+        final boolean request = op.kind() != io.dat4j.DtoOperation.RECEIVE;
         op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
-                ? (op.kind() == io.dat4j.DtoOperation.RECEIVE ? byteLength : op.totalLength()) : 0);
+                ? (request ? op.totalLength() : byteLength) : 0);
+        if (request) {
+            e.requestCompleted();
+        }
+    }
+
+    /**
+     * Completes an SRQ buffer that the QP {@code qpNum} consumed: the kit makes it a receive of that QP's EP.
+     *
+     * @param qpNum the consuming QP
+     * @param sequence the buffer's sequence
+     * @param status the work completion status
+     * @param byteLength the message length
+     */
+    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength) {
+        final RdmaCmEndpoint e = endpointsByQpNum.get(qpNum);
+        final PostedOperation op = e == null ? null : e.takeSharedReceive(sequence);
+        if (op == null) {
+            LOG.debug("SRQ completion for a QP or buffer that is gone (qp {}, buffer {}, status {})", qpNum, sequence,
+                    status);
+            return;
+        }
+        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+    }
+
+    /**
+     * Records which EP a QP belongs to (for SRQ completions).
+     *
+     * @param qpNum the QP number
+     * @param ep the EP
+     */
+    void qpCreated(final int qpNum, final RdmaCmEndpoint ep) {
+        endpointsByQpNum.put(qpNum, ep);
+    }
+
+    /**
+     * Forgets a QP.
+     *
+     * @param qpNum the QP number
+     * @param ep the EP it belonged to
+     */
+    void qpDestroyed(final int qpNum, final RdmaCmEndpoint ep) {
+        endpointsByQpNum.remove(qpNum, ep);
     }
 
     /**
@@ -438,7 +528,6 @@ final class RdmaCmTransport implements Transport {
         quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
         quietly("the CM event channel", cm::close);
         quietly("ibv_destroy_comp_channel", () -> LibRdmaCm.destroyCompChannel(compChannel));
-        quietly("ibv_dealloc_pd", () -> LibRdmaCm.deallocPd(pd));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

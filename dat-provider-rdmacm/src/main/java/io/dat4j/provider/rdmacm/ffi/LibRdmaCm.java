@@ -3,6 +3,7 @@ package io.dat4j.provider.rdmacm.ffi;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_context;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_context_ops;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_comp_channel;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_cq;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_device_attr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_mr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_port_attr;
@@ -12,6 +13,9 @@ import io.dat4j.provider.rdmacm.ffi.generated.ibv_qp_init_attr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_recv_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_send_wr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_sge;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_srq;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_srq_attr;
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_srq_init_attr;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_wc;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_addr;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_addrinfo;
@@ -184,6 +188,14 @@ public final class LibRdmaCm {
                 rdma_cma_h.ibv_create_cq$descriptor());
         static final MethodHandle DESTROY_CQ = capturing(rdma_cma_h.ibv_destroy_cq$address(),
                 rdma_cma_h.ibv_destroy_cq$descriptor());
+        static final MethodHandle RESIZE_CQ = capturing(rdma_cma_h.ibv_resize_cq$address(),
+                rdma_cma_h.ibv_resize_cq$descriptor());
+        static final MethodHandle CREATE_SRQ = capturing(rdma_cma_h.ibv_create_srq$address(),
+                rdma_cma_h.ibv_create_srq$descriptor());
+        static final MethodHandle DESTROY_SRQ = capturing(rdma_cma_h.ibv_destroy_srq$address(),
+                rdma_cma_h.ibv_destroy_srq$descriptor());
+        static final MethodHandle MODIFY_SRQ = capturing(rdma_cma_h.ibv_modify_srq$address(),
+                rdma_cma_h.ibv_modify_srq$descriptor());
         static final MethodHandle GET_CQ_EVENT = capturing(rdma_cma_h.ibv_get_cq_event$address(),
                 rdma_cma_h.ibv_get_cq_event$descriptor());
         static final MethodHandle POLL = capturing(LINKER.defaultLookup().findOrThrow("poll"),
@@ -1006,6 +1018,73 @@ public final class LibRdmaCm {
     }
 
     /**
+     * Grows or shrinks a CQ ({@code ibv_resize_cq}); EINVAL when it holds more completions than the new size.
+     *
+     * @param cq the CQ
+     * @param entries the new minimum number of entries
+     * @return the number of entries it has now ({@code cq->cqe})
+     */
+    public static int resizeCq(final MemorySegment cq, final int entries) {
+        callInt("ibv_resize_cq", H.RESIZE_CQ, entries + " entries", cq, entries);
+        return ibv_cq.cqe(cq.reinterpret(ibv_cq.sizeof()));
+    }
+
+    /** {@code enum ibv_srq_attr_mask}: the {@code max_wr} field of {@code ibv_modify_srq}. */
+    public static final int IBV_SRQ_MAX_WR = 1;
+
+    /**
+     * {@return a shared receive queue in a PD ({@code ibv_create_srq})}
+     *
+     * @param pd the PD
+     * @param maxWr receive buffers it holds
+     * @param maxSge scatter entries per buffer
+     */
+    public static MemorySegment createSrq(final MemorySegment pd, final int maxWr, final int maxSge) {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment init = ibv_srq_init_attr.allocate(a);
+            init.fill((byte) 0);
+            final MemorySegment attr = ibv_srq_init_attr.attr(init);
+            ibv_srq_attr.max_wr(attr, maxWr);
+            ibv_srq_attr.max_sge(attr, maxSge);
+            return callPtr("ibv_create_srq", H.CREATE_SRQ, maxWr + " buffers of " + maxSge + " entries", pd, init)
+                    .reinterpret(ibv_srq.sizeof());
+        }
+    }
+
+    /**
+     * Lets a shared receive queue hold more buffers ({@code ibv_modify_srq} with {@link #IBV_SRQ_MAX_WR}).
+     *
+     * @param srq the SRQ
+     * @param maxWr the new size
+     */
+    public static void resizeSrq(final MemorySegment srq, final int maxWr) {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment attr = ibv_srq_attr.allocate(a);
+            attr.fill((byte) 0);
+            ibv_srq_attr.max_wr(attr, maxWr);
+            callInt("ibv_modify_srq", H.MODIFY_SRQ, maxWr + " buffers", srq, attr, IBV_SRQ_MAX_WR);
+        }
+    }
+
+    /**
+     * Destroys a shared receive queue ({@code ibv_destroy_srq}); EBUSY while a QP uses it.
+     *
+     * @param srq the SRQ
+     */
+    public static void destroySrq(final MemorySegment srq) {
+        callInt("ibv_destroy_srq", H.DESTROY_SRQ, null, srq);
+    }
+
+    /**
+     * {@return the context of an SRQ ({@code srq->context}), whose ops post to it}
+     *
+     * @param srq the SRQ
+     */
+    public static MemorySegment srqContext(final MemorySegment srq) {
+        return ibv_srq.context(srq);
+    }
+
+    /**
      * Takes a completion event from a non-blocking channel ({@code ibv_get_cq_event}).
      *
      * @param channel the channel
@@ -1128,10 +1207,31 @@ public final class LibRdmaCm {
     public static MemorySegment qpInitAttr(final SegmentAllocator allocator, final MemorySegment sendCq,
             final MemorySegment recvCq, final int maxSendWr, final int maxRecvWr, final int maxSendSge,
             final int maxRecvSge, final int maxInlineData) {
+        return qpInitAttr(allocator, sendCq, recvCq, MemorySegment.NULL, maxSendWr, maxRecvWr, maxSendSge,
+                maxRecvSge, maxInlineData);
+    }
+
+    /**
+     * {@return a zeroed {@code struct ibv_qp_init_attr} for an RC QP attached to a shared receive queue}
+     *
+     * @param allocator where to allocate
+     * @param sendCq the send CQ
+     * @param recvCq the receive CQ
+     * @param srq the SRQ whose buffers the QP consumes, or NULL (then max_recv_* size the QP's own queue)
+     * @param maxSendWr send queue depth
+     * @param maxRecvWr receive queue depth (ignored with an SRQ)
+     * @param maxSendSge gather entries per send
+     * @param maxRecvSge scatter entries per receive (ignored with an SRQ)
+     * @param maxInlineData inline bytes per send
+     */
+    public static MemorySegment qpInitAttr(final SegmentAllocator allocator, final MemorySegment sendCq,
+            final MemorySegment recvCq, final MemorySegment srq, final int maxSendWr, final int maxRecvWr,
+            final int maxSendSge, final int maxRecvSge, final int maxInlineData) {
         final MemorySegment a = ibv_qp_init_attr.allocate(allocator);
         a.fill((byte) 0);
         ibv_qp_init_attr.send_cq(a, sendCq);
         ibv_qp_init_attr.recv_cq(a, recvCq);
+        ibv_qp_init_attr.srq(a, srq);
         final MemorySegment cap = ibv_qp_init_attr.cap(a);
         ibv_qp_cap.max_send_wr(cap, maxSendWr);
         ibv_qp_cap.max_recv_wr(cap, maxRecvWr);
@@ -1297,6 +1397,16 @@ public final class LibRdmaCm {
     }
 
     /**
+     * {@return the {@code qp_num} of completion {@code index}: the QP that consumed the work request}
+     *
+     * @param wcs the array
+     * @param index the entry
+     */
+    public static int wcQpNum(final MemorySegment wcs, final int index) {
+        return ibv_wc.qp_num(ibv_wc.asSlice(wcs, index));
+    }
+
+    /**
      * {@return the {@code vendor_err} of completion {@code index}}
      *
      * @param wcs the array
@@ -1316,9 +1426,10 @@ public final class LibRdmaCm {
      * @param postRecv {@code ops.post_recv}
      * @param pollCq {@code ops.poll_cq}
      * @param reqNotifyCq {@code ops.req_notify_cq}
+     * @param postSrqRecv {@code ops.post_srq_recv}
      */
     public record VerbsOps(MemorySegment postSend, MemorySegment postRecv, MemorySegment pollCq,
-            MemorySegment reqNotifyCq) {
+            MemorySegment reqNotifyCq, MemorySegment postSrqRecv) {
     }
 
     /**
@@ -1329,7 +1440,8 @@ public final class LibRdmaCm {
     public static VerbsOps opsOf(final MemorySegment context) {
         final MemorySegment ops = ibv_context.ops(context.reinterpret(ibv_context.sizeof()));
         return new VerbsOps(ibv_context_ops.post_send(ops), ibv_context_ops.post_recv(ops),
-                ibv_context_ops.poll_cq(ops), ibv_context_ops.req_notify_cq(ops));
+                ibv_context_ops.poll_cq(ops), ibv_context_ops.req_notify_cq(ops),
+                ibv_context_ops.post_srq_recv(ops));
     }
 
     /**
@@ -1358,6 +1470,20 @@ public final class LibRdmaCm {
     public static int postRecv(final VerbsOps ops, final MemorySegment qp, final MemorySegment wr,
             final MemorySegment badWr) {
         return ibv_context_ops.post_recv.invoke(ops.postRecv(), qp, wr, badWr);
+    }
+
+    /**
+     * {@code ibv_post_srq_recv}: posts a chain of {@code struct ibv_recv_wr} to a shared receive queue.
+     *
+     * @param ops the context's ops
+     * @param srq the SRQ
+     * @param wr the first work request
+     * @param badWr a pointer-sized slot that receives the failing request
+     * @return 0, or an errno (ENOMEM when the SRQ is full)
+     */
+    public static int postSrqRecv(final VerbsOps ops, final MemorySegment srq, final MemorySegment wr,
+            final MemorySegment badWr) {
+        return ibv_context_ops.post_srq_recv.invoke(ops.postSrqRecv(), srq, wr, badWr);
     }
 
     /**

@@ -2584,6 +2584,234 @@ public class rdma_cma_h {
         }
     }
 
+    private static class ibv_resize_cq {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_INT, rdma_cma_h.C_POINTER, rdma_cma_h.C_INT);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_resize_cq");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_resize_cq(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_resize_cq$descriptor() {
+        return ibv_resize_cq.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_resize_cq(...)
+     * }
+     */
+    public static MethodHandle ibv_resize_cq$handle() {
+        return ibv_resize_cq.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_resize_cq(...)
+     * }
+     */
+    public static MemorySegment ibv_resize_cq$address() {
+        return ibv_resize_cq.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_resize_cq(...)
+     * }
+     */
+    public static int ibv_resize_cq(MemorySegment cq, int cqe) {
+        var mh$ = ibv_resize_cq.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_resize_cq", cq, cqe);
+            }
+            return (int) mh$.invokeExact(cq, cqe);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ibv_create_srq {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_create_srq");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_create_srq(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_create_srq$descriptor() {
+        return ibv_create_srq.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_create_srq(...)
+     * }
+     */
+    public static MethodHandle ibv_create_srq$handle() {
+        return ibv_create_srq.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_create_srq(...)
+     * }
+     */
+    public static MemorySegment ibv_create_srq$address() {
+        return ibv_create_srq.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_create_srq(...)
+     * }
+     */
+    public static MemorySegment ibv_create_srq(MemorySegment pd, MemorySegment srq_init_attr) {
+        var mh$ = ibv_create_srq.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_create_srq", pd, srq_init_attr);
+            }
+            return (MemorySegment) mh$.invokeExact(pd, srq_init_attr);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ibv_destroy_srq {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_INT, rdma_cma_h.C_POINTER);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_destroy_srq");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_destroy_srq(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_destroy_srq$descriptor() {
+        return ibv_destroy_srq.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_destroy_srq(...)
+     * }
+     */
+    public static MethodHandle ibv_destroy_srq$handle() {
+        return ibv_destroy_srq.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_destroy_srq(...)
+     * }
+     */
+    public static MemorySegment ibv_destroy_srq$address() {
+        return ibv_destroy_srq.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_destroy_srq(...)
+     * }
+     */
+    public static int ibv_destroy_srq(MemorySegment srq) {
+        var mh$ = ibv_destroy_srq.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_destroy_srq", srq);
+            }
+            return (int) mh$.invokeExact(srq);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ibv_modify_srq {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_INT, rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER, rdma_cma_h.C_INT);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_modify_srq");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_modify_srq(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_modify_srq$descriptor() {
+        return ibv_modify_srq.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_modify_srq(...)
+     * }
+     */
+    public static MethodHandle ibv_modify_srq$handle() {
+        return ibv_modify_srq.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_modify_srq(...)
+     * }
+     */
+    public static MemorySegment ibv_modify_srq$address() {
+        return ibv_modify_srq.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_modify_srq(...)
+     * }
+     */
+    public static int ibv_modify_srq(MemorySegment srq, MemorySegment srq_attr, int srq_attr_mask) {
+        var mh$ = ibv_modify_srq.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_modify_srq", srq, srq_attr, srq_attr_mask);
+            }
+            return (int) mh$.invokeExact(srq, srq_attr, srq_attr_mask);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ibv_get_cq_event {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_INT, rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER);
 
@@ -3382,6 +3610,28 @@ public class rdma_cma_h {
      */
     public static int IBV_SEND_INLINE() {
         return IBV_SEND_INLINE;
+    }
+
+    private static final int IBV_SRQ_MAX_WR = (int)1L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_SRQ_MAX_WR = 1
+     * }
+     */
+    public static int IBV_SRQ_MAX_WR() {
+        return IBV_SRQ_MAX_WR;
+    }
+
+    private static final int IBV_SRQ_LIMIT = (int)2L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_SRQ_LIMIT = 2
+     * }
+     */
+    public static int IBV_SRQ_LIMIT() {
+        return IBV_SRQ_LIMIT;
     }
 
     private static final int IBV_WC_SUCCESS = (int)0L;
