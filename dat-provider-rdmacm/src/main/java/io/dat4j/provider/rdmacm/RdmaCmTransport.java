@@ -295,8 +295,12 @@ final class RdmaCmTransport implements Transport {
                     status);
             return;
         }
-        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
+        final DtoStatus s = dtoStatus(status);
+        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
                 ? (op.kind() == io.dat4j.DtoOperation.RECEIVE ? byteLength : op.totalLength()) : 0);
+        if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
+            e.errorCompleted(op, s, status);
+        }
     }
 
     /**

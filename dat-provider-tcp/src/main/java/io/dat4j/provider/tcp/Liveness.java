@@ -1,6 +1,8 @@
 package io.dat4j.provider.tcp;
 
 import java.util.ArrayList;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Silent-peer detection of one established connection: the TCP provider's counterpart of a reliable connection's
@@ -23,6 +25,8 @@ import java.util.ArrayList;
  * reads the connection's socket.
  */
 final class Liveness {
+
+    private static final Logger LOG = LogManager.getLogger(Liveness.class);
 
     /** Nothing to do. */
     static final int NONE = 0;
@@ -116,7 +120,16 @@ final class Liveness {
             }
             next = now + periodNanos;
             for (int i = watched.size() - 1; i >= 0; i--) {
-                if (!watched.get(i).livenessSample(now, attemptNanos)) {
+                final TcpConnection c = watched.get(i);
+                boolean keep;
+                try {
+                    keep = c.livenessSample(now, attemptNanos);
+                } catch (final RuntimeException e) {
+                    LOG.error("liveness sample of {} failed", c, e);
+                    c.fail("internal error: " + e);
+                    keep = false;
+                }
+                if (!keep) {
                     final int last = watched.size() - 1;
                     watched.set(i, watched.get(last));
                     watched.remove(last);
