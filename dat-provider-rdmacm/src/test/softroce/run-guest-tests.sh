@@ -49,6 +49,17 @@ if [[ -z $java ]]; then
     done
 fi
 [[ -x $java ]] || { echo "no JDK 25 found; set JAVA25=/path/to/java" >&2; exit 2; }
+# tc netem loss/delay for the TCP provider (issue 8, netem-tcp.sh; SKIP_NETEM=1 leaves it out): its test classes, their
+# class path, and sch_netem/veth from the guest kernel's package
+cp_netem=""
+if [[ ${SKIP_NETEM:-} != 1 ]]; then
+    (cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -pl dat-provider-tcp -am test-compile dependency:build-classpath \
+        -Dmdep.outputFile=target/softroce-cp.txt -Dmdep.includeScope=test)
+    cp -r "$root/dat-provider-tcp/target/test-classes" "$out/snapshot/tcp/test-classes"
+    netem_dir="$(bash "$here/netem-tcp.sh" prepare)"
+    cp_netem="$console:$out/snapshot/tcp/classes:$out/snapshot/tcp/test-classes:$(snap \
+        "$root/dat-provider-tcp/target/softroce-cp.txt")"
+fi
 t1=$(date +%s.%N)
 
 # TCG runs the JVM 15-25 times slower than the host: the suite's timeouts are scaled up
@@ -89,12 +100,36 @@ else
     dtest_rc=\$?
 fi
 g3=\$(date +%s.%N)
+netem_rc=0
+if [ -n "$cp_netem" ]; then
+    echo "== TCP provider under tc netem loss and delay (netem-tcp.sh)"
+    NETEM_REPORTS="$out/reports-netem" bash "$here/netem-tcp.sh" run "$java" "$netem_dir" "$cp_netem"
+    netem_rc=\$?
+fi
+g4=\$(date +%s.%N)
+# last, because on rxe (6.1) a CM message sent while the netdev is down leaves rdma_cm unusable until the next boot
+faults_rc=0
+if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
+    echo "== rdmacm: netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest, own JVM, last step)"
+    timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+        -Ddat4j.rdmacm.faults=true -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher execute \
+        --disable-banner --details=tree --reports-dir "$out/reports-faults" \
+        --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldSurviveLinkDownDuringATransfer
+    faults_rc=\$?
+    grep -q '<skipped' "$out/reports-faults"/*.xml 2>/dev/null && { echo "link-fault test skipped"; faults_rc=1; }
+    ip link set "\$SOFTROCE_NETDEV" up
+fi
+g5=\$(date +%s.%N)
 echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$g2 - \$g1" | bc) s," \
-    "dtest interop \$(echo "\$g3 - \$g2" | bc) s"
-echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc"
+    "dtest interop \$(echo "\$g3 - \$g2" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
+    "link faults \$(echo "\$g5 - \$g4" | bc) s"
+echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc, netem exit \$netem_rc," \
+    "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90
 [ \$junit_rc -eq 0 ] || exit \$junit_rc
 [ \$dtest_rc -eq 0 ] || exit 91
+[ \$netem_rc -eq 0 ] || exit 92
+[ \$faults_rc -eq 0 ] || exit 93
 exit 0
 JOB
 

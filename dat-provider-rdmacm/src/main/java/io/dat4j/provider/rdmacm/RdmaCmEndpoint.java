@@ -484,6 +484,38 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /**
+     * A work request completed in error (not FLUSHED): the QP is in the error state, so the connection is over. As
+     * uDAPL does for a connected EP: disconnect abruptly, post BROKEN, flush the rest. Runs on the timer thread, not
+     * on the polling thread, which may hold a CQ that {@link #teardownLocked()} polls.
+     */
+    void errorCompleted(final PostedOperation op, final io.dat4j.DtoStatus status, final int wcStatus) {
+        if (phase != Phase.CONNECTED || closed) {
+            return;
+        }
+        final String reason = op.kind() + " completed " + status + " (ibv_wc_status " + wcStatus + ")";
+        try {
+            transport.timer().execute(() -> breakOnError(reason));
+        } catch (final java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("IA closing: {} not reported as BROKEN", reason);
+        }
+    }
+
+    private void breakOnError(final String reason) {
+        synchronized (lock) {
+            final MemorySegment current = id;
+            if (closed || phase != Phase.CONNECTED || current == null) {
+                return;
+            }
+            LOG.warn("EP {}: {}; the connection is broken", index, reason);
+            phase = Phase.DOWN;
+            disconnectQuietly(current);
+            ep.broken(reason);
+            teardownLocked();
+            ep.flush();
+        }
+    }
+
     private void onTimeout() {
         synchronized (lock) {
             if (phase == Phase.CONNECTING && !closed) {

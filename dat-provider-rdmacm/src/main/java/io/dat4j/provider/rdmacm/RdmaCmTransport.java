@@ -343,10 +343,14 @@ final class RdmaCmTransport implements Transport {
             return;
         }
         final boolean request = op.kind() != io.dat4j.DtoOperation.RECEIVE;
-        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS
+        final DtoStatus s = dtoStatus(status);
+        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
                 ? (request ? op.totalLength() : byteLength) : 0);
         if (request) {
             e.requestCompleted();
+        }
+        if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
+            e.errorCompleted(op, s, status);
         }
     }
 
@@ -366,7 +370,11 @@ final class RdmaCmTransport implements Transport {
                     status);
             return;
         }
-        op.endpoint().complete(op, dtoStatus(status), status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+        final DtoStatus s = dtoStatus(status);
+        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+        if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
+            e.errorCompleted(op, s, status);
+        }
     }
 
     /**

@@ -28,9 +28,12 @@ final class IoLoop implements Runnable {
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
     private volatile boolean running = true;
+    /** Silent-peer detection of this thread's established connections. */
+    final Liveness.Sweep liveness;
 
-    IoLoop(final String name, final int index) throws IOException {
+    IoLoop(final String name, final int index, final long ackTimeoutNanos) throws IOException {
         this.index = index;
+        this.liveness = new Liveness.Sweep(ackTimeoutNanos);
         this.selector = Selector.open();
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
@@ -114,7 +117,7 @@ final class IoLoop implements Runnable {
     public void run() {
         try {
             while (running) {
-                final long wait = checkTimers();
+                final long wait = Math.min(checkTimers(), liveness.run());
                 selecting = true;
                 if (hasWork()) {
                     selector.selectNow(handler);

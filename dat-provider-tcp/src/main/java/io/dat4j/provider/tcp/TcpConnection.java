@@ -55,6 +55,9 @@ final class TcpConnection implements RequestTransport {
     static final int ACK = 9;
     static final int NAK = 10;
     static final int DISC = 11;
+    /** Liveness (see {@link Liveness}): flags {@link #KEEPALIVE_PROBE} asks for an answer. */
+    static final int KEEPALIVE = 12;
+    static final int KEEPALIVE_PROBE = 1;
 
     static final int NAK_RNR = 1;
     static final int NAK_ACCESS = 2;
@@ -165,6 +168,11 @@ final class TcpConnection implements RequestTransport {
     private boolean gracefulPending;
     private EventNumber failNumber;
     private byte[] failPdata;
+
+    // silent-peer detection
+    final Liveness live = new Liveness();
+    /** The request that completes DAT_DTO_ERR_TRANSPORT when the transport timeout ends the connection. */
+    private PostedOperation transportFailed;
 
     /** An active connection for an EP's connect. */
     TcpConnection(final TcpTransport transport, final IoLoop loop, final SocketChannel ch, final TcpEndpoint ep,
@@ -604,6 +612,9 @@ final class TcpConnection implements RequestTransport {
         }
         if (dst.remaining() >= IN_STAGE) {
             final int r = ch.read(dst);
+            if (r > 0) {
+                live.received += r;
+            }
             return r < 0 ? (n > 0 ? n : -1) : n + r;
         }
         inStage.clear();
@@ -616,6 +627,7 @@ final class TcpConnection implements RequestTransport {
         if (r < 0) {
             return n > 0 ? n : -1;
         }
+        live.received += r;
         return n + unstage(dst);
     }
 
@@ -741,6 +753,13 @@ final class TcpConnection implements RequestTransport {
                     terminate(END_DISCONNECTED, "the peer disconnected", true);
                 }
             }
+            case KEEPALIVE -> {
+                if (phase != P_UP || fLen != 0) {
+                    protocol("unexpected KEEPALIVE");
+                } else if ((fFlags & KEEPALIVE_PROBE) != 0) {
+                    keepalive(0);
+                }
+            }
             default -> protocol("unknown frame type " + fType);
         }
     }
@@ -802,6 +821,7 @@ final class TcpConnection implements RequestTransport {
             terminate(END_SILENT, "the EP no longer waits for the connection", true);
             return;
         }
+        loop.liveness.watch(this);
         flushOut();
     }
 
@@ -812,6 +832,7 @@ final class TcpConnection implements RequestTransport {
             terminate(END_SILENT, "the EP no longer waits for the connection", true);
             return;
         }
+        loop.liveness.watch(this);
         flushOut();
     }
 
@@ -1516,7 +1537,7 @@ final class TcpConnection implements RequestTransport {
         }
         inOp = null;
         while ((op = awaiting.poll()) != null) {
-            e.up.complete(op, DtoStatus.FLUSHED, 0);
+            e.up.complete(op, flushStatus(op), 0);
         }
         curReq = null;
         flushRequests(e);
@@ -1530,8 +1551,76 @@ final class TcpConnection implements RequestTransport {
     private void flushRequests(final TcpEndpoint e) {
         PostedOperation op;
         while ((op = e.pollRequest()) != null) {
-            e.up.complete(op, DtoStatus.FLUSHED, 0);
+            e.up.complete(op, flushStatus(op), 0);
         }
+    }
+
+    private DtoStatus flushStatus(final PostedOperation op) {
+        return op == transportFailed ? DtoStatus.TRANSPORT : DtoStatus.FLUSHED;
+    }
+
+    // ------------------------------------------------------------------ silent peer (see Liveness)
+
+    /**
+     * One sample of {@link Liveness.Sweep}, on the I/O thread.
+     *
+     * @return false once the connection is closed (no longer watched)
+     */
+    boolean livenessSample(final long now, final long attemptNanos) {
+        lock.lock();
+        try {
+            if (phase != P_UP || draining) {
+                return phase != P_CLOSED;
+            }
+            final TcpEndpoint e = ep;
+            final boolean unwritten = curOut != null || curReq != null || !control.isEmpty();
+            final boolean outstanding = unwritten || !awaiting.isEmpty() || e.hasRequests();
+            final boolean holding = rnrWaiting || inState != IN_HEADER;
+            final int retries = e.up.attributes().retryCount();
+            switch (live.sample(now, attemptNanos, retries, outstanding, holding)) {
+                case Liveness.KEEPALIVE -> {
+                    if (keepalive(0)) {
+                        flushOut();
+                    }
+                }
+                case Liveness.PROBE -> {
+                    if (keepalive(KEEPALIVE_PROBE)) {
+                        flushOut();
+                    }
+                }
+                case Liveness.EXPIRED -> {
+                    final String reason = "no byte from the peer for " + live.silence(now) / 1_000_000L
+                            + " ms with operations outstanding (transport timeout " + attemptNanos / 1_000_000L
+                            + " ms x (retry_count " + retries + " + 1))";
+                    LOG.warn("connection {}: {}; the connection is broken", this, reason);
+                    final PostedOperation head = awaiting.peek();
+                    transportFailed = head != null ? head : e.peekRequest();
+                    lost(reason);
+                }
+                default -> {
+                    // nothing
+                }
+            }
+            return phase != P_CLOSED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Queues a keepalive unless another frame is being or about to be written (any byte tells the peer); the caller
+     * flushes.
+     *
+     * @return whether one was queued
+     */
+    private boolean keepalive(final int flags) {
+        if (curOut != null || curReq != null || !control.isEmpty() || closing) {
+            return false;
+        }
+        final Out o = out(KEEPALIVE);
+        o.flags = flags;
+        control.add(o);
+        return true;
     }
 
     @Override

@@ -34,7 +34,11 @@ import java.util.Set;
  *
  * <p>System properties, read when an IA opens: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default
  * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (true: a posting thread writes small requests to
- * the socket itself instead of handing them to the I/O thread; default false, no measured gain yet).
+ * the socket itself instead of handing them to the I/O thread; default false, no measured gain yet);
+ * {@value #ACK_TIMEOUT_PROP_NAME} (one attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0
+ * off: a connection with operations outstanding that hears nothing from its peer for this long, times the EP's
+ * {@code retry_count} + 1, fails with {@code DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see
+ * {@code docs/tcp-wire.md}).
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -46,6 +50,16 @@ public final class TcpProvider implements DatProvider {
     public static final String IO_THREADS_PROP_NAME = "dat4j.tcp.ioThreads";
     /** System property: posting threads write small requests themselves (default false). */
     public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
+    /**
+     * System property: one attempt of the transport timeout in milliseconds (the counterpart of a reliable
+     * connection's local ACK timeout); a connection fails after this times the EP's {@code retry_count} + 1 without
+     * a byte from a peer it waits for. 0 turns the check off.
+     */
+    public static final String ACK_TIMEOUT_PROP_NAME = "dat4j.tcp.ackTimeoutMillis";
+    /** Default of {@value #ACK_TIMEOUT_PROP_NAME}: with the default {@code retry_count} 7, 16 s of silence. */
+    public static final long ACK_TIMEOUT_DEFAULT = 2000;
+    /** Largest {@value #ACK_TIMEOUT_PROP_NAME}: one day. */
+    static final long ACK_TIMEOUT_MAX = 86_400_000L;
     /** Default I/O threads per IA. */
     public static final int IO_THREADS_DEFAULT = 2;
     /** Heap an EP may need (queues, connection buffers); the IA's EP limit is the max heap over this. */
@@ -119,6 +133,7 @@ public final class TcpProvider implements DatProvider {
             }
         }
         final int threads = Math.max(1, Math.min(8, Integer.getInteger(IO_THREADS_PROP_NAME, IO_THREADS_DEFAULT)));
+        final long ackTimeout = ackTimeoutMillis(entry);
         final InetAddress concrete = bind.isAnyLocalAddress() ? concreteAddress(bind instanceof Inet6Address) : bind;
         // EP and LMR limits scale with the heap, so that exhausting them ends in INSUFFICIENT_RESOURCES, not an OOM
         final long heap = Runtime.getRuntime().maxMemory();
@@ -130,7 +145,7 @@ public final class TcpProvider implements DatProvider {
         final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
                         "ioThreads", Integer.toString(threads), "portOffset", Integer.toString(offset),
-                        "bind", bind.getHostAddress()));
+                        "bind", bind.getHostAddress(), "ackTimeoutMillis", Long.toString(ackTimeout)));
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1L << 26)
                 .maxRdmaSize(1L << 30).maxRecvDtos(64).maxRequestDtos(64).maxRecvIov(4).maxRequestIov(4)
                 .maxRdmaReadIn(8).maxRdmaReadOut(8).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)
@@ -138,7 +153,25 @@ public final class TcpProvider implements DatProvider {
         final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults, asyncEventQueueLength);
         final int off = offset;
         return ProviderKit.openInterfaceAdapter(config, a -> new TcpTransport(a, entry.iaName(), bind, off,
-                threads));
+                threads, ackTimeout * 1_000_000L));
+    }
+
+    private static long ackTimeoutMillis(final RegistryEntry e) {
+        final String v = System.getProperty(ACK_TIMEOUT_PROP_NAME);
+        if (v == null || v.isBlank()) {
+            return ACK_TIMEOUT_DEFAULT;
+        }
+        try {
+            final long ms = Long.parseLong(v.strip());
+            if (ms >= 0 && ms <= ACK_TIMEOUT_MAX) {
+                return ms;
+            }
+        } catch (final NumberFormatException x) {
+            // reported below
+        }
+        throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "IA '" + e.iaName()
+                + "': system property " + ACK_TIMEOUT_PROP_NAME + "=\"" + v + "\" is not a number of milliseconds "
+                + "0.." + ACK_TIMEOUT_MAX + " (0 turns the transport timeout off)");
     }
 
     private static DatException badParams(final RegistryEntry e, final String why) {

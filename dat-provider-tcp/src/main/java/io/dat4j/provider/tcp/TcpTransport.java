@@ -35,14 +35,14 @@ final class TcpTransport implements Transport {
     private final AtomicInteger next = new AtomicInteger();
 
     TcpTransport(final AdapterUpcalls adapter, final String iaName, final InetAddress bindAddress,
-            final int portOffset, final int ioThreads) {
+            final int portOffset, final int ioThreads, final long ackTimeoutNanos) {
         this.adapter = adapter;
         this.bindAddress = bindAddress;
         this.portOffset = portOffset;
         this.loops = new IoLoop[ioThreads];
         try {
             for (int i = 0; i < ioThreads; i++) {
-                loops[i] = new IoLoop("dat4j-tcp-" + iaName + "-io-" + i, i);
+                loops[i] = new IoLoop("dat4j-tcp-" + iaName + "-io-" + i, i, ackTimeoutNanos);
             }
         } catch (final IOException e) {
             for (final IoLoop l : loops) {

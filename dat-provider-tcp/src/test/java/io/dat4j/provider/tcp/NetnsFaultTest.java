@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
@@ -8,6 +9,7 @@ import io.dat4j.ConnectionEvent;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
+import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
@@ -23,7 +25,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -35,7 +39,9 @@ import org.junit.jupiter.api.Timeout;
  * Network faults between the root network namespace and a second one joined by a veth pair, with a peer JVM in the
  * second namespace: {@code tc netem} loss and delay are survived (every operation completes SUCCESS, once; skipped
  * with the reason where the kernel has no netem), a partition (the peer's end of the link dropped) during set-up ends
- * in TIMED_OUT after the configured connect timeout, and a partition that heals before TCP gives up loses nothing.
+ * in TIMED_OUT after the configured connect timeout, a partition that heals before TCP gives up loses nothing, and a
+ * partition that lasts ends a transfer by the provider's transport timeout ({@link Liveness}): TRANSPORT on the oldest
+ * operation, FLUSHED on the rest and on the receives, each once, and BROKEN.
  * Runs only as root with {@code ip} and {@code tc}; skipped with the reason otherwise. The namespace and the veth pair are always removed.
  */
 @Timeout(300)
@@ -151,7 +157,11 @@ class NetnsFaultTest {
     }
 
     private static Endpoint connect(final Fixture f) throws Exception {
-        final Endpoint ep = f.c.ep(null);
+        return connect(f, null);
+    }
+
+    private static Endpoint connect(final Fixture f, final EndpointAttributes attrs) throws Exception {
+        final Endpoint ep = f.c.ep(attrs);
         ep.connect(InetAddress.getByName(PEER_IP), Long.parseLong(hello[1]), Fixture.WAIT, null);
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         return ep;
@@ -211,6 +221,64 @@ class NetnsFaultTest {
             } finally {
                 link(true);
             }
+        }
+    }
+
+    @Test
+    void shouldBreakATransferAcrossAPartitionByTheTransportTimeout() throws Exception {
+        System.setProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME, "500");
+        final Fixture fixture;
+        try {
+            fixture = new Fixture("0.0.0.0");
+        } finally {
+            System.clearProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME);
+        }
+        try (Fixture f = fixture) {
+            final Endpoint ep = connect(f, EndpointAttributes.builder().retryCount(3).build());
+            transfer(f, ep, 300);
+            final LocalMemoryRegion recv = f.lmr(f.c, 4096);
+            for (int i = 0; i < 4; i++) {
+                ep.postRecv(recv.triplet(0, 4096), 1000 + i);
+            }
+            final LocalMemoryRegion src = f.lmr(f.c, 8192);
+            final List<LocalMemoryTriplet> data = List.of(src.triplet(0, 4096));
+            final RemoteMemoryTriplet remote = new RemoteMemoryTriplet(Integer.parseInt(hello[2]),
+                    Long.parseLong(hello[3]), 4096);
+            link(false);
+            try {
+                final long t0 = System.nanoTime();
+                for (int i = 0; i < 48; i++) {
+                    switch (i % 3) {
+                        case 0 -> ep.postRdmaWrite(data, i, remote, CompletionFlag.DEFAULT);
+                        case 1 -> ep.postSend(data, i, CompletionFlag.DEFAULT);
+                        default -> ep.postRdmaRead(data, i, remote, CompletionFlag.DEFAULT);
+                    }
+                }
+                final ConnectionEvent broken = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+                final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+                assertEquals(EndpointState.DISCONNECTED, broken.endpoint().state());
+                final Map<Long, DtoStatus> done = new HashMap<>();
+                while (done.size() < 52) {
+                    final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+                    assertNull(done.put(d.cookie(), d.status()), "cookie " + d.cookie() + " completed twice");
+                }
+                assertEquals(DtoStatus.TRANSPORT, done.get(0L), done.toString());
+                for (long i = 1; i < 48; i++) {
+                    assertEquals(DtoStatus.FLUSHED, done.get(i), done.toString());
+                }
+                for (long i = 1000; i < 1004; i++) {
+                    assertEquals(DtoStatus.FLUSHED, done.get(i), done.toString());
+                }
+                assertNull(f.c.evd.poll(), "nothing more");
+                System.out.println("partition during a transfer: BROKEN " + ms + " ms after the posts (transport "
+                        + "timeout 500 ms x (retry_count 3 + 1)), 48 operations and 4 receives completed once each");
+            } finally {
+                link(true);
+            }
+            ep.close();
+            // the network healed: a new connection works
+            final Endpoint again = connect(f);
+            transfer(f, again, 30);
         }
     }
 

@@ -1,0 +1,141 @@
+package io.dat4j.provider.tcp;
+
+import java.util.ArrayList;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Silent-peer detection of one established connection: the TCP provider's counterpart of a reliable connection's
+ * transport timeout (the InfiniBand local ACK timeout) and {@code retry_count}. The JDK offers no
+ * {@code TCP_USER_TIMEOUT}, so without this a connection whose network silently drops everything would keep its
+ * operations outstanding until the kernel gives up retransmitting (about 15 minutes on Linux).
+ *
+ * <p>The rule: while operations are outstanding (requests posted and not completed, or frames waiting to be written)
+ * and no byte has arrived from the peer for one attempt ({@link TcpProvider#ACK_TIMEOUT_PROP_NAME}), a probe frame
+ * asks the peer to answer; after {@code attempt x (retry_count + 1)} of silence the connection fails: the oldest
+ * outstanding request completes with {@code DAT_DTO_ERR_TRANSPORT} (as a reliable connection's work request does on
+ * retry exhaustion), every other operation {@code DAT_DTO_ERR_FLUSHED}, and the EP gets
+ * {@code DAT_CONNECTION_EVENT_BROKEN}. A connection with nothing outstanding stays up however long it is silent (an
+ * idle reliable connection does not notice a dead peer either). A side that keeps its peer waiting on purpose (no
+ * receive posted with {@code rnr_retry} 7, or in the middle of reading a long payload) sends a keepalive every half
+ * attempt, as a responder's RNR NAKs and ACKs keep a requester's timer from expiring. Detection comes between
+ * {@code attempt x (retry_count + 1)} and one attempt later, since silence is sampled every half attempt.
+ *
+ * <p>The per-connection state is guarded by the connection's lock; {@link #received} is bumped by whatever thread
+ * reads the connection's socket.
+ */
+final class Liveness {
+
+    private static final Logger LOG = LogManager.getLogger(Liveness.class);
+
+    /** Nothing to do. */
+    static final int NONE = 0;
+    /** Send a keepalive (the peer need not answer). */
+    static final int KEEPALIVE = 1;
+    /** Send a probe (the peer answers with a keepalive). */
+    static final int PROBE = 2;
+    /** The peer was silent for every attempt: fail the connection. */
+    static final int EXPIRED = 3;
+
+    /** Bytes read from the peer so far. */
+    long received;
+    private long seen = -1;
+    private long silentSince;
+    private boolean probed;
+
+    /**
+     * Decides what one sample of the connection calls for.
+     *
+     * @param now {@link System#nanoTime()}
+     * @param attemptNanos one attempt, &gt; 0
+     * @param retryCount the EP's {@code retry_count}, 0..7
+     * @param outstanding whether the connection waits for the peer (operations outstanding, frames unwritten)
+     * @param holding whether the connection keeps the peer waiting on purpose (RNR wait, a payload being read)
+     * @return {@link #NONE}, {@link #KEEPALIVE}, {@link #PROBE} or {@link #EXPIRED}
+     */
+    int sample(final long now, final long attemptNanos, final int retryCount, final boolean outstanding,
+            final boolean holding) {
+        if (received != seen || !outstanding) {
+            seen = received;
+            silentSince = now;
+            probed = false;
+            return holding ? KEEPALIVE : NONE;
+        }
+        final long silence = now - silentSince;
+        if (silence >= attemptNanos * (retryCount + 1L)) {
+            return EXPIRED;
+        }
+        if (silence >= attemptNanos && !probed) {
+            probed = true;
+            return PROBE;
+        }
+        return holding ? KEEPALIVE : NONE;
+    }
+
+    /** {@return nanoseconds of silence measured at the last sample} */
+    long silence(final long now) {
+        return now - silentSince;
+    }
+
+    /**
+     * The established connections of one I/O thread, sampled every half attempt by that thread. A closed connection
+     * leaves the list at the next sample. Loop thread only.
+     */
+    static final class Sweep {
+
+        private final long attemptNanos;
+        private final long periodNanos;
+        private final ArrayList<TcpConnection> watched = new ArrayList<>();
+        private long next;
+
+        /** @param attemptNanos one attempt; 0 turns silent-peer detection off */
+        Sweep(final long attemptNanos) {
+            this.attemptNanos = attemptNanos;
+            this.periodNanos = Math.max(1, attemptNanos / 2);
+        }
+
+        /** Starts watching a connection that has just been established. */
+        void watch(final TcpConnection c) {
+            if (attemptNanos <= 0) {
+                return;
+            }
+            if (watched.isEmpty()) {
+                next = System.nanoTime() + periodNanos;
+            }
+            watched.add(c);
+        }
+
+        /**
+         * Samples every watched connection when a period has passed.
+         *
+         * @return milliseconds until the next sample, {@link Long#MAX_VALUE} when nothing is watched
+         */
+        long run() {
+            if (watched.isEmpty()) {
+                return Long.MAX_VALUE;
+            }
+            final long now = System.nanoTime();
+            if (now - next < 0) {
+                return Math.max(1, (next - now) / 1_000_000L + 1);
+            }
+            next = now + periodNanos;
+            for (int i = watched.size() - 1; i >= 0; i--) {
+                final TcpConnection c = watched.get(i);
+                boolean keep;
+                try {
+                    keep = c.livenessSample(now, attemptNanos);
+                } catch (final RuntimeException e) {
+                    LOG.error("liveness sample of {} failed", c, e);
+                    c.fail("internal error: " + e);
+                    keep = false;
+                }
+                if (!keep) {
+                    final int last = watched.size() - 1;
+                    watched.set(i, watched.get(last));
+                    watched.remove(last);
+                }
+            }
+            return watched.isEmpty() ? Long.MAX_VALUE : Math.max(1, periodNanos / 1_000_000L);
+        }
+    }
+}
