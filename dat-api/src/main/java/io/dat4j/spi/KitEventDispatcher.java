@@ -28,7 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * the IA's async EVD; an overflowing async EVD is marked dead (libdapl {@code dapls_evd_post_overflow_event}).
  *
  * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
- * on the consumer's thread before it looks at its ring.
+ * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
+ * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time.
  */
@@ -51,6 +52,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private int head;
     private int count;
     private Thread waiter;
+    /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
+    private volatile boolean driving;
     private int waitThreshold;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
@@ -135,6 +138,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private boolean offer(final Event event) {
         Thread wake = null;
         boolean notify = false;
+        boolean drv = false;
         lock.lock();
         try {
             final Event[] r = ring;
@@ -150,6 +154,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             if (waiter != null) {
                 if (count >= waitThreshold) {
                     wake = waiter;
+                    drv = driving;
                 }
             } else {
                 notify = enabled && notifier != null;
@@ -158,7 +163,13 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             lock.unlock();
         }
         if (wake != null) {
-            LockSupport.unpark(wake);
+            if (wake != Thread.currentThread()) {
+                // (a waiter making progress posts its own completions: nothing to wake)
+                LockSupport.unpark(wake);
+                if (drv) {
+                    wakeSource();
+                }
+            }
         } else if (notify) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
@@ -185,14 +196,19 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      */
     public void signal() {
         final Thread w;
+        final boolean drv;
         lock.lock();
         try {
             w = waiter;
+            drv = driving;
         } finally {
             lock.unlock();
         }
         if (w != null) {
             LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
         } else if (enabled && notifier != null && source != null) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
@@ -289,6 +305,13 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         }
     }
 
+    private void wakeSource() {
+        final CompletionSource s = source;
+        if (s != null) {
+            s.wakeup();
+        }
+    }
+
     private Event take() {
         final Event e = ring[head];
         ring[head] = null;
@@ -313,6 +336,18 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     public Event poll() {
         checkOpen();
         pollSource();
+        lock.lock();
+        try {
+            if (count > 0) {
+                return take();
+            }
+        } finally {
+            lock.unlock();
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0)) {
+            return null;
+        }
         lock.lock();
         try {
             return count == 0 ? null : take();
@@ -367,6 +402,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         boolean armed = false;
         while (true) {
             pollSource();
+            final CompletionSource s = source;
             lock.lock();
             try {
                 if (isClosed()) {
@@ -379,22 +415,32 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
                 if (count >= threshold) {
                     return take();
                 }
+                // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
+                driving = s != null;
             } finally {
                 lock.unlock();
             }
-            if (Thread.interrupted()) {
-                throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
+            final long left;
+            try {
+                if (Thread.interrupted()) {
+                    throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
+                }
+                left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
+                            "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
+                }
+                if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                if (s != null && s.progress(left)) {
+                    armed = false;
+                    continue;
+                }
+            } finally {
+                driving = false;
             }
-            final long left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
-                        "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
-            }
-            if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
-                Thread.onSpinWait();
-                continue;
-            }
-            final CompletionSource s = source;
             if (s != null && !armed) {
                 s.arm();
                 armed = true;
@@ -467,14 +513,19 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
 
     private void wakeWaiter() {
         final Thread w;
+        final boolean drv;
         lock.lock();
         try {
             w = waiter;
+            drv = driving;
         } finally {
             lock.unlock();
         }
         if (w != null) {
             LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
         }
     }
 
