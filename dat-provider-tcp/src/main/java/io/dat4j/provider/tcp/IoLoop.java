@@ -64,7 +64,7 @@ final class IoLoop implements Runnable {
     private final ArrayList<TcpConnection> deferred = new ArrayList<>();
     /** When the oldest deferred ACK was deferred, or 0. */
     private volatile long deferredSince;
-    /** The owner is writing the deferred ACKs: defer no more. */
+    /** The owner is writing the deferred ACKs, or is a posting thread on a short job: defer no ACKs. */
     private boolean flushingDeferred;
 
     IoLoop(final String name, final int index) throws IOException {
@@ -216,6 +216,30 @@ final class IoLoop implements Runnable {
             return false;
         } finally {
             release(me);
+        }
+    }
+
+    /**
+     * Takes the loop for a short job on a posting thread (writing a request too large to stage) when nobody runs it;
+     * never waits. Release with {@link #disown()}.
+     *
+     * @return true if the calling thread owns the loop now
+     */
+    boolean tryOwn() {
+        final Thread me = Thread.currentThread();
+        if (me == thread || !running || !owner.compareAndSet(null, me)) {
+            return false;
+        }
+        flushingDeferred = true;
+        return true;
+    }
+
+    /** Ends a {@link #tryOwn()} job: the I/O thread is woken if work was left (it does not count as driving). */
+    void disown() {
+        flushingDeferred = false;
+        owner.compareAndSet(Thread.currentThread(), null);
+        if (ioWaitsForRelease || ioNeeded || hasWork()) {
+            LockSupport.unpark(thread);
         }
     }
 

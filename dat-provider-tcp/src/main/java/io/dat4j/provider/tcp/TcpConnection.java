@@ -1407,7 +1407,7 @@ final class TcpConnection implements RequestTransport {
                 }
                 case SEND, RDMA_WRITE -> {
                     if (op.totalLength() > STAGE_MAX) {
-                        loop.schedule(this);
+                        writeLargeAsOwner();
                         return;
                     }
                     requestHeader(op);
@@ -1441,6 +1441,27 @@ final class TcpConnection implements RequestTransport {
                 return;
             }
             finishCurrent();
+        }
+    }
+
+    /**
+     * A request too large to stage: the posting thread writes it straight from registered memory if it can take the
+     * loop (the region views are the loop owner's), else the loop does. Caller holds {@link #lock}.
+     */
+    private void writeLargeAsOwner() {
+        if (!loop.tryOwn()) {
+            loop.schedule(this);
+            return;
+        }
+        boolean unfinished;
+        try {
+            flushOut();
+            unfinished = phase == P_UP && (curReq != null || curOut != null || ep.hasRequests());
+        } finally {
+            loop.disown();
+        }
+        if (unfinished) {
+            loop.schedule(this);
         }
     }
 
