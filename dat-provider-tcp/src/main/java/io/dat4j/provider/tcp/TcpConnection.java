@@ -39,8 +39,13 @@ final class TcpConnection implements RequestTransport {
     static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** Payloads up to this size are copied behind their header and written with one call. */
-    static final int STAGE_MAX = 8192 - HEADER;
+    /**
+     * Payloads up to this size are copied behind their header and written with one call (a header written alone
+     * would wake the receiver once for the header and again for the payload).
+     */
+    static final int STAGE_MAX = 64 * 1024;
+    /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
+    static final int STAGE_INITIAL = 8192;
     /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
     static final int IN_STAGE = 16 * 1024;
 
@@ -1320,9 +1325,9 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
-    private ByteBuffer stage() {
-        if (stage == null) {
-            stage = ByteBuffer.allocateDirect(STAGE_MAX + HEADER);
+    private ByteBuffer stage(final long payload) {
+        if (stage == null || stage.capacity() < HEADER + payload) {
+            stage = ByteBuffer.allocateDirect(HEADER + payload <= STAGE_INITIAL ? STAGE_INITIAL : HEADER + STAGE_MAX);
             stageSeg = java.lang.foreign.MemorySegment.ofBuffer(stage);
         }
         stage.clear();
@@ -1332,7 +1337,7 @@ final class TcpConnection implements RequestTransport {
 
     /** Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread. */
     private boolean stageSegments(final PostedOperation op) {
-        final ByteBuffer st = stage();
+        final ByteBuffer st = stage(op.totalLength());
         int pos = HEADER;
         for (int i = 0; i < op.segmentCount(); i++) {
             final KitMemoryRegion r = op.region(i);
@@ -1353,7 +1358,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private boolean stageRegion(final Out o) {
-        final ByteBuffer st = stage();
+        final ByteBuffer st = stage(o.length);
         final KitMemoryRegion r = o.region;
         if (!r.acquire()) {
             writeLost("the LMR an RDMA read was reading was freed");
