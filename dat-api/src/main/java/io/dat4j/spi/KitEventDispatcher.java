@@ -549,6 +549,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         final long start = System.nanoTime();
         final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : start + nanos;
         boolean armed = false;
+        boolean triedOnce = false;
         while (true) {
             pollSource();
             final CompletionSource s = source;
@@ -582,6 +583,14 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
                     throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
                 }
                 left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+                if (left <= 0 && s != null && !triedOnce) {
+                    // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
+                    // dequeue does, then checks the ring once more
+                    triedOnce = true;
+                    if (s.progress(0)) {
+                        continue;
+                    }
+                }
                 if (left <= 0) {
                     throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
                             "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
