@@ -57,7 +57,7 @@ pair() {
   echo "bench-tcp: $name" >&2
   sh -c "timeout $T $srv" > "$out/$name.server.log" 2>&1 &
   spid=$!
-  sleep 1
+  sleep 2
   if ! sh -c "timeout $T $cli" > "$out/$name.json" 2> "$out/$name.client.log"; then
     echo "bench-tcp: $name failed (see $out/$name.client.log)" >&2
     echo "[]" > "$out/$name.json"

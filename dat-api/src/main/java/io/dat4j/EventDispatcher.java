@@ -73,6 +73,57 @@ public interface EventDispatcher extends Handle {
     Event await(Duration timeout, int threshold);
 
     /**
+     * Takes the first event into a caller-owned slot without blocking ({@code dat_evd_dequeue} with the caller's
+     * {@code DAT_EVENT}): the allocation-free form for data paths that reuse one {@link EventSlot}. A provider built
+     * on the kit allocates nothing for DTO completions and software events here.
+     *
+     * @param into the slot to fill; overwritten when an event is taken, unchanged otherwise
+     * @return true if an event was taken, false when there is none (C: {@code DAT_QUEUE_EMPTY})
+     * @throws DatException {@code INVALID_PARAMETER ARG2} if {@code into} is null
+     */
+    default boolean dequeue(final EventSlot into) {
+        if (into == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2, "the event slot is null");
+        }
+        final Event e = poll();
+        if (e == null) {
+            return false;
+        }
+        into.set(e);
+        return true;
+    }
+
+    /**
+     * Waits until at least {@code threshold} events are queued, then takes the first into a caller-owned slot
+     * ({@code dat_evd_wait} with the caller's {@code DAT_EVENT} and {@code nmore}): the allocation-free form of
+     * {@link #await(Duration, int)}, with the same errors.
+     *
+     * @param timeout how long to wait; {@link Duration#ZERO} checks once; {@link #INFINITE} never times out
+     * @param threshold 1 to the queue length
+     * @param into the slot to fill (overwritten)
+     * @return how many events are still queued after the one taken ({@code nmore})
+     * @throws DatException as {@link #await(Duration, int)}; {@code INVALID_PARAMETER ARG4} if {@code into} is null
+     */
+    default int await(final Duration timeout, final int threshold, final EventSlot into) {
+        if (into == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG4, "the event slot is null");
+        }
+        into.set(await(timeout, threshold));
+        return size();
+    }
+
+    /**
+     * Waits for one event into a slot: {@code await(timeout, 1, into)}.
+     *
+     * @param timeout how long to wait
+     * @param into the slot to fill
+     * @return how many events are still queued ({@code nmore})
+     */
+    default int await(final Duration timeout, final EventSlot into) {
+        return await(timeout, 1, into);
+    }
+
+    /**
      * Waits for one event: {@code await(timeout, 1)}.
      *
      * @param timeout how long to wait

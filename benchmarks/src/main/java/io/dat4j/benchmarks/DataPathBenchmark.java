@@ -3,6 +3,7 @@ package io.dat4j.benchmarks;
 import io.dat4j.Dat;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
+import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import java.util.Set;
@@ -43,6 +44,7 @@ public class DataPathBenchmark {
         InterfaceAdapter ia;
         EventDispatcher evd;
         final Object payload = new Object();
+        final EventSlot slot = new EventSlot();
 
         /** Opens the IA and the EVD. */
         @Setup(Level.Trial)
@@ -81,13 +83,26 @@ public class DataPathBenchmark {
     }
 
     /**
-     * {@code dat_evd_post_se} then {@code dat_evd_dequeue} on one EVD.
+     * {@code dat_evd_post_se} then {@code dat_evd_dequeue} into a caller-owned {@link EventSlot}.
+     *
+     * @param s the EVD
+     * @return the payload
+     */
+    @Benchmark
+    public Object evdPostDequeue(final EvdState s) {
+        s.evd.postSoftwareEvent(s.payload);
+        s.evd.dequeue(s.slot);
+        return s.slot.payload();
+    }
+
+    /**
+     * {@code dat_evd_post_se} then the record form of {@code dat_evd_dequeue} (one {@link Event} record per call).
      *
      * @param s the EVD
      * @return the event
      */
     @Benchmark
-    public Event evdPostDequeue(final EvdState s) {
+    public Event evdPostDequeueRecord(final EvdState s) {
         s.evd.postSoftwareEvent(s.payload);
         return s.evd.dequeue();
     }

@@ -4,13 +4,13 @@ import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.Dat;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
+import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryRegion;
@@ -133,27 +133,31 @@ final class LoopbackRig implements AutoCloseable {
         }
     }
 
+    /** The caller-owned event of {@link #reap}: the data path allocates no event objects. */
+    private static final ThreadLocal<EventSlot> SLOT = ThreadLocal.withInitial(EventSlot::new);
+
     /**
-     * Waits for a DTO completion and checks that it succeeded.
+     * Waits for a DTO completion into a reused {@link EventSlot} (allocation-free) and checks that it succeeded.
      *
      * @param evd the EVD
-     * @param poll true to poll ({@code dat_evd_dequeue}) instead of waiting; an empty poll yields the CPU, since
-     *     the provider's I/O threads move the data and a pure spin starves them on a small machine
+     * @param poll true to poll ({@code dat_evd_dequeue}, which runs a non-blocking round of the provider's progress)
+     *     instead of waiting; an empty poll yields the CPU, so that a pure spin does not starve the other workers of
+     *     a small machine
      * @return the connection index (the cookie)
      */
     static int reap(final EventDispatcher evd, final boolean poll) {
-        Event e;
+        final EventSlot e = SLOT.get();
         if (poll) {
-            while ((e = evd.poll()) == null) {
+            while (!evd.dequeue(e)) {
                 Thread.yield();
             }
         } else {
-            e = evd.await(TIMEOUT);
+            evd.await(TIMEOUT, e);
         }
-        if (!(e instanceof DtoCompletionEvent d) || d.status() != DtoStatus.SUCCESS) {
+        if (!e.isDtoCompletion() || e.status() != DtoStatus.SUCCESS) {
             throw new IllegalStateException("expected a successful DTO completion, got " + e);
         }
-        return (int) d.cookie();
+        return (int) e.cookie();
     }
 
     /**

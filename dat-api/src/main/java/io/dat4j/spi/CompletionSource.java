@@ -33,6 +33,30 @@ public interface CompletionSource {
     default void resize(final int queueLength) {
     }
 
+    /**
+     * Makes progress on the calling consumer thread, for a transport whose progress is software (the TCP provider
+     * reads and writes its sockets here instead of on an I/O thread, libfabric's manual progress): one round that
+     * waits at most {@code nanos} for something to happen, moves what arrived, and returns. The kit calls it from
+     * {@code dat_evd_wait} instead of parking (with the time left), and with 0 from {@code dat_evd_dequeue} on an empty
+     * EVD and once before a wait times out, never while it holds a lock. While the thread is inside, the kit calls
+     * {@link #wakeup()} wherever it would unpark it (an event posted by another thread, {@code signal}, close,
+     * unwaitable). The default does nothing.
+     *
+     * @param nanos how long the round may wait; 0 for none; {@code Long.MAX_VALUE} for no limit
+     * @return false, having done nothing, when the calling thread cannot make progress now (another thread does, or
+     *         {@code nanos} is too short for the transport to block): the kit then parks as usual
+     */
+    default boolean progress(final long nanos) {
+        return false;
+    }
+
+    /**
+     * Releases a thread inside {@link #progress} (at once, or its next round if it has not started waiting yet).
+     * Never blocks; may be called from any thread.
+     */
+    default void wakeup() {
+    }
+
     /** Releases the source (verbs: {@code ibv_destroy_cq}); called once, when the EVD is freed. */
     default void close() {
     }

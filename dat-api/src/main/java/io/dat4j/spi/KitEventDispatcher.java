@@ -3,10 +3,15 @@ package io.dat4j.spi;
 import io.dat4j.Capability;
 import io.dat4j.ConsumerNotifier;
 import io.dat4j.DatException;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventDispatcherParameters;
 import io.dat4j.EventNumber;
+import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
@@ -21,14 +26,17 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The kit's event dispatcher ({@code DAT_EVD_HANDLE}): a bounded ring of events usable by any provider. Posting and
- * dequeuing allocate nothing (only the event records themselves are objects); {@link #await} parks the one waiter
+ * The kit's event dispatcher ({@code DAT_EVD_HANDLE}): a bounded ring of events usable by any provider. The ring
+ * keeps DTO completions ({@link #postDto}) and software events as fields, not records, so posting them and taking
+ * them into an {@link EventSlot} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)})
+ * build the record when it is taken. {@link #await} parks the one waiter
  * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
  * {@link #setUnwaitable()}. An event that does not fit is dropped and {@code ASYNC_ERROR_EVD_OVERFLOW} is posted to
  * the IA's async EVD; an overflowing async EVD is marked dead (libdapl {@code dapls_evd_post_overflow_event}).
  *
  * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
- * on the consumer's thread before it looks at its ring.
+ * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
+ * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time.
  */
@@ -47,10 +55,22 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private final boolean async;
     private final ReentrantLock lock = new ReentrantLock();
     private final AtomicInteger users = new AtomicInteger();
-    private Event[] ring;
+    // the ring, struct of arrays: per entry a kind, a reference (the record, the DTO's EP, or the software payload)
+    // and the DTO fields
+    private byte[] kinds;
+    private Object[] refs;
+    private long[] cookies;
+    private long[] lengths;
+    private DtoStatus[] statuses;
+    private DtoOperation[] operations;
+    private int[] rmrs;
     private int head;
     private int count;
     private Thread waiter;
+    /** Events left after the waiter's take ({@code nmore}); written and read by the one waiter. */
+    private int nmore;
+    /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
+    private volatile boolean driving;
     private int waitThreshold;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
@@ -61,10 +81,24 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
-        this.ring = new Event[queueLength];
+        allocateRing(queueLength);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
         this.async = async;
+    }
+
+    private static final byte RECORD = 0;
+    private static final byte DTO = 1;
+    private static final byte SOFTWARE = 2;
+
+    private void allocateRing(final int length) {
+        kinds = new byte[length];
+        refs = new Object[length];
+        cookies = new long[length];
+        lengths = new long[length];
+        statuses = new DtoStatus[length];
+        operations = new DtoOperation[length];
+        rmrs = new int[length];
     }
 
     void source(final CompletionSource value) {
@@ -119,8 +153,32 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         if (isClosed() || dead) {
             return false;
         }
-        if (!offer(event)) {
-            overflowed(event);
+        if (!offer(RECORD, event, 0, null, 0, null, 0)) {
+            overflowed(event.number());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Posts a DTO completion without a record ({@code DAT_DTO_COMPLETION_EVENT}): the fields go into the ring, and a
+     * consumer taking it into an {@link EventSlot} sees them without any allocation. Otherwise as {@link #post}.
+     *
+     * @param endpoint the EP, {@code ep_handle}
+     * @param cookie the consumer's cookie
+     * @param status the status
+     * @param transferredLength bytes transferred
+     * @param operation what completed
+     * @param rmrContext the invalidated rmr context, or 0
+     * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed or dead
+     */
+    public boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
+            final long transferredLength, final DtoOperation operation, final int rmrContext) {
+        if (isClosed() || dead) {
+            return false;
+        }
+        if (!offer(DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
+            overflowed(EventNumber.DTO_COMPLETION_EVENT);
             return false;
         }
         return true;
@@ -132,24 +190,33 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      *
      * @return false, with nothing changed, when the ring is full
      */
-    private boolean offer(final Event event) {
+    private boolean offer(final byte kind, final Object ref, final long cookie, final DtoStatus status,
+            final long length, final DtoOperation operation, final int rmr) {
         Thread wake = null;
         boolean notify = false;
+        boolean drv = false;
         lock.lock();
         try {
-            final Event[] r = ring;
-            if (count == r.length) {
+            final int cap = kinds.length;
+            if (count == cap) {
                 return false;
             }
             int i = head + count;
-            if (i >= r.length) {
-                i -= r.length;
+            if (i >= cap) {
+                i -= cap;
             }
-            r[i] = event;
+            kinds[i] = kind;
+            refs[i] = ref;
+            cookies[i] = cookie;
+            lengths[i] = length;
+            statuses[i] = status;
+            operations[i] = operation;
+            rmrs[i] = rmr;
             count++;
             if (waiter != null) {
                 if (count >= waitThreshold) {
                     wake = waiter;
+                    drv = driving;
                 }
             } else {
                 notify = enabled && notifier != null;
@@ -158,7 +225,13 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             lock.unlock();
         }
         if (wake != null) {
-            LockSupport.unpark(wake);
+            if (wake != Thread.currentThread()) {
+                // (a waiter making progress posts its own completions: nothing to wake)
+                LockSupport.unpark(wake);
+                if (drv) {
+                    wakeSource();
+                }
+            }
         } else if (notify) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
@@ -168,7 +241,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         return true;
     }
 
-    private void overflowed(final Event dropped) {
+    private void overflowed(final EventNumber dropped) {
         if (async) {
             dead = true;
             KitInterfaceAdapter.LOG.error("the async EVD of IA {} overflowed and is now dead; dropped {}", ia.name(),
@@ -176,7 +249,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             return;
         }
         ia.asyncError(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, this,
-                "EVD of " + ring.length + " events is full; dropped " + dropped.number());
+                "EVD of " + kinds.length + " events is full; dropped " + dropped);
     }
 
     /**
@@ -185,14 +258,19 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      */
     public void signal() {
         final Thread w;
+        final boolean drv;
         lock.lock();
         try {
             w = waiter;
+            drv = driving;
         } finally {
             lock.unlock();
         }
         if (w != null) {
             LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
         } else if (enabled && notifier != null && source != null) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
@@ -219,7 +297,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         checkOpen();
         lock.lock();
         try {
-            return new EventDispatcherParameters(ia, ring.length, notifier, streams);
+            return new EventDispatcherParameters(ia, kinds.length, notifier, streams);
         } finally {
             lock.unlock();
         }
@@ -263,11 +341,24 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
                 throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, count + " events are queued, more than the new"
                         + " length " + queueLength + "; dequeue first");
             }
-            final Event[] n = new Event[queueLength];
+            final byte[] k = kinds;
+            final Object[] r = refs;
+            final long[] c = cookies;
+            final long[] l = lengths;
+            final DtoStatus[] st = statuses;
+            final DtoOperation[] op = operations;
+            final int[] rm = rmrs;
+            allocateRing(queueLength);
             for (int i = 0; i < count; i++) {
-                n[i] = ring[(head + i) % ring.length];
+                final int j = (head + i) % k.length;
+                kinds[i] = k[j];
+                refs[i] = r[j];
+                cookies[i] = c[j];
+                lengths[i] = l[j];
+                statuses[i] = st[j];
+                operations[i] = op[j];
+                rmrs[i] = rm[j];
             }
-            ring = n;
             head = 0;
         } finally {
             lock.unlock();
@@ -281,8 +372,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             throw Checks.invalidArg(1, "the EVD was created without EventStream.SOFTWARE, so it takes no software"
                     + " events");
         }
-        if (!offer(new SoftwareEvent(this, payload))) {
-            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + ring.length + " events is full");
+        if (!offer(SOFTWARE, payload, 0, null, 0, null, 0)) {
+            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + kinds.length + " events is full");
         }
     }
 
@@ -293,15 +384,45 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         }
     }
 
-    private Event take() {
-        final Event e = ring[head];
-        ring[head] = null;
-        head++;
-        if (head == ring.length) {
-            head = 0;
+    private void wakeSource() {
+        final CompletionSource s = source;
+        if (s != null) {
+            s.wakeup();
         }
-        count--;
+    }
+
+    /** Takes the head as a record (built for DTO and software entries); caller holds the lock. */
+    private Event take() {
+        final int h = head;
+        final Event e = switch (kinds[h]) {
+            case DTO -> new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                    operations[h], rmrs[h]);
+            case SOFTWARE -> new SoftwareEvent(this, refs[h]);
+            default -> (Event) refs[h];
+        };
+        drop();
         return e;
+    }
+
+    /** Takes the head into a slot; allocation-free; caller holds the lock. */
+    private void takeInto(final EventSlot slot) {
+        final int h = head;
+        switch (kinds[h]) {
+            case DTO -> slot.setDtoCompletion(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                    operations[h], rmrs[h]);
+            case SOFTWARE -> slot.setSoftware(this, refs[h]);
+            default -> slot.set((Event) refs[h]);
+        }
+        drop();
+    }
+
+    private void drop() {
+        final int h = head;
+        refs[h] = null;
+        statuses[h] = null;
+        operations[h] = null;
+        head = h + 1 == kinds.length ? 0 : h + 1;
+        count--;
     }
 
     @Override
@@ -319,7 +440,55 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         pollSource();
         lock.lock();
         try {
+            if (count > 0) {
+                return take();
+            }
+        } finally {
+            lock.unlock();
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0)) {
+            return null;
+        }
+        lock.lock();
+        try {
             return count == 0 ? null : take();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@inheritDoc} Allocation-free for DTO completions and software events; an empty EVD first gets one
+     * non-blocking round of the transport's progress ({@link CompletionSource#progress}).
+     */
+    @Override
+    public boolean dequeue(final EventSlot into) {
+        checkOpen();
+        if (into == null) {
+            throw Checks.invalidArg(2, "the event slot is null");
+        }
+        pollSource();
+        lock.lock();
+        try {
+            if (count > 0) {
+                takeInto(into);
+                return true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0)) {
+            return false;
+        }
+        lock.lock();
+        try {
+            if (count == 0) {
+                return false;
+            }
+            takeInto(into);
+            return true;
         } finally {
             lock.unlock();
         }
@@ -327,6 +496,21 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
 
     @Override
     public Event await(final Duration timeout, final int threshold) {
+        return awaitImpl(timeout, threshold, null);
+    }
+
+    /** {@inheritDoc} Allocation-free for DTO completions and software events. */
+    @Override
+    public int await(final Duration timeout, final int threshold, final EventSlot into) {
+        if (into == null) {
+            checkOpen();
+            throw Checks.invalidArg(4, "the event slot is null");
+        }
+        awaitImpl(timeout, threshold, into);
+        return nmore;
+    }
+
+    private Event awaitImpl(final Duration timeout, final int threshold, final EventSlot slot) {
         checkOpen();
         if (timeout == null || timeout.isNegative()) {
             throw Checks.invalidArg(2, "timeout must be zero or positive (EventDispatcher.INFINITE for none), was "
@@ -336,8 +520,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         final Thread me = Thread.currentThread();
         lock.lock();
         try {
-            if (threshold <= 0 || threshold > ring.length) {
-                throw Checks.invalidArg(3, "threshold must be 1.." + ring.length + " (the queue length), was "
+            if (threshold <= 0 || threshold > kinds.length) {
+                throw Checks.invalidArg(3, "threshold must be 1.." + kinds.length + " (the queue length), was "
                         + threshold);
             }
             if (unwaitable) {
@@ -354,7 +538,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             lock.unlock();
         }
         try {
-            return awaitLoop(nanos, threshold);
+            return awaitLoop(nanos, threshold, slot);
         } finally {
             lock.lock();
             try {
@@ -365,12 +549,14 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         }
     }
 
-    private Event awaitLoop(final long nanos, final int threshold) {
+    private Event awaitLoop(final long nanos, final int threshold, final EventSlot slot) {
         final long start = System.nanoTime();
         final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : start + nanos;
         boolean armed = false;
+        boolean triedOnce = false;
         while (true) {
             pollSource();
+            final CompletionSource s = source;
             lock.lock();
             try {
                 if (isClosed()) {
@@ -381,24 +567,49 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
                             "the EVD was made unwaitable while waiting");
                 }
                 if (count >= threshold) {
-                    return take();
+                    if (slot == null) {
+                        final Event e = take();
+                        nmore = count;
+                        return e;
+                    }
+                    takeInto(slot);
+                    nmore = count;
+                    return null;
                 }
+                // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
+                driving = s != null;
             } finally {
                 lock.unlock();
             }
-            if (Thread.interrupted()) {
-                throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
+            final long left;
+            try {
+                if (Thread.interrupted()) {
+                    throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
+                }
+                left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+                if (left <= 0 && s != null && !triedOnce) {
+                    // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
+                    // dequeue does, then checks the ring once more
+                    triedOnce = true;
+                    if (s.progress(0)) {
+                        continue;
+                    }
+                }
+                if (left <= 0) {
+                    throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
+                            "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
+                }
+                if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                if (s != null && s.progress(left)) {
+                    armed = false;
+                    continue;
+                }
+            } finally {
+                driving = false;
             }
-            final long left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
-                        "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
-            }
-            if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
-                Thread.onSpinWait();
-                continue;
-            }
-            final CompletionSource s = source;
             if (s != null && !armed) {
                 s.arm();
                 armed = true;
@@ -471,14 +682,19 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
 
     private void wakeWaiter() {
         final Thread w;
+        final boolean drv;
         lock.lock();
         try {
             w = waiter;
+            drv = driving;
         } finally {
             lock.unlock();
         }
         if (w != null) {
             LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
         }
     }
 
@@ -522,8 +738,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         }
         lock.lock();
         try {
-            for (int i = 0; i < ring.length; i++) {
-                ring[i] = null;
+            for (int i = 0; i < kinds.length; i++) {
+                refs[i] = null;
+                statuses[i] = null;
+                operations[i] = null;
             }
             count = 0;
         } finally {

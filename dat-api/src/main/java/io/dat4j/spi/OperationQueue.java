@@ -1,7 +1,6 @@
 package io.dat4j.spi;
 
 import io.dat4j.CompletionFlag;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import java.util.concurrent.locks.ReentrantLock;
@@ -131,7 +130,7 @@ final class OperationQueue {
         }
         final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
         if (evd != null) {
-            evd.post(new DtoCompletionEvent(evd, ep, op.cookie(), op.status, op.transferred, op.kind(), 0));
+            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.kind(), 0);
         }
     }
 

@@ -68,6 +68,35 @@ class KitEventDispatcherTest {
     }
 
     @Test
+    void shouldFillACallerOwnedSlotLikeCFillsADatEvent() {
+        final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
+        final io.dat4j.EventSlot slot = new io.dat4j.EventSlot();
+        assertEquals(false, evd.dequeue(slot));
+        assertNull(slot.number(), "an empty dequeue leaves the slot as it was");
+        assertNull(slot.event());
+        final Object payload = new Object();
+        evd.postSoftwareEvent(payload);
+        evd.postSoftwareEvent("second");
+        assertTrue(evd.dequeue(slot));
+        assertEquals(EventNumber.SOFTWARE_EVENT, slot.number());
+        assertSame(payload, slot.payload());
+        assertSame(evd, slot.dispatcher());
+        assertEquals(false, slot.isDtoCompletion());
+        assertEquals(new SoftwareEvent(evd, payload), slot.event());
+        assertEquals(0, evd.await(Duration.ofSeconds(1), 1, slot), "nmore");
+        assertEquals("second", slot.payload());
+        fails(StatusType.TIMEOUT_EXPIRED, () -> evd.await(Duration.ofMillis(20), slot));
+        assertEquals(StatusSubtype.INVALID_ARG2, fails(StatusType.INVALID_PARAMETER, () -> evd.dequeue(null))
+                .subtype());
+        assertEquals(StatusSubtype.INVALID_ARG4, fails(StatusType.INVALID_PARAMETER,
+                () -> evd.await(Duration.ZERO, 1, null)).subtype());
+        evd.postSoftwareEvent(3);
+        assertEquals(new SoftwareEvent(evd, 3), evd.dequeue(), "the record form reads the same ring");
+        evd.close();
+        fails(StatusType.INVALID_HANDLE, () -> evd.dequeue(slot));
+    }
+
+    @Test
     void shouldRefuseSoftwareEventsWhenFullOrNotTaken() {
         final EventDispatcher evd = ia.createEventDispatcher(1, null, SW);
         evd.postSoftwareEvent(1);

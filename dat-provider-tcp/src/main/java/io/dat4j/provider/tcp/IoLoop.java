@@ -7,16 +7,37 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * One I/O thread of an IA: a selector over many connections, a task queue, a queue of connections with work to do,
- * and the connections' timers. Every socket of the connections it owns is touched only by this thread.
+ * and the connections' timers. Every socket of the connections it owns is touched only by the loop's current
+ * <em>owner</em>: the I/O thread, or a consumer thread that waits on an EVD fed by this loop only and runs the loop
+ * itself ({@link #drive}), so that the thread that waits for a completion is the one the kernel wakes when its data
+ * arrives (two thread wake-ups per round trip, as a blocking socket program, instead of six). While consumers drive,
+ * the I/O thread steps aside: it parks, and takes the loop back when no consumer has driven it for
+ * {@link #GRACE_NANOS}, when work is queued and nobody runs the loop, or when a consumer asks for it.
+ * Ownership is an atomic reference; handing it over orders every access of the loop's state.
  */
 final class IoLoop implements Runnable {
 
     private static final Logger LOG = LogManager.getLogger(IoLoop.class);
+
+    /** System property: whether consumers waiting on an EVD run the loop themselves (default true). */
+    static final String CONSUMER_PROGRESS_PROP_NAME = "dat4j.tcp.consumerProgress";
+    /** System property: microseconds without a driving consumer after which the I/O thread takes over (2000). */
+    static final String GRACE_PROP_NAME = "dat4j.tcp.driveGraceMicros";
+    /** System property: microseconds a deferred ACK may wait for a frame to ride on (500). */
+    static final String ACK_DELAY_PROP_NAME = "dat4j.tcp.ackDelayMicros";
+
+    static final long GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(GRACE_PROP_NAME, 2000)));
+    static final long ACK_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1,
+            Long.getLong(ACK_DELAY_PROP_NAME, 500)));
+    /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
+    private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
     final int index;
     private final Selector selector;
@@ -30,6 +51,23 @@ final class IoLoop implements Runnable {
     private volatile boolean running = true;
     /** Silent-peer detection of this thread's established connections. */
     final Liveness.Sweep liveness;
+    /** Who runs the loop now: the I/O thread, a driving consumer, or nobody. */
+    private final AtomicReference<Thread> owner = new AtomicReference<>();
+    /** When a consumer last released the loop ({@link System#nanoTime()}). */
+    private volatile long lastDriven = System.nanoTime() - 4 * GRACE_NANOS;
+    /** The I/O thread parks until the driving consumer releases the loop. */
+    private volatile boolean ioWaitsForRelease;
+    /** A consumer found another consumer driving: the I/O thread should take over once the loop is free. */
+    private volatile boolean ioNeeded;
+    /** A consumer found the I/O thread running the loop: it releases the loop after its round and unparks them. */
+    private volatile boolean stepAside;
+    private volatile Thread wanter;
+    /** Connections holding ACKs deferred by a driving consumer (owner only). */
+    private final ArrayList<TcpConnection> deferred = new ArrayList<>();
+    /** When the oldest deferred ACK was deferred, or 0. */
+    private volatile long deferredSince;
+    /** The owner is writing the deferred ACKs, or is a posting thread on a short job: defer no ACKs. */
+    private boolean flushingDeferred;
 
     IoLoop(final String name, final int index, final long ackTimeoutNanos) throws IOException {
         this.index = index;
@@ -52,8 +90,18 @@ final class IoLoop implements Runnable {
         return selector;
     }
 
+    /** {@return true if the calling thread runs the loop now (the I/O thread, or a driving consumer)} */
     boolean inLoop() {
-        return Thread.currentThread() == thread;
+        return owner.get() == Thread.currentThread();
+    }
+
+    /**
+     * {@return true if the calling thread is a consumer running the loop ({@link #drive}) and may leave ACKs for its
+     * next request to carry}
+     */
+    boolean mayDeferAcks() {
+        final Thread t = Thread.currentThread();
+        return t != thread && owner.get() == t && !flushingDeferred;
     }
 
     /** Runs a task on the loop thread (soon). */
@@ -102,8 +150,158 @@ final class IoLoop implements Runnable {
     }
 
     private void wakeup() {
-        if (selecting && !inLoop()) {
+        if (inLoop()) {
+            return;
+        }
+        if (selecting) {
             selector.wakeup();
+        } else if (owner.get() == null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Releases a consumer blocked in {@link #drive} (its EVD got an event from elsewhere, or is closing). The
+     * wake-up is remembered by the selector when the consumer is not selecting yet.
+     */
+    void wakeupDriver() {
+        final Thread o = owner.get();
+        if (o != null && o != thread && o != Thread.currentThread()) {
+            selector.wakeup();
+        }
+    }
+
+    // ------------------------------------------------------------------ consumer-driven progress
+
+    /**
+     * Runs one round of the loop on the calling (consumer) thread: timers, a selection that waits up to
+     * {@code nanos} (0: none), the ready connections' reads and writes, tasks. Completions it produces go to their
+     * EVDs as usual; the caller's EVD wakes it with {@link #wakeupDriver()}.
+     *
+     * @param nanos how long the selection may wait
+     * @return false, having done nothing, when another thread runs the loop (the I/O thread is asked to step aside
+     *         so that the next call succeeds), the loop is stopping, or {@code nanos} is too short to block
+     */
+    boolean drive(final long nanos) {
+        final Thread me = Thread.currentThread();
+        final IoLoop d = DEFERRED_ON.get();
+        if (d != null && d != this) {
+            DEFERRED_ON.set(null);
+            d.flushDeferredFrom(me);
+        }
+        if (!running || me == thread || (nanos > 0 && nanos < 1_000_000L)) {
+            return false;
+        }
+        if (!owner.compareAndSet(null, me)) {
+            final Thread o = owner.get();
+            if (o == thread) {
+                if (!stepAside) {
+                    wanter = me;
+                    stepAside = true;
+                    if (selecting) {
+                        selector.wakeup();
+                    }
+                }
+            } else if (o != null && o != me) {
+                ioNeeded = true;
+            }
+            return false;
+        }
+        try {
+            if (!running) {
+                return false;
+            }
+            final long ms = nanos == 0 ? 0 : nanos == Long.MAX_VALUE ? Long.MAX_VALUE : (nanos + 999_999L) / 1_000_000L;
+            round(ms);
+            return true;
+        } catch (final IOException | java.nio.channels.ClosedSelectorException e) {
+            LOG.debug("consumer-driven round of {} failed", thread.getName(), e);
+            return false;
+        } finally {
+            release(me);
+        }
+    }
+
+    /**
+     * Takes the loop for a short job on a posting thread (writing a request too large to stage) when nobody runs it;
+     * never waits. Release with {@link #disown()}.
+     *
+     * @return true if the calling thread owns the loop now
+     */
+    boolean tryOwn() {
+        final Thread me = Thread.currentThread();
+        if (me == thread || !running || !owner.compareAndSet(null, me)) {
+            return false;
+        }
+        flushingDeferred = true;
+        return true;
+    }
+
+    /** Ends a {@link #tryOwn()} job: the I/O thread is woken if work was left (it does not count as driving). */
+    void disown() {
+        flushingDeferred = false;
+        owner.compareAndSet(Thread.currentThread(), null);
+        if (ioWaitsForRelease || ioNeeded || hasWork()) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    private void release(final Thread me) {
+        lastDriven = System.nanoTime();
+        owner.compareAndSet(me, null);
+        if (ioWaitsForRelease || ioNeeded || !running || hasWork()) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Remembers that a connection owes ACKs that the driving consumer may piggy-back on its next request; they are
+     * written at the latest by the next round of this loop, when the same consumer drives another loop, or by the
+     * I/O thread after {@link #ACK_DELAY_NANOS}. Owner only.
+     */
+    void defer(final TcpConnection c) {
+        if (!c.ackListed) {
+            c.ackListed = true;
+            deferred.add(c);
+            if (deferredSince == 0) {
+                deferredSince = System.nanoTime();
+            }
+        }
+        DEFERRED_ON.set(this);
+    }
+
+    /** Writes every deferred ACK; owner only. */
+    private void flushDeferred() {
+        if (deferred.isEmpty()) {
+            return;
+        }
+        deferredSince = 0;
+        flushingDeferred = true;
+        try {
+            for (int i = 0; i < deferred.size(); i++) {
+                final TcpConnection c = deferred.get(i);
+                c.ackListed = false;
+                try {
+                    c.flushAcks();
+                } catch (final RuntimeException e) {
+                    LOG.error("writing the ACKs of {} failed", c, e);
+                    c.fail("internal error: " + e);
+                }
+            }
+            deferred.clear();
+        } finally {
+            flushingDeferred = false;
+        }
+    }
+
+    /** A consumer leaves for another loop: its deferred ACKs here go out now, if the loop is free. */
+    private void flushDeferredFrom(final Thread me) {
+        if (deferredSince != 0 && owner.compareAndSet(null, me)) {
+            try {
+                flushDeferred();
+            } finally {
+                release(me);
+            }
         }
     }
 
@@ -117,24 +315,90 @@ final class IoLoop implements Runnable {
     public void run() {
         try {
             while (running) {
-                final long wait = Math.min(checkTimers(), liveness.run());
-                selecting = true;
-                if (hasWork()) {
-                    selector.selectNow(handler);
-                } else if (wait == Long.MAX_VALUE) {
-                    selector.select(handler);
-                } else {
-                    selector.select(handler, Math.max(1, wait));
+                if (!takeTurn()) {
+                    continue;
                 }
-                selecting = false;
-                runTasks();
-                runReady();
+                try {
+                    round(Long.MAX_VALUE);
+                } finally {
+                    owner.set(null);
+                }
+                if (stepAside) {
+                    stepAside = false;
+                    lastDriven = System.nanoTime();
+                    final Thread w = wanter;
+                    wanter = null;
+                    if (w != null) {
+                        LockSupport.unpark(w);
+                    }
+                }
             }
         } catch (final Throwable t) {
             LOG.error("I/O thread {} failed; its connections are closed", thread.getName(), t);
         } finally {
+            while (!owner.compareAndSet(null, thread)) {
+                selector.wakeup();
+                LockSupport.parkNanos(this, 100_000L);
+            }
             shutdown();
         }
+    }
+
+    /** I/O thread: {@return true when it owns the loop for a round; false after it backed off (parked)} */
+    private boolean takeTurn() {
+        if (owner.get() != null) {
+            // a consumer drives: park until it releases the loop
+            ioWaitsForRelease = true;
+            if (owner.get() != null && running) {
+                LockSupport.park(this);
+            }
+            ioWaitsForRelease = false;
+            return false;
+        }
+        final long now = System.nanoTime();
+        final long idle = now - lastDriven;
+        if (idle < GRACE_NANOS && !ioNeeded && !hasWork()) {
+            final long since = deferredSince;
+            if (since != 0 && now - since >= ACK_DELAY_NANOS && owner.compareAndSet(null, thread)) {
+                try {
+                    flushDeferred();
+                } finally {
+                    owner.set(null);
+                }
+            }
+            LockSupport.parkNanos(this, Math.min(GRACE_NANOS - idle, ACK_DELAY_NANOS));
+            return false;
+        }
+        if (!owner.compareAndSet(null, thread)) {
+            return false;
+        }
+        ioNeeded = false;
+        return true;
+    }
+
+    /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
+    private void round(final long maxMillis) throws IOException {
+        flushDeferred();
+        final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
+        selecting = true;
+        try {
+            if (wait <= 0 || hasWork()) {
+                selector.selectNow(handler);
+            } else if (wait == Long.MAX_VALUE) {
+                selector.select(handler);
+            } else {
+                selector.select(handler, wait);
+            }
+        } finally {
+            selecting = false;
+        }
+        if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
+            // an interrupted consumer must not touch the sockets (NIO would close them): the work stays for the
+            // I/O thread, woken by release()
+            return;
+        }
+        runTasks();
+        runReady();
     }
 
     /**
@@ -160,6 +424,9 @@ final class IoLoop implements Runnable {
     }
 
     private void handle(final SelectionKey k) {
+        if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
+            return; // level-triggered: the key is selected again by the next owner
+        }
         final Object a = k.attachment();
         try {
             if (a instanceof TcpConnection c) {
@@ -244,7 +511,8 @@ final class IoLoop implements Runnable {
     void stop(final long timeoutMillis) {
         running = false;
         selector.wakeup();
-        if (!inLoop()) {
+        LockSupport.unpark(thread);
+        if (Thread.currentThread() != thread) {
             try {
                 thread.join(timeoutMillis);
             } catch (final InterruptedException e) {

@@ -39,8 +39,13 @@ final class TcpConnection implements RequestTransport {
     static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** Payloads up to this size are copied behind their header and written with one call. */
-    static final int STAGE_MAX = 8192 - HEADER;
+    /**
+     * Payloads up to this size are copied behind their header and written with one call (a header written alone
+     * would wake the receiver once for the header and again for the payload).
+     */
+    static final int STAGE_MAX = 64 * 1024;
+    /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
+    static final int STAGE_INITIAL = 8192;
     /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
     static final int IN_STAGE = 16 * 1024;
 
@@ -58,6 +63,9 @@ final class TcpConnection implements RequestTransport {
     /** Liveness (see {@link Liveness}): flags {@link #KEEPALIVE_PROBE} asks for an answer. */
     static final int KEEPALIVE = 12;
     static final int KEEPALIVE_PROBE = 1;
+
+    /** REQ/REP flag bit: this side understands ACK counts piggy-backed in field d of SEND, WRITE and READ_REQ. */
+    static final int FLAG_PIGGY_ACK = 0x08;
 
     static final int NAK_RNR = 1;
     static final int NAK_ACCESS = 2;
@@ -126,6 +134,8 @@ final class TcpConnection implements RequestTransport {
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
     private final ByteBuffer inStage = ByteBuffer.allocateDirect(IN_STAGE).limit(0);
+    /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
+    private boolean sockEmpty;
     private int inState = IN_HEADER;
     private int fType;
     private int fFlags;
@@ -143,6 +153,12 @@ final class TcpConnection implements RequestTransport {
     private int inSeg;
     private long inSegDone;
     private int pendingSendLen;
+    /** SEND/WRITE frames received and not yet acknowledged: sent as an ACK frame or in the next request's header. */
+    private int ackOwed;
+    /** The peer takes ACK counts in request headers ({@link #FLAG_PIGGY_ACK}). */
+    private boolean peerPiggy;
+    /** Listed in the loop's deferred-ACK list; loop owner only. */
+    boolean ackListed;
 
     // outbound
     private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER);
@@ -255,7 +271,7 @@ final class TcpConnection implements RequestTransport {
         o.a = MAGIC;
         o.c = myIn;
         o.d = myOut;
-        o.flags = rnrRetry();
+        o.flags = rnrRetry() | FLAG_PIGGY_ACK;
         o.pdata = pendingPdata;
         pendingPdata = null;
         control.add(o);
@@ -302,7 +318,7 @@ final class TcpConnection implements RequestTransport {
             o.a = MAGIC;
             o.c = in;
             o.d = out;
-            o.flags = rnrRetry();
+            o.flags = rnrRetry() | FLAG_PIGGY_ACK;
             o.pdata = pdata;
             control.add(o);
             phase = P_REP_SENT;
@@ -373,7 +389,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void sendDisc() {
-        control.add(out(DISC));
+        addControl(out(DISC));
         closeAfterFlush(END_DISCONNECTED, "disconnected");
     }
 
@@ -398,6 +414,7 @@ final class TcpConnection implements RequestTransport {
                 }
             }
             if ((ops & SelectionKey.OP_READ) != 0 && phase != P_CLOSED) {
+                sockEmpty = false;
                 onReadable();
             }
             if ((ops & SelectionKey.OP_WRITE) != 0 && phase != P_CLOSED) {
@@ -428,6 +445,7 @@ final class TcpConnection implements RequestTransport {
                 deadline = Long.MAX_VALUE;
                 interest(SelectionKey.OP_READ);
                 if (startSend(pendingSendLen)) {
+                    sockEmpty = false;
                     onReadable();
                     return;
                 }
@@ -523,7 +541,8 @@ final class TcpConnection implements RequestTransport {
                 drain();
                 return;
             }
-            if (closing) {
+            if (closing || (sockEmpty && !inStage.hasRemaining())) {
+                // (an empty socket: no read that would only return EAGAIN; the selector reports new data)
                 break;
             }
             final int r;
@@ -611,10 +630,12 @@ final class TcpConnection implements RequestTransport {
             }
         }
         if (dst.remaining() >= IN_STAGE) {
+            final int want = dst.remaining();
             final int r = ch.read(dst);
             if (r > 0) {
                 live.received += r;
             }
+            sockEmpty = r < want;
             return r < 0 ? (n > 0 ? n : -1) : n + r;
         }
         inStage.clear();
@@ -624,6 +645,7 @@ final class TcpConnection implements RequestTransport {
         } finally {
             inStage.flip();
         }
+        sockEmpty = r < IN_STAGE;
         if (r < 0) {
             return n > 0 ? n : -1;
         }
@@ -704,6 +726,8 @@ final class TcpConnection implements RequestTransport {
             case SEND -> {
                 if (phase != P_UP) {
                     protocol("SEND before the connection is established");
+                } else if (!piggyAcks()) {
+                    return;
                 } else if (fLen > ep.up.attributes().maxMessageSize()) {
                     sendNak(NAK_LENGTH, "SEND of " + fLen + " bytes exceeds maxMessageSize "
                             + ep.up.attributes().maxMessageSize());
@@ -714,6 +738,8 @@ final class TcpConnection implements RequestTransport {
             case WRITE -> {
                 if (phase != P_UP) {
                     protocol("RDMA WRITE before the connection is established");
+                } else if (!piggyAcks()) {
+                    return;
                 } else if (fLen > ep.up.attributes().maxRdmaSize()) {
                     sendNak(NAK_LENGTH, "RDMA WRITE of " + fLen + " bytes exceeds maxRdmaSize");
                 } else {
@@ -723,6 +749,8 @@ final class TcpConnection implements RequestTransport {
             case READ_REQ -> {
                 if (phase != P_UP || fLen != 0) {
                     protocol("bad RDMA READ request");
+                } else if (!piggyAcks()) {
+                    return;
                 } else if (fB < 0 || fB > ep.up.attributes().maxRdmaSize()) {
                     sendNak(NAK_LENGTH, "RDMA READ of " + fB + " bytes exceeds maxRdmaSize");
                 } else if (queuedReadResps >= myIn) {
@@ -764,6 +792,24 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
+    /**
+     * Handles the ACK count carried in field d of a request header (before the request itself: the ACKs are for
+     * frames the peer received earlier).
+     *
+     * @return false if the frame must not be handled further (a bad count, or the connection started closing)
+     */
+    private boolean piggyAcks() {
+        if (fD == 0) {
+            return true;
+        }
+        if (fD < 0 || fD > awaiting.size()) {
+            protocol("bad ACK count " + fD + " in a request header (" + awaiting.size() + " awaiting)");
+            return false;
+        }
+        onAck(fD);
+        return phase == P_UP && !closing;
+    }
+
     private void onControl(final byte[] pdata) {
         switch (fType) {
             case REQ -> onReq(pdata);
@@ -782,6 +828,7 @@ final class TcpConnection implements RequestTransport {
         phase = P_REQUESTED;
         deadline = Long.MAX_VALUE;
         peerRnr = fFlags & 7;
+        peerPiggy = (fFlags & FLAG_PIGGY_ACK) != 0;
         final int in = fC;
         final int out = fD;
         InetSocketAddress remote = null;
@@ -801,6 +848,7 @@ final class TcpConnection implements RequestTransport {
 
     private void onRep(final byte[] pdata) {
         peerRnr = fFlags & 7;
+        peerPiggy = (fFlags & FLAG_PIGGY_ACK) != 0;
         final int peerIn = fC;
         final int peerOut = fD;
         if (peerOut > myIn) {
@@ -931,7 +979,7 @@ final class TcpConnection implements RequestTransport {
         }
         o.length = len;
         queuedReadResps++;
-        control.add(o);
+        addControl(o);
     }
 
     private void onReadRespHeader() {
@@ -1079,21 +1127,55 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void enqueueAck() {
-        final Out last = control.peekLast();
-        if (last != null && last != curOut && last.type == ACK) {
-            last.c++;
-            return;
+        ackOwed++;
+    }
+
+    /**
+     * Queues a control frame behind the ACKs owed so far: responses reach the initiator in the order of its requests
+     * (an ACK owed for an earlier WRITE must not follow a READ_RESP for a later READ_REQ).
+     */
+    private void addControl(final Out o) {
+        if (ackOwed > 0) {
+            control.add(ackFrame());
         }
-        final Out o = out(ACK);
-        o.c = 1;
         control.add(o);
+    }
+
+    /** {@return an ACK frame for every ACK owed}, which are then no longer owed */
+    private Out ackFrame() {
+        final Out a = out(ACK);
+        a.c = ackOwed;
+        ackOwed = 0;
+        return a;
+    }
+
+    /** {@return the ACK count for field d of a request header}: the ACKs owed when the peer takes them there */
+    private int takePiggyAcks() {
+        if (!peerPiggy) {
+            return 0;
+        }
+        final int n = ackOwed;
+        ackOwed = 0;
+        return n;
+    }
+
+    /** Writes the ACKs a driving consumer deferred, unless a request carried them meanwhile; loop owner only. */
+    void flushAcks() {
+        lock.lock();
+        try {
+            if (ackOwed > 0 && phase == P_UP) {
+                flushOut();
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void sendNak(final int code, final String reason) {
         LOG.warn("connection {}: {}; the connection is closed", this, reason);
         final Out o = out(NAK);
         o.flags = code;
-        control.add(o);
+        addControl(o);
         closeAfterFlush(END_BROKEN, reason);
     }
 
@@ -1130,35 +1212,48 @@ final class TcpConnection implements RequestTransport {
         hdrOut.putInt(28, d);
     }
 
+    private void requestHeader(final PostedOperation op) {
+        final int acks = takePiggyAcks();
+        switch (op.kind()) {
+            case SEND -> header(SEND, 0, op.totalLength(), 0, 0, 0, acks);
+            case RDMA_WRITE -> header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
+            case RDMA_READ -> header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(), acks);
+            default -> throw new IllegalStateException("not a request: " + op.kind());
+        }
+    }
+
     private void flushOut() {
         if (phase == P_CLOSED || key == null || draining) {
             return;
         }
         while (true) {
             if (curOut == null && curReq == null) {
-                final Out o = control.poll();
+                Out o = control.poll();
+                PostedOperation op = null;
+                if (o == null) {
+                    if (!closing && phase == P_UP) {
+                        op = ep.peekRequest();
+                        if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
+                            op = null;
+                        }
+                    }
+                    if (ackOwed > 0 && (op == null || !peerPiggy)) {
+                        if (op == null && peerPiggy && !closing && loop.mayDeferAcks()) {
+                            // the consumer this loop wakes may answer at once: let its request carry the ACKs
+                            loop.defer(this);
+                            break;
+                        }
+                        o = ackFrame();
+                    }
+                }
                 if (o != null) {
                     curOut = o;
                     final long len = o.type == READ_RESP ? o.length : o.pdata == null ? 0 : o.pdata.length;
                     header(o.type, o.flags, len, o.a, o.b, o.c, o.d);
                     curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
-                } else if (!closing && phase == P_UP) {
-                    final PostedOperation op = ep.peekRequest();
-                    if (op == null) {
-                        break;
-                    }
-                    if (op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
-                        break;
-                    }
+                } else if (op != null) {
                     curReq = op;
-                    switch (op.kind()) {
-                        case SEND -> header(SEND, 0, op.totalLength(), 0, 0, 0, 0);
-                        case RDMA_WRITE -> header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0,
-                                op.rmrContext(), 0);
-                        case RDMA_READ -> header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(),
-                                op.rmrContext(), 0);
-                        default -> throw new IllegalStateException("not a request: " + op.kind());
-                    }
+                    requestHeader(op);
                 } else {
                     break;
                 }
@@ -1251,9 +1346,9 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
-    private ByteBuffer stage() {
-        if (stage == null) {
-            stage = ByteBuffer.allocateDirect(STAGE_MAX + HEADER);
+    private ByteBuffer stage(final long payload) {
+        if (stage == null || stage.capacity() < HEADER + payload) {
+            stage = ByteBuffer.allocateDirect(HEADER + payload <= STAGE_INITIAL ? STAGE_INITIAL : HEADER + STAGE_MAX);
             stageSeg = java.lang.foreign.MemorySegment.ofBuffer(stage);
         }
         stage.clear();
@@ -1263,7 +1358,7 @@ final class TcpConnection implements RequestTransport {
 
     /** Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread. */
     private boolean stageSegments(final PostedOperation op) {
-        final ByteBuffer st = stage();
+        final ByteBuffer st = stage(op.totalLength());
         int pos = HEADER;
         for (int i = 0; i < op.segmentCount(); i++) {
             final KitMemoryRegion r = op.region(i);
@@ -1284,7 +1379,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private boolean stageRegion(final Out o) {
-        final ByteBuffer st = stage();
+        final ByteBuffer st = stage(o.length);
         final KitMemoryRegion r = o.region;
         if (!r.acquire()) {
             writeLost("the LMR an RDMA read was reading was freed");
@@ -1317,7 +1412,7 @@ final class TcpConnection implements RequestTransport {
      */
     void inlineFlush() {
         if (phase != P_UP || closing || draining || key == null || pendingFailure != null || curOut != null
-                || curReq != null || !control.isEmpty()) {
+                || curReq != null || !control.isEmpty() || (ackOwed > 0 && !peerPiggy)) {
             loop.schedule(this);
             return;
         }
@@ -1329,20 +1424,19 @@ final class TcpConnection implements RequestTransport {
             switch (op.kind()) {
                 case RDMA_READ -> {
                     if (inflightReads >= readOutLimit) {
+                        if (ackOwed > 0) {
+                            loop.schedule(this);
+                        }
                         return;
                     }
-                    header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(), 0);
+                    requestHeader(op);
                 }
                 case SEND, RDMA_WRITE -> {
                     if (op.totalLength() > STAGE_MAX) {
-                        loop.schedule(this);
+                        writeLargeAsOwner();
                         return;
                     }
-                    if (op.kind() == DtoOperation.SEND) {
-                        header(SEND, 0, op.totalLength(), 0, 0, 0, 0);
-                    } else {
-                        header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), 0);
-                    }
+                    requestHeader(op);
                 }
                 default -> {
                     loop.schedule(this);
@@ -1373,6 +1467,27 @@ final class TcpConnection implements RequestTransport {
                 return;
             }
             finishCurrent();
+        }
+    }
+
+    /**
+     * A request too large to stage: the posting thread writes it straight from registered memory if it can take the
+     * loop (the region views are the loop owner's), else the loop does. Caller holds {@link #lock}.
+     */
+    private void writeLargeAsOwner() {
+        if (!loop.tryOwn()) {
+            loop.schedule(this);
+            return;
+        }
+        boolean unfinished;
+        try {
+            flushOut();
+            unfinished = phase == P_UP && (curReq != null || curOut != null || ep.hasRequests());
+        } finally {
+            loop.disown();
+        }
+        if (unfinished) {
+            loop.schedule(this);
         }
     }
 
@@ -1520,6 +1635,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void dropAll() {
+        ackOwed = 0;
         awaiting.clear();
         curReq = null;
         inOp = null;

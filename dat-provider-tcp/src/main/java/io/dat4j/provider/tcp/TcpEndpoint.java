@@ -8,6 +8,7 @@ import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.spi.EndpointTransport;
 import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.KitEventDispatcher;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RequestTransport;
 import java.io.IOException;
@@ -51,7 +52,7 @@ final class TcpEndpoint implements EndpointTransport {
         }
         final IoLoop loop = transport.nextLoop();
         final TcpConnection c = new TcpConnection(transport, loop, ch, this, rdmaReadIn, rdmaReadOut);
-        conn = c;
+        bind(c);
         final InetSocketAddress to = new InetSocketAddress(remoteAddress, port);
         loop.execute(() -> c.startActive(to, timeoutNanos, privateData));
     }
@@ -63,7 +64,7 @@ final class TcpEndpoint implements EndpointTransport {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                     "the request does not belong to this IA's transport");
         }
-        conn = c;
+        bind(c);
         c.loop.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
     }
 
@@ -94,7 +95,8 @@ final class TcpEndpoint implements EndpointTransport {
         synchronized (requests) {
             requests.add(op);
         }
-        if (transport.inlineWrites && !c.loop.inLoop() && c.lock.tryLock()) {
+        if (transport.inlineWrites && !c.loop.inLoop() && !Thread.currentThread().isInterrupted()
+                && c.lock.tryLock()) {
             try {
                 c.inlineFlush();
             } finally {
@@ -107,7 +109,37 @@ final class TcpEndpoint implements EndpointTransport {
 
     @Override
     public void reset() {
-        conn = null;
+        bind(null);
+    }
+
+    /** Binds the EP to a connection (or none) and tells its DTO EVDs which I/O loop feeds them. */
+    private synchronized void bind(final TcpConnection c) {
+        final TcpConnection old = conn;
+        if (old != null) {
+            sources(old.loop, false);
+        }
+        conn = c;
+        if (c != null) {
+            sources(c.loop, true);
+        }
+    }
+
+    private void sources(final IoLoop loop, final boolean attach) {
+        source(up.recvDispatcher(), loop, attach);
+        final KitEventDispatcher req = up.requestDispatcher();
+        if (req != up.recvDispatcher()) {
+            source(req, loop, attach);
+        }
+    }
+
+    private static void source(final KitEventDispatcher evd, final IoLoop loop, final boolean attach) {
+        if (evd != null && evd.completionSource() instanceof TcpCompletionSource s) {
+            if (attach) {
+                s.attach(loop);
+            } else {
+                s.detach(loop);
+            }
+        }
     }
 
     @Override
@@ -122,6 +154,9 @@ final class TcpEndpoint implements EndpointTransport {
         }
         synchronized (requests) {
             requests.clear();
+        }
+        if (c != null) {
+            bind(null);
         }
     }
 

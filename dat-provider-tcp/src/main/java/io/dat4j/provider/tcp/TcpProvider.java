@@ -33,8 +33,11 @@ import java.util.Set;
  * {@code docs/tcp-wire.md}.
  *
  * <p>System properties, read when an IA opens: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default
- * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (true: a posting thread writes small requests to
- * the socket itself instead of handing them to the I/O thread; default false, no measured gain yet);
+ * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (default true: a posting thread writes small
+ * requests to the socket itself when the connection is idle instead of handing them to the I/O thread; false turns
+ * it off); {@code dat4j.tcp.consumerProgress} (default true: a thread waiting on an EVD whose connections share one
+ * I/O loop runs that loop itself instead of parking until an I/O thread wakes it; false turns it off);
+ * {@code dat4j.tcp.driveGraceMicros} and {@code dat4j.tcp.ackDelayMicros} (see {@code docs/tcp-wire.md});
  * {@value #ACK_TIMEOUT_PROP_NAME} (one attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0
  * off: a connection with operations outstanding that hears nothing from its peer for this long, times the EP's
  * {@code retry_count} + 1, fails with {@code DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see
@@ -48,7 +51,7 @@ public final class TcpProvider implements DatProvider {
     public static final String LIBRARY = "dat4j-tcp";
     /** System property: I/O threads per IA (1..8). */
     public static final String IO_THREADS_PROP_NAME = "dat4j.tcp.ioThreads";
-    /** System property: posting threads write small requests themselves (default false). */
+    /** System property: posting threads write small requests themselves (default true). */
     public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
     /**
      * System property: one attempt of the transport timeout in milliseconds (the counterpart of a reliable

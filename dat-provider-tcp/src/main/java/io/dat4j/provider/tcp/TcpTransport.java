@@ -4,8 +4,10 @@ import io.dat4j.DatException;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.spi.AdapterUpcalls;
+import io.dat4j.spi.CompletionSource;
 import io.dat4j.spi.EndpointTransport;
 import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.KitEventDispatcher;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.ListenerTransport;
 import io.dat4j.spi.ServicePointUpcalls;
@@ -28,7 +30,10 @@ final class TcpTransport implements Transport {
 
     final AdapterUpcalls adapter;
     /** Whether posting threads write small requests themselves ({@link TcpProvider#INLINE_WRITES_PROP_NAME}). */
-    final boolean inlineWrites = Boolean.getBoolean(TcpProvider.INLINE_WRITES_PROP_NAME);
+    final boolean inlineWrites = !"false".equalsIgnoreCase(System.getProperty(TcpProvider.INLINE_WRITES_PROP_NAME));
+    /** Whether EVD waiters run the I/O loop themselves ({@link IoLoop#CONSUMER_PROGRESS_PROP_NAME}). */
+    final boolean consumerProgress = !"false".equalsIgnoreCase(
+            System.getProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME));
     final InetAddress bindAddress;
     final int portOffset;
     private final IoLoop[] loops;
@@ -55,6 +60,10 @@ final class TcpTransport implements Transport {
         for (final IoLoop l : loops) {
             l.start();
         }
+    }
+
+    IoLoop loop(final int index) {
+        return loops[index];
     }
 
     IoLoop nextLoop() {
@@ -134,6 +143,11 @@ final class TcpTransport implements Transport {
     @Override
     public EndpointTransport createEndpoint(final EndpointUpcalls endpoint) {
         return new TcpEndpoint(this, endpoint);
+    }
+
+    @Override
+    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+        return new TcpCompletionSource(this, loops.length);
     }
 
     @Override

@@ -13,21 +13,29 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The opt-in inline write path: posting threads race the I/O thread for the socket; data and order must hold. */
+/**
+ * Posting threads race the loop's owner for the socket (inline writes), and the waiting thread runs the loop itself
+ * (consumer-driven progress): data and order must hold with both on (the default) and with both off (every byte
+ * through the I/O threads).
+ */
 @Timeout(120)
 class InlineWriteTest {
 
-    @Test
-    void shouldKeepDataAndOrderWhenPostingThreadsWriteThemselves() throws Exception {
-        System.setProperty(TcpProvider.INLINE_WRITES_PROP_NAME, "true");
+    @ParameterizedTest(name = "inline writes and consumer progress: {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldKeepDataAndOrderWhenPostingThreadsWriteThemselves(final boolean fast) throws Exception {
+        System.setProperty(TcpProvider.INLINE_WRITES_PROP_NAME, Boolean.toString(fast));
+        System.setProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME, Boolean.toString(fast));
         final Fixture f;
         try {
             f = new Fixture();
         } finally {
             System.clearProperty(TcpProvider.INLINE_WRITES_PROP_NAME);
+            System.clearProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME);
         }
         try (f) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(1024).maxRdmaReadOut(2)
