@@ -147,6 +147,10 @@ class NetnsFaultTest {
     private static void link(final boolean up) throws Exception {
         run(ip, "netns", "exec", NS, ip, "link", "set", VETH + "b", up ? "up" : "down");
         if (up) {
+            // ARP failed during the partition: a neighbour entry left FAILED makes the next connect fail at once
+            // with "no route to host" until the kernel retries it, so forget them on both ends
+            run(ip, "neigh", "flush", "dev", VETH + "a");
+            run(ip, "netns", "exec", NS, ip, "neigh", "flush", "dev", VETH + "b");
             // the carrier comes back asynchronously; until then a connect fails at once (no route)
             final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (!run(ip, "link", "show", VETH + "a").contains("LOWER_UP") && System.nanoTime() < end) {
