@@ -83,6 +83,15 @@ final class PerfCommand implements Runnable {
                 description = "Operations: send, rdma_write, rdma_read (comma separated or repeated; default: all).")
         List<PerfOp> ops = new ArrayList<>(List.of(PerfOp.values()));
 
+        @Option(names = "--warmup", paramLabel = "N", description = "Warm-up before each size (JIT): latency, round"
+                + " trips not counted (default: 10 %% of -n, 1..100); bandwidth, operations of an untimed pass"
+                + " first (default: none).")
+        Integer warmup;
+
+        @Option(names = "--bytes", paramLabel = "BYTES", description = "Bandwidth: per size, at least -n operations"
+                + " and enough of them to move BYTES (perftest runs -n per size; this keeps large sizes short).")
+        long bytes;
+
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
                 + " perftest -t (default: ${DEFAULT-VALUE}).")
         int depth = 16;
@@ -120,6 +129,12 @@ final class PerfCommand implements Runnable {
             if (iterations < 1) {
                 throw new ParameterException(spec.commandLine(), "--iterations must be at least 1");
             }
+            if (warmup != null && warmup < 0) {
+                throw new ParameterException(spec.commandLine(), "--warmup must be zero or more");
+            }
+            if (bytes < 0) {
+                throw new ParameterException(spec.commandLine(), "--bytes must be zero or more");
+            }
             if (depth < 1) {
                 throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
             }
@@ -135,6 +150,18 @@ final class PerfCommand implements Runnable {
         List<PerfOp> distinctOps() {
             final Set<PerfOp> set = EnumSet.copyOf(ops);
             return List.copyOf(set);
+        }
+
+        /**
+         * {@return the operations to time at one size}
+         *
+         * @param size the message size
+         */
+        int iterationsFor(final long size) {
+            if (bytes <= 0) {
+                return iterations;
+            }
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(iterations, (bytes + size - 1) / size));
         }
 
         /** {@return the largest size} */
@@ -224,7 +251,11 @@ final class PerfCommand implements Runnable {
             Arrays.sort(sizes);
             final List<PerfResult> results = new ArrayList<>();
             final boolean bar = opts.progress != null ? opts.progress : System.console() != null;
-            final Progress progress = new Progress(err, (long) ops.size() * sizes.length * opts.iterations, bar);
+            long total = 0;
+            for (final long size : sizes) {
+                total += opts.iterationsFor(size);
+            }
+            final Progress progress = new Progress(err, ops.size() * total, bar);
             try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true), opts.poll)) {
                 final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize()));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
@@ -237,12 +268,19 @@ final class PerfCommand implements Runnable {
                     if (op != PerfOp.SEND && !s.interfaceAdapter().supports(op == PerfOp.RDMA_READ
                             ? Capability.RDMA_READ : Capability.RDMA_WRITE)) {
                         err.println("dat perf: skipping " + op.label() + ": IA " + common.ia + " does not support it");
-                        progress.advance((long) sizes.length * opts.iterations);
+                        progress.advance(total);
                         continue;
                     }
                     for (final long size : sizes) {
                         progress.label(op.label() + " " + size + " B");
-                        results.add(measure(s, op, size, remote, progress));
+                        final int n = opts.iterationsFor(size);
+                        if (mode == Wire.MODE_BANDWIDTH && opts.warmup != null && opts.warmup > 0) {
+                            // an untimed pass first, so that the timed one runs compiled code
+                            measure(s, op, size, Math.min(opts.warmup, n), 0, remote, new Progress(err, 1, false));
+                        }
+                        final int warmup = mode == Wire.MODE_LATENCY ? (opts.warmup != null ? opts.warmup
+                                : Math.min(Math.max(n / 10, 1), 100)) : 0;
+                        results.add(measure(s, op, size, n, warmup, remote, progress));
                     }
                 }
                 Wire.putControl(s.control(), 0, new Wire.Control(Wire.QUIT, 0, mode, 0, 0));
@@ -269,10 +307,8 @@ final class PerfCommand implements Runnable {
             return 0;
         }
 
-        private PerfResult measure(final Session s, final PerfOp op, final long size, final RemoteMemoryTriplet remote,
-                final Progress progress) {
-            final int n = opts.iterations;
-            final int warmup = mode == Wire.MODE_LATENCY ? Math.min(Math.max(n / 10, 1), 100) : 0;
+        private PerfResult measure(final Session s, final PerfOp op, final long size, final int n, final int warmup,
+                final RemoteMemoryTriplet remote, final Progress progress) {
             Wire.putControl(s.control(), 0, new Wire.Control(Wire.START, op.ordinal(), mode, size, n + warmup));
             s.sendControl(Wire.CONTROL_SIZE);
             final Wire.Control ready = recvControl(s, Session.DTO_TIMEOUT);
@@ -291,9 +327,9 @@ final class PerfCommand implements Runnable {
                 switch (op) {
                     case SEND -> {
                         s.postSendData(size, i);
-                        final DtoCompletionEvent r = s.awaitRecv("echo " + i);
+                        final DtoCompletionEvent r = s.awaitRecv("an echo");
                         s.repost((int) r.cookie());
-                        s.awaitRequest("send " + i);
+                        s.awaitRequest("a send");
                         if (r.transferredLength() != size) {
                             throw new IllegalStateException("echo of " + size + " bytes came back with "
                                     + r.transferredLength());
@@ -301,11 +337,11 @@ final class PerfCommand implements Runnable {
                     }
                     case RDMA_WRITE -> {
                         s.postWrite(size, remote, i, io.dat4j.CompletionFlag.DEFAULT);
-                        s.awaitRequest("RDMA write " + i);
+                        s.awaitRequest("an RDMA write");
                     }
                     case RDMA_READ -> {
                         s.postRead(size, remote, i);
-                        s.awaitRequest("RDMA read " + i);
+                        s.awaitRequest("an RDMA read");
                     }
                 }
                 final long t1 = System.nanoTime();
@@ -332,9 +368,9 @@ final class PerfCommand implements Runnable {
                         posted++;
                         credits--;
                     } else if (posted - completed >= depth) {
-                        s.awaitRequest("send " + completed);
+                        s.awaitRequest("a send");
                         completed++;
-                    } else if (completed < posted && s.pollRequest("send " + completed) != null) {
+                    } else if (completed < posted && s.pollRequest("a send") != null) {
                         completed++;
                     } else {
                         final Wire.Control ack = recvControl(s, Session.DTO_TIMEOUT);
@@ -357,10 +393,10 @@ final class PerfCommand implements Runnable {
                         }
                         posted++;
                     }
-                    s.awaitRequest(op.label() + " " + completed);
+                    s.awaitRequest(op.label());
                     completed++;
                     // take whatever else completed meanwhile without another wake-up
-                    while (completed < posted && s.pollRequest(op.label() + " " + completed) != null) {
+                    while (completed < posted && s.pollRequest(op.label()) != null) {
                         completed++;
                     }
                     progress.advance(completed - reported);
@@ -369,7 +405,7 @@ final class PerfCommand implements Runnable {
             }
             final long elapsed = System.nanoTime() - t0;
             while (completed < posted) {
-                s.awaitRequest("send " + completed);
+                s.awaitRequest("a send");
                 completed++;
             }
             return new PerfResult.BandwidthResult(op, size, n, elapsed);
@@ -434,7 +470,7 @@ final class PerfCommand implements Runnable {
             long received = 0;
             int pending = 0;
             while (received < n) {
-                final DtoCompletionEvent r = s.awaitRecv("message " + received);
+                final DtoCompletionEvent r = s.awaitRecv("a message");
                 s.repost((int) r.cookie());
                 if (r.transferredLength() != c.size()) {
                     throw new IllegalStateException("expected " + c.size() + "-byte messages, received "
@@ -443,7 +479,7 @@ final class PerfCommand implements Runnable {
                 received++;
                 if (c.mode() == Wire.MODE_LATENCY) {
                     s.postSendData(c.size(), received);
-                    s.awaitRequest("echo " + received);
+                    s.awaitRequest("an echo");
                 } else {
                     pending++;
                     if (pending == batch || received == n) {

@@ -70,6 +70,11 @@ final class Session implements AutoCloseable {
     private PublicServicePoint psp;
     private boolean connected;
     private boolean closed;
+    private long lastLength = -1;
+    private List<LocalMemoryTriplet> lastList;
+    private RemoteMemoryTriplet lastRemote;
+    private long lastRemoteLength = -1;
+    private RemoteMemoryTriplet lastRemoteAt;
 
     /**
      * What a session needs.
@@ -360,7 +365,36 @@ final class Session implements AutoCloseable {
      * @param cookie the completion's cookie
      */
     void postSendData(final long length, final long cookie) {
-        ep.postSend(List.of(dataLmr.triplet(0, length)), cookie, CompletionFlag.DEFAULT);
+        ep.postSend(dataList(length), cookie, CompletionFlag.DEFAULT);
+    }
+
+    /**
+     * {@return the first {@code length} bytes of the data buffer as a one-triplet list, kept from the last call with
+     * the same length} (the measuring loops post the same length many times; no allocation per post)
+     *
+     * @param length bytes
+     */
+    private List<LocalMemoryTriplet> dataList(final long length) {
+        if (length != lastLength || lastList == null) {
+            lastList = List.of(dataLmr.triplet(0, length));
+            lastLength = length;
+        }
+        return lastList;
+    }
+
+    /**
+     * {@return the peer's buffer cut to {@code length}, kept from the last call with the same buffer and length}
+     *
+     * @param remote the peer's buffer
+     * @param length bytes
+     */
+    private RemoteMemoryTriplet remoteAt(final RemoteMemoryTriplet remote, final long length) {
+        if (remote != lastRemote || length != lastRemoteLength) {
+            lastRemoteAt = at(remote, length);
+            lastRemote = remote;
+            lastRemoteLength = length;
+        }
+        return lastRemoteAt;
     }
 
     /**
@@ -373,7 +407,7 @@ final class Session implements AutoCloseable {
      */
     void postWrite(final long length, final RemoteMemoryTriplet remote, final long cookie,
             final Set<CompletionFlag> flags) {
-        ep.postRdmaWrite(List.of(dataLmr.triplet(0, length)), cookie, at(remote, length), flags);
+        ep.postRdmaWrite(dataList(length), cookie, remoteAt(remote, length), flags);
     }
 
     /**
@@ -384,7 +418,7 @@ final class Session implements AutoCloseable {
      * @param cookie the completion's cookie
      */
     void postRead(final long length, final RemoteMemoryTriplet remote, final long cookie) {
-        ep.postRdmaRead(List.of(dataLmr.triplet(0, length)), cookie, at(remote, length), CompletionFlag.DEFAULT);
+        ep.postRdmaRead(dataList(length), cookie, remoteAt(remote, length), CompletionFlag.DEFAULT);
     }
 
     /**

@@ -67,6 +67,20 @@ class ArgumentsTest {
     }
 
     @Test
+    void shouldParseWarmupAndBytesAndSizeTheIterations() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "-n", "200", "--warmup",
+                "500", "--bytes", "1048576");
+        assertEquals(500, r.options().warmup);
+        assertEquals(16384, r.options().iterationsFor(64), "enough 64-byte messages to move the bytes");
+        assertEquals(200, r.options().iterationsFor(65536), "never fewer than -n");
+        final PerfCommand.Runner d = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "-n", "30");
+        assertNull(d.options().warmup, "no --warmup: the old default (10 % of -n, 1..100)");
+        assertEquals(30, d.options().iterationsFor(1 << 20), "no --bytes: -n for every size");
+        assertEquals("2", run("perf", "lat", "-h", "x", "--warmup", "-1")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--bytes", "-5")[0]);
+    }
+
+    @Test
     void shouldCollapseRepeatedOps() {
         final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "--op", "read",
                 "--op", "rdma_read,write");
