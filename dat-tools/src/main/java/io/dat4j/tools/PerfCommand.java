@@ -469,6 +469,9 @@ final class PerfCommand implements Runnable {
             final int batch = SLOTS / 2;
             long received = 0;
             int pending = 0;
+            // the echo or ACK last sent is reaped just before the next send (which reuses its buffer), not right
+            // after posting it: by then its completion is normally queued, so the server does not sleep on it
+            boolean sendOutstanding = false;
             while (received < n) {
                 final DtoCompletionEvent r = s.awaitRecv("a message");
                 s.repost((int) r.cookie());
@@ -478,17 +481,27 @@ final class PerfCommand implements Runnable {
                 }
                 received++;
                 if (c.mode() == Wire.MODE_LATENCY) {
+                    if (sendOutstanding) {
+                        s.awaitRequest("an echo");
+                    }
                     s.postSendData(c.size(), received);
-                    s.awaitRequest("an echo");
+                    sendOutstanding = true;
                 } else {
                     pending++;
                     if (pending == batch || received == n) {
+                        if (sendOutstanding) {
+                            s.awaitRequest("an ACK");
+                        }
                         Wire.putControl(s.control(), 0, new Wire.Control(Wire.ACK, c.op(), c.mode(), c.size(),
                                 pending));
-                        s.sendControl(Wire.CONTROL_SIZE);
+                        s.postControl(Wire.CONTROL_SIZE);
+                        sendOutstanding = true;
                         pending = 0;
                     }
                 }
+            }
+            if (sendOutstanding) {
+                s.awaitRequest(c.mode() == Wire.MODE_LATENCY ? "an echo" : "an ACK");
             }
         }
 

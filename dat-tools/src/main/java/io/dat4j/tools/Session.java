@@ -353,8 +353,18 @@ final class Session implements AutoCloseable {
      * @param length bytes
      */
     void sendControl(final int length) {
-        ep.postSend(List.of(controlLmr.triplet(0, length)), 0xaaaaL, CompletionFlag.DEFAULT);
+        postControl(length);
         awaitRequest("send of a control message");
+    }
+
+    /**
+     * Posts a send of the first {@code length} bytes of the control buffer; the caller reaps its completion
+     * ({@link #awaitRequest}) before it writes the control buffer again.
+     *
+     * @param length bytes
+     */
+    void postControl(final int length) {
+        ep.postSend(List.of(controlLmr.triplet(0, length)), 0xaaaaL, CompletionFlag.DEFAULT);
     }
 
     /**
