@@ -50,8 +50,14 @@ final class PerfCommand implements Runnable {
     static final long DEFAULT_PORT = 18515;
     /** Receive slots each side posts; also the sender's initial credit. */
     static final int SLOTS = 32;
-    /** Connect private data: magic "DATPERF1" and the largest size of the sweep. */
+    /** Connect private data: magic "DATPERF1" and the largest size of the sweep (what every server reads). */
     static final int PDATA_SIZE = 16;
+    /** Connect private data with the receive depth the client asks for (a u32 after the size; padded). */
+    static final int PDATA_SIZE_RX = 24;
+    /** Largest {@code --rx-depth}. */
+    static final int MAX_RX_DEPTH = 4096;
+    /** Most memory a server gives its receive ring ({@code --rx-depth} slots of the largest size). */
+    static final long MAX_RX_BYTES = 256L << 20;
     private static final long MAGIC = 0x4441_5450_4552_4631L;
 
     @Spec
@@ -91,6 +97,11 @@ final class PerfCommand implements Runnable {
         @Option(names = "--bytes", paramLabel = "BYTES", description = "Bandwidth: per size, at least -n operations"
                 + " and enough of them to move BYTES (perftest runs -n per size; this keeps large sizes short).")
         long bytes;
+
+        @Option(names = {"-r", "--rx-depth"}, paramLabel = "N", description = "Sends: receives the server keeps"
+                + " posted, which is also the sender's credit, as perftest -r (default: ${DEFAULT-VALUE}; at most"
+                + " 256 MiB of slots of the largest size).")
+        int rxDepth = SLOTS;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
                 + " perftest -t (default: ${DEFAULT-VALUE}).")
@@ -134,6 +145,13 @@ final class PerfCommand implements Runnable {
             }
             if (bytes < 0) {
                 throw new ParameterException(spec.commandLine(), "--bytes must be zero or more");
+            }
+            if (rxDepth < 2 || rxDepth > MAX_RX_DEPTH) {
+                throw new ParameterException(spec.commandLine(), "--rx-depth must be 2.." + MAX_RX_DEPTH);
+            }
+            if (rxDepth * Math.max(maxSize(), Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+                throw new ParameterException(spec.commandLine(), "--rx-depth " + rxDepth + " of " + maxSize()
+                        + "-byte slots needs more than " + (MAX_RX_BYTES >> 20) + " MiB; use fewer or smaller");
             }
             if (depth < 1) {
                 throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
@@ -238,8 +256,8 @@ final class PerfCommand implements Runnable {
             return client();
         }
 
-        private Session.Spec sessionSpec(final long maxSize, final boolean active) {
-            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), SLOTS,
+        private Session.Spec sessionSpec(final long maxSize, final boolean active, final int slots) {
+            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), slots,
                     Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, active ? Math.min(opts.depth, 16) : 0);
         }
 
@@ -256,8 +274,8 @@ final class PerfCommand implements Runnable {
                 total += opts.iterationsFor(size);
             }
             final Progress progress = new Progress(err, ops.size() * total, bar);
-            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true), opts.poll)) {
-                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize()));
+            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true, SLOTS), opts.poll)) {
+                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize(), opts.rxDepth));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
                     throw new IllegalStateException("the server is not a dat perf server (its accept carried "
                             + back.length + " bytes of unexpected private data)");
@@ -433,15 +451,22 @@ final class PerfCommand implements Runnable {
                     cr.reject(null);
                     throw new IllegalStateException("rejected a request for " + maxSize + "-byte messages");
                 }
-                // buffers are sized after the client's largest message, announced in the private data
-                try (Session s = Session.on(ia, sessionSpec(maxSize, false), opts.poll)) {
+                final int rx = announcedRxDepth(p);
+                if (rx < 2 || rx > MAX_RX_DEPTH || rx * Math.max(maxSize, Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+                    cr.reject(null);
+                    throw new IllegalStateException("rejected a request for a receive depth of " + rx + " slots of "
+                            + maxSize + " bytes (2.." + MAX_RX_DEPTH + ", at most " + (MAX_RX_BYTES >> 20) + " MiB)");
+                }
+                // buffers are sized after the client's largest message and receive depth, announced in the
+                // private data
+                try (Session s = Session.on(ia, sessionSpec(maxSize, false, rx), opts.poll)) {
                     s.acceptRequest(cr, p);
-                    serve(s);
+                    serve(s, rx);
                 }
             }
         }
 
-        private void serve(final Session s) {
+        private void serve(final Session s, final int slots) {
             final PrintWriter out = spec.commandLine().getOut();
             s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE));
             while (true) {
@@ -456,17 +481,17 @@ final class PerfCommand implements Runnable {
                     throw new IllegalStateException("expected START or QUIT, got type " + c.type());
                 }
                 final PerfOp op = PerfOp.values()[c.op()];
-                Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), SLOTS));
+                Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), slots));
                 s.sendControl(Wire.CONTROL_SIZE);
                 if (op == PerfOp.SEND) {
-                    serveSends(s, c);
+                    serveSends(s, c, slots);
                 }
             }
         }
 
-        private static void serveSends(final Session s, final Wire.Control c) {
+        private static void serveSends(final Session s, final Wire.Control c, final int slots) {
             final long n = c.count();
-            final int batch = SLOTS / 2;
+            final int batch = slots / 2;
             long received = 0;
             int pending = 0;
             // the echo or ACK last sent is reaped just before the next send (which reuses its buffer), not right
@@ -515,11 +540,22 @@ final class PerfCommand implements Runnable {
     }
 
     /**
-     * {@return the connect private data: magic and the largest message size}
+     * {@return the connect private data: magic, the largest message size and the receive depth}
      *
      * @param maxSize the largest size of the sweep
+     * @param rxDepth the receives the server is to keep posted
      */
-    static byte[] pdata(final long maxSize) {
-        return ByteBuffer.allocate(PDATA_SIZE).putLong(MAGIC).putLong(maxSize).array();
+    static byte[] pdata(final long maxSize, final int rxDepth) {
+        return ByteBuffer.allocate(PDATA_SIZE_RX).putLong(MAGIC).putLong(maxSize).putInt(rxDepth).array();
+    }
+
+    /**
+     * {@return the receive depth a client's connect private data asks for}: {@link #SLOTS} from a client that
+     * announces none (one from before {@code --rx-depth} sends 16 bytes).
+     *
+     * @param pdata the private data of the request, already checked for the magic
+     */
+    static int announcedRxDepth(final byte[] pdata) {
+        return pdata.length >= PDATA_SIZE_RX ? ByteBuffer.wrap(pdata).getInt(16) : SLOTS;
     }
 }

@@ -81,6 +81,21 @@ class ArgumentsTest {
     }
 
     @Test
+    void shouldParseAndBoundTheReceiveDepth() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "-r", "128");
+        assertEquals(128, r.options().rxDepth);
+        assertEquals(PerfCommand.SLOTS, ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x")).options().rxDepth);
+        assertEquals(128, PerfCommand.announcedRxDepth(PerfCommand.pdata(4096, 128)));
+        assertEquals(PerfCommand.SLOTS, PerfCommand.announcedRxDepth(java.util.Arrays.copyOf(
+                PerfCommand.pdata(4096, 128), PerfCommand.PDATA_SIZE)), "a 16-byte request from an older client");
+        assertEquals("2", run("perf", "bw", "-h", "x", "-r", "1")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--rx-depth", "5000")[0]);
+        final String[] big = run("perf", "bw", "-h", "x", "-r", "512", "--sizes", "1048576");
+        assertEquals("2", big[0]);
+        assertTrue(big[2].contains("MiB"), big[2]);
+    }
+
+    @Test
     void shouldCollapseRepeatedOps() {
         final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "--op", "read",
                 "--op", "rdma_read,write");

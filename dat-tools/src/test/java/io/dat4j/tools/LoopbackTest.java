@@ -105,7 +105,7 @@ class LoopbackTest {
         final String p = port();
         final String[] c = clientAgainstServer(new String[] {"perf", "bw", "-s", "-P", IA, "-p", p, "--wait", "20"},
                 new String[] {"perf", "bw", "-h", "127.0.0.1", "-P", IA, "-p", p, "--sizes", "64,4096",
-                    "--op", "rdma_write,send", "-n", "20", "--bytes", "65536", "--warmup", "50", "--csv"});
+                    "--op", "rdma_write,send", "-n", "20", "--bytes", "65536", "--warmup", "50", "-r", "64", "--csv"});
         assertEquals("0", c[0], c[2]);
         final String[] lines = c[1].strip().split("\n");
         assertEquals(5, lines.length, c[1]);
