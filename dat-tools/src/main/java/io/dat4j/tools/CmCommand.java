@@ -52,7 +52,6 @@ final class CmCommand implements Callable<Integer> {
     private static final int MAGIC = 0x4441_5443; // 'DATC'
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(30);
     /** How long an idle server sleeps in the CR EVD before it looks at the connect EVD again. */
-    private static final Duration IDLE_WAIT = Duration.ofMillis(2);
 
     @Spec
     private CommandSpec spec;
@@ -250,23 +249,23 @@ final class CmCommand implements Callable<Integer> {
         try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
             final int qlen = ia.attributes().maxEventDispatcherQueueLength();
             final ProtectionZone pz = ia.createProtectionZone();
-            final EventDispatcher crEvd = ia.createEventDispatcher(Math.min(qlen, 256), null, Set.of(EventStream.CR));
-            final EventDispatcher connEvd = ia.createEventDispatcher(Math.min(qlen, 512), null,
-                    Set.of(EventStream.CONNECTION));
-            final PublicServicePoint psp = ia.createPublicServicePoint(port, crEvd, ServicePointFlag.CONSUMER);
+            // one EVD for requests and connection events, so that the server sleeps in one wait for either
+            final EventDispatcher evd = ia.createEventDispatcher(Math.min(qlen, 768), null,
+                    Set.of(EventStream.CR, EventStream.CONNECTION));
+            final PublicServicePoint psp = ia.createPublicServicePoint(port, evd, ServicePointFlag.CONSUMER);
             out.printf("Server waiting for connect requests on port %d (%s)%n", psp.connectionQualifier(), common.ia);
             out.flush();
             int total = -1;
             int accepted = 0;
             int disconnected = 0;
-            long lastActivity = System.nanoTime();
             final Set<Endpoint> live = new HashSet<>();
-            boolean idle = false;
             while (total < 0 || disconnected < total) {
-                boolean busy = false;
-                final Event cr = idle ? awaitQuietly(crEvd, IDLE_WAIT) : crEvd.poll();
-                if (cr instanceof ConnectionRequestEvent cre) {
-                    busy = true;
+                final Event e = awaitQuietly(evd, peer.waitDuration());
+                if (e == null) {
+                    throw new IllegalStateException("no client activity for " + peer.waitSeconds + " s ("
+                            + accepted + " accepted, " + disconnected + " disconnected)");
+                }
+                if (e instanceof ConnectionRequestEvent cre) {
                     final ConnectionRequest req = cre.request();
                     final byte[] pd = req.query().privateData();
                     final int t = announcedTotal(pd);
@@ -276,16 +275,11 @@ final class CmCommand implements Callable<Integer> {
                         continue;
                     }
                     total = t;
-                    final Endpoint ep = ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS);
+                    final Endpoint ep = ia.createEndpoint(pz, null, null, evd, EndpointAttributes.DEFAULTS);
                     live.add(ep);
                     req.accept(ep, pd);
                     accepted++;
-                } else if (cr != null) {
-                    throw new IllegalStateException("unexpected " + cr.number().cName() + " on the CR EVD");
-                }
-                final Event ce = connEvd.poll();
-                if (ce instanceof ConnectionEvent c) {
-                    busy = true;
+                } else if (e instanceof ConnectionEvent c) {
                     if (c.number() == EventNumber.CONNECTION_EVENT_DISCONNECTED
                             || c.number() == EventNumber.CONNECTION_EVENT_BROKEN
                             || c.number() == EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR) {
@@ -293,13 +287,8 @@ final class CmCommand implements Callable<Integer> {
                         live.remove(c.endpoint());
                         c.endpoint().close();
                     }
-                }
-                idle = !busy;
-                if (busy) {
-                    lastActivity = System.nanoTime();
-                } else if (System.nanoTime() - lastActivity > peer.waitDuration().toNanos()) {
-                    throw new IllegalStateException("no client activity for " + peer.waitSeconds + " s ("
-                            + accepted + " accepted, " + disconnected + " disconnected)");
+                } else {
+                    throw new IllegalStateException("unexpected " + e.number().cName() + " on the server's EVD");
                 }
             }
             for (final Endpoint ep : live) {
