@@ -19,9 +19,9 @@
 # pass of BW_WARMUP operations per size (bw). The tables report the warm figures.
 # Then, on the host, scripts/bench-softroce-tables.py writes OUTDIR/tables.md and OUTDIR/series.csv.
 # Environment: LAT_SIZES, LAT_N, LAT_WARMUP, POLL_N, POLL_WARMUP (the busy-polling pairs), BW_SIZES, BW_BYTES,
-# BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, JAVA_OPTS (the guest JVMs' options;
-# default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with the JVM's default
-# tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
+# BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, JAVA_OPTS (the guest JVMs'
+# options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with the JVM's
+# default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
