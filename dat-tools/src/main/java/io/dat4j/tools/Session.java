@@ -70,6 +70,7 @@ final class Session implements AutoCloseable {
     private PublicServicePoint psp;
     private boolean connected;
     private boolean closed;
+    private List<List<LocalMemoryTriplet>> slotLists = List.of();
     private long lastLength = -1;
     private List<LocalMemoryTriplet> lastList;
     private RemoteMemoryTriplet lastRemote;
@@ -155,6 +156,12 @@ final class Session implements AutoCloseable {
         ringLmr = ia.createLocalMemoryRegion(pz, arena.allocate(spec.slotSize() * spec.slots(), 64),
                 MemoryPrivilege.LOCAL);
         controlLmr = ia.createLocalMemoryRegion(pz, arena.allocate(CONTROL_BUFFER, 64), MemoryPrivilege.LOCAL);
+        // each slot's one-triplet list, made once: reposting a slot allocates nothing
+        final List<List<LocalMemoryTriplet>> lists = new ArrayList<>(spec.slots());
+        for (int i = 0; i < spec.slots(); i++) {
+            lists.add(List.of(ringLmr.triplet(i * spec.slotSize(), spec.slotSize())));
+        }
+        slotLists = List.copyOf(lists);
 
         final int evdMax = a.maxEventDispatcherQueueLength();
         t = System.nanoTime();
@@ -242,7 +249,7 @@ final class Session implements AutoCloseable {
      * @param i slot index
      */
     void repost(final int i) {
-        ep.postRecv(ringLmr.triplet(i * spec.slotSize(), spec.slotSize()), i);
+        ep.postRecv(slotLists.get(i), i, CompletionFlag.DEFAULT);
     }
 
     /**
