@@ -38,7 +38,7 @@ LAT_WARMUP=${LAT_WARMUP:-1000}
 POLL_N=${POLL_N:-200}
 POLL_WARMUP=${POLL_WARMUP:-200}
 BW_SIZES=${BW_SIZES:-4096,65536,1048576}
-BW_BYTES=${BW_BYTES:-67108864}
+BW_BYTES=${BW_BYTES:-33554432}
 BW_WARMUP=${BW_WARMUP:-2000}
 BW_DEPTH=${BW_DEPTH:-32}
 BW_RX=${BW_RX:-128}
@@ -213,7 +213,7 @@ g3=\$(date +%s)
 if [ $PROFILE = 1 ]; then
     pair "jfr-lat" "waiting on port" "$dat_jfr_lat_srv perf lat -s -P \$ia -p \$port" \
         "$dat_jfr_lat perf lat -P \$ia -h \$ip \
-            -p \$port --op send --sizes 64 -n 5000 --warmup 3000 --json"
+            -p \$port --op send --sizes 64 -n 3000 --warmup 3000 --json"
     pair "jfr-bw" "waiting on port" "$dat_jfr_bw_srv perf bw -s -P \$ia -p \$port" \
         "$dat_jfr_bw perf bw -P \$ia -h \$ip \
             -p \$port --op send --sizes 4096 -n 10000 --warmup 2000 -t $BW_DEPTH -r $BW_RX --json"
