@@ -136,6 +136,13 @@ def fmt(x, digits=1):
     return "–" if x is None else f"{x:,.{digits}f}"
 
 
+def fr(x):
+    """A ratio: two decimals, three significant digits below 0.1."""
+    if x is None:
+        return "–"
+    return f"{x:.3g}" if x < 0.1 else f"{x:.2f}"
+
+
 def ratio(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
@@ -162,7 +169,7 @@ def main():
           "slice).")
     print()
     print("| size B | `ib_send_lat -R -e` | dat perf wait | **dat/C (sleeping)** | `ib_send_lat -R` (poll) "
-          "| dat perf `--poll` | dat/C (polling) | dat perf wait p99 | C `-e` p99 |")
+          "| dat perf `--poll` | dat/C (polling) | dat perf wait p99 one-way | C `-e` p99 |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for s in sizes:
         c_ev = pt_send_ev.get(s, (None, None, None))
@@ -172,8 +179,8 @@ def main():
         w50 = w.get("one_way_p50_us")
         p50 = p.get("one_way_p50_us")
         w99 = w.get("rtt_p99_us")
-        print(f"| {s} | {fmt(c_ev[0])} | {fmt(w50)} | **{fmt(ratio(w50, c_ev[0]), 2)}** | {fmt(c_poll[0])} "
-              f"| {fmt(p50)} | {fmt(ratio(p50, c_poll[0]), 2)} | {fmt(None if w99 is None else w99 / 2)} "
+        print(f"| {s} | {fmt(c_ev[0])} | {fmt(w50)} | **{fr(ratio(w50, c_ev[0]))}** | {fmt(c_poll[0])} "
+              f"| {fmt(p50)} | {fr(ratio(p50, c_poll[0]))} | {fmt(None if w99 is None else w99 / 2)} "
               f"| {fmt(c_ev[2])} |")
         for label, v in (("ib_send_lat -e", c_ev[0]), ("dat perf send (wait)", w50),
                          ("ib_send_lat (poll)", c_poll[0]), ("dat perf send (poll)", p50)):
@@ -200,10 +207,9 @@ def main():
         c1 = t1.get(s)
         wa = wait.get(("rdma_write", s), {}).get("rtt_avg_us")
         pa = poll.get(("rdma_write", s), {}).get("rtt_avg_us")
-        print(f"| {s} | {fmt(c)} | {fmt(w)} | {fmt(ratio(w, c), 2)} | {fmt(p)} | {fmt(ratio(p, c), 2)} "
-              f"| {fmt(c1)} | {fmt(wa)} | **{fmt(ratio(wa, c1), 2)}** | {fmt(pa)} | **{fmt(ratio(pa, c1), 2)}** |")
-        for label, v in (("ib_write_lat (poll), one-way", c), ("dat perf rdma_write (wait), one-way", w),
-                         ("ib_write_bw -t 1, per write", c1), ("dat perf rdma_write (wait), avg per write", wa)):
+        print(f"| {s} | {fmt(c)} | {fmt(w)} | {fr(ratio(w, c))} | {fmt(p)} | {fr(ratio(p, c))} "
+              f"| {fmt(c1)} | {fmt(wa)} | **{fr(ratio(wa, c1))}** | {fmt(pa)} | **{fr(ratio(pa, c1))}** |")
+        for label, v in (("ib_write_lat (poll)", c), ("dat perf rdma_write (wait)", w)):
             if v is not None:
                 series.append(("lat", label, s, v))
     print()
@@ -217,7 +223,7 @@ def main():
         for (op, s), r in sorted(tiered.items()):
             a = wait.get((op, s), {}).get("one_way_p50_us")
             b = r.get("one_way_p50_us")
-            print(f"| {op} | {s} | {fmt(a)} | {fmt(b)} | {fmt(ratio(b, a), 2)} |")
+            print(f"| {op} | {s} | {fmt(a)} | {fmt(b)} | {fr(ratio(b, a))} |")
         print()
 
     dbw = load_json(os.path.join(out, "dat-bw.out"))
@@ -235,8 +241,8 @@ def main():
         cs = pt_sbw.get(s)
         dw = dbw.get(("rdma_write", s), {}).get("gbit_per_s")
         ds = dbw.get(("send", s), {}).get("gbit_per_s")
-        print(f"| {s} | {fmt(cw, 3)} | {fmt(dw, 3)} | **{fmt(ratio(dw, cw), 2)}** | {fmt(cs, 3)} | {fmt(ds, 3)} "
-              f"| **{fmt(ratio(ds, cs), 2)}** |")
+        print(f"| {s} | {fmt(cw, 3)} | {fmt(dw, 3)} | **{fr(ratio(dw, cw))}** | {fmt(cs, 3)} | {fmt(ds, 3)} "
+              f"| **{fr(ratio(ds, cs))}** |")
         for label, v in (("ib_write_bw", cw), ("dat perf rdma_write", dw), ("ib_send_bw", cs),
                          ("dat perf send", ds)):
             if v is not None:
@@ -257,7 +263,7 @@ def main():
           f"| |")
     warm = dcw.get("connections_per_s")
     print(f"| `dat cm` | {dc.get('connections', '–')} | {fmt(cps)} ({fmt(warm)}) "
-          f"| {fmt(None if not cps else 1e6 / cps)} | **{fmt(ratio(cps, dt.get('cps')), 2)}** |")
+          f"| {fmt(None if not cps else 1e6 / cps)} | **{fr(ratio(cps, dt.get('cps')))}** |")
     print()
     print("Per step, µs per connection (`cmtime`: its `us / conn` column, the steps of librdmacm; `dat cm`: "
           "avg of each step; dtestcm: its EP create/free averages)")
