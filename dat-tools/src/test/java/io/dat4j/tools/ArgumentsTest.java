@@ -110,6 +110,7 @@ class ArgumentsTest {
         assertEquals("", r[1], "nothing on stdout");
         assertEquals("2", run("test")[0], "neither -s nor -h");
         assertEquals("2", run("cm", "-h", "x", "--forever")[0]);
+        assertEquals("2", run("cm", "-h", "x", "--warmup", "-1")[0]);
     }
 
     @Test

@@ -134,4 +134,17 @@ class LoopbackTest {
         assertEquals("0", c[0], c[2]);
         assertTrue(c[1].startsWith("{\"connections\":20,\"burst\":5,\"connections_per_s\":"), c[1]);
     }
+
+    @Test
+    void shouldWarmUpBeforeMeasuringConnections() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"cm", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"cm", "-h", "127.0.0.1", "-P", IA, "-p", p, "-c", "6", "-b", "4", "--warmup", "5",
+                    "--json"});
+        assertEquals("0", c[0], c[2]);
+        // only the measured connections are counted; the server served all eleven and ended
+        assertTrue(c[1].startsWith("{\"connections\":6,\"burst\":4,"), c[1]);
+        assertTrue(c[1].contains("\"connect\":{\"count\":6,"), c[1]);
+        assertTrue(c[1].strip().endsWith("\"warmup\":5}"), c[1]);
+    }
 }
