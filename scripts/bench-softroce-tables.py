@@ -227,24 +227,28 @@ def main():
         print()
 
     dbw = load_json(os.path.join(out, "dat-bw.out"))
+    dbp = load_json(os.path.join(out, "dat-bw-poll.out"))
     pt_wbw = perftest_bw(out, "write")
     pt_sbw = perftest_bw(out, "send")
-    bw_sizes = sorted({s for (_, s) in dbw} | set(pt_wbw) | set(pt_sbw))
+    bw_sizes = sorted({s for (_, s) in list(dbw) + list(dbp)} | set(pt_wbw) | set(pt_sbw))
     print("**Bandwidth, Gbit/s** (average over the run; both keep the same number of operations in flight, "
-          "`BW_DEPTH`; perftest spins on its CQ, dat perf waits on its EVD)")
+          "`-t BW_DEPTH`, and sends the same receive depth, `-r BW_RX`; perftest spins on its CQ; dat perf waits on "
+          "its EVDs, or with `--poll` spins on both sides)")
     print()
-    print("| size B | `ib_write_bw -R` | dat perf rdma_write | **write dat/C** | `ib_send_bw -R` | dat perf send "
-          "| **send dat/C** |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("| size B | `ib_write_bw -R` | dat perf rdma_write | **dat/C** | `--poll` | dat/C | `ib_send_bw -R` "
+          "| dat perf send | **dat/C** | `--poll` | dat/C |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for s in bw_sizes:
         cw = pt_wbw.get(s)
         cs = pt_sbw.get(s)
         dw = dbw.get(("rdma_write", s), {}).get("gbit_per_s")
         ds = dbw.get(("send", s), {}).get("gbit_per_s")
-        print(f"| {s} | {fmt(cw, 3)} | {fmt(dw, 3)} | **{fr(ratio(dw, cw))}** | {fmt(cs, 3)} | {fmt(ds, 3)} "
-              f"| **{fr(ratio(ds, cs))}** |")
+        pw = dbp.get(("rdma_write", s), {}).get("gbit_per_s")
+        ps = dbp.get(("send", s), {}).get("gbit_per_s")
+        print(f"| {s} | {fmt(cw, 3)} | {fmt(dw, 3)} | **{fr(ratio(dw, cw))}** | {fmt(pw, 3)} | {fr(ratio(pw, cw))} "
+              f"| {fmt(cs, 3)} | {fmt(ds, 3)} | **{fr(ratio(ds, cs))}** | {fmt(ps, 3)} | {fr(ratio(ps, cs))} |")
         for label, v in (("ib_write_bw", cw), ("dat perf rdma_write", dw), ("ib_send_bw", cs),
-                         ("dat perf send", ds)):
+                         ("dat perf send", ds), ("dat perf send --poll", ps)):
             if v is not None:
                 series.append(("bw", label, s, v))
     print()
@@ -253,8 +257,8 @@ def main():
     ct = cmtime(os.path.join(out, "cmtime.out"))
     dc = json_doc(os.path.join(out, "dat-cm.out")) or {}
     dcw = json_doc(os.path.join(out, "dat-cm-warmup.json")) or {}
-    print("**Connection set-up** (client side; connections per second over the connect phase; dat cm: the second "
-          "of two client runs against one server, the first in brackets)")
+    print("**Connection set-up** (client side; connections per second over the connect phase, from each burst's "
+          "first connect to its last establishment; dat cm after `--warmup` connections in the same JVM)")
     print()
     cps = dc.get("connections_per_s")
     print("| tool | connections | CPS | µs per connection | dat/C CPS |")
@@ -262,7 +266,7 @@ def main():
     print(f"| `dtestcm` | {cm_n} | {fmt(dt.get('cps'))} | {fmt(dt.get('usec_per_conn'))} "
           f"| |")
     warm = dcw.get("connections_per_s")
-    print(f"| `dat cm` | {dc.get('connections', '–')} | {fmt(cps)} ({fmt(warm)}) "
+    print(f"| `dat cm` | {dc.get('connections', '–')} | {fmt(cps)}{'' if warm is None else f' ({fmt(warm)})'} "
           f"| {fmt(None if not cps else 1e6 / cps)} | **{fr(ratio(cps, dt.get('cps')))}** |")
     print()
     print("Per step, µs per connection (`cmtime`: its `us / conn` column, the steps of librdmacm; `dat cm`: "

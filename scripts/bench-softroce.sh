@@ -10,18 +10,19 @@
 #             (busy-polling memory, POLL_N) and ib_write_bw -R -t 1 (one write at a time, LAT_N) per size, against
 #             dat perf lat --op send,rdma_write (EVD wait; and --poll, spinning on dat_evd_dequeue on both sides)
 #   bandwidth ib_write_bw -R / ib_send_bw -R (-t BW_DEPTH, -r BW_RX) per size, against dat perf bw --op rdma_write,send
-#             (same -t and -r)
+#             (same -t and -r; EVD wait, and --poll on both sides)
 #   set-up    dtestcm (C uDAPL, libdaplofa over librdmacm) and librdmacm's cmtime, against dat cm, CM_N connections in
-#             bursts of CM_B; dat cm runs twice against one server and the second (warm) run is kept
+#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted
 #   profile   (PROFILE=1) dat perf lat (send) and bw (send) pairs again, both JVMs with JFR (-XX:StartFlightRecording);
-#             dat cm's server and warm-up client record JFR too; the recordings are summarised on the host (jfr view)
+#             dat cm's server records JFR too; the recordings are summarised on the host (jfr view)
 # Every Java client warms up before it measures: dat perf --warmup LAT_WARMUP round trips per size (lat) and an untimed
 # pass of BW_WARMUP operations per size (bw). The tables report the warm figures.
-# Then, on the host, scripts/bench-softroce-tables.py writes OUTDIR/tables.md and OUTDIR/series.csv.
+# Then, on the host, scripts/bench-softroce-tables.py writes OUTDIR/tables.md and OUTDIR/series.csv, and BenchPlot
+# (benchmarks module, XChart) OUTDIR/lat.png and OUTDIR/bw.png.
 # Environment: LAT_SIZES, LAT_N, LAT_WARMUP, POLL_N, POLL_WARMUP (the busy-polling pairs), BW_SIZES, BW_BYTES,
-# BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, JAVA_OPTS (the guest JVMs'
-# options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with the JVM's
-# default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
+# BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, CM_WARMUP, JAVA_OPTS (the
+# guest JVMs' options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with
+# the JVM's default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +45,7 @@ BW_DEPTH=${BW_DEPTH:-32}
 BW_RX=${BW_RX:-128}
 CM_N=${CM_N:-100}
 CM_B=${CM_B:-10}
+CM_WARMUP=${CM_WARMUP:-100}
 PROFILE=${PROFILE:-1}
 JIT_COMPARE=${JIT_COMPARE:-0}
 JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
@@ -52,7 +54,7 @@ T=${STEP_TIMEOUT:-240}
 
 t0=$(date +%s)
 if [[ ${NO_BUILD:-0} != 1 ]]; then
-    ./mvnw -q -B -o -DskipTests package -pl dat-tools -am >&2
+    ./mvnw -q -B -o -DskipTests package -pl dat-tools,benchmarks -am >&2
 fi
 rm -rf "$out/snapshot" && mkdir -p "$out/snapshot"
 cp dat-tools/target/dat-tools.jar "$out/snapshot/" && cp -r dat-tools/target/lib "$out/snapshot/lib"
@@ -76,10 +78,9 @@ dat_jfr_bw=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/bw.jfr,se
 dat_jfr_lat_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/lat-server.jfr,settings=profile")
 dat_jfr_bw_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/bw-server.jfr,settings=profile")
 dat_jfr_cm_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-server.jfr,settings=profile")
-dat_jfr_cm=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm.jfr,settings=profile")
-# dat cm: with PROFILE=1 its server and its warm-up client run record JFR (the measured client run does not)
-dat_cm_srv=$dat; dat_cm_warm=$dat
-[[ $PROFILE == 1 ]] && { dat_cm_srv=$dat_jfr_cm_srv; dat_cm_warm=$dat_jfr_cm; }
+# dat cm: with PROFILE=1 its server records JFR
+dat_cm_srv=$dat
+[[ $PROFILE == 1 ]] && dat_cm_srv=$dat_jfr_cm_srv
 
 {
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -93,7 +94,7 @@ dat_cm_srv=$dat; dat_cm_warm=$dat
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
         "BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES" \
-        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B"
+        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
 } > "$out/env.txt"
 
 # ---------------------------------------------------------------- the guest job
@@ -186,9 +187,11 @@ g1=\$(date +%s)
 for s in \$(echo $BW_SIZES | tr , ' '); do
     n=\$(( $BW_BYTES / s )); [ \$n -lt 200 ] && n=200
     for t in write send; do
+        # (ib_write_bw takes no -r: "On RDMA verbs rx depth can be only 1")
+        r=""; [ \$t = send ] && r="-r $BW_RX"
         pair "pt-\$t-bw-\$s" "Waiting for client" \
-            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH -r $BW_RX" \
-            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH -r $BW_RX \$ip"
+            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH \$r" \
+            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH \$r \$ip"
     done
 done
 # one server and client for all sizes (iterations as for perftest: BW_BYTES per size, at least 200); dat perf bw does
@@ -196,18 +199,19 @@ done
 pair "dat-bw" "waiting on port" "$dat perf bw -s -P \$ia -p \$port" \
     "$dat perf bw -P \$ia -h \$ip -p \$port --op rdma_write,send --sizes $BW_SIZES --bytes $BW_BYTES -n 200 \
         --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
+# the same with --poll on both sides (perftest's bandwidth tools busy-poll)
+pair "dat-bw-poll" "waiting on port" "$dat perf bw -s -P \$ia -p \$port --poll" \
+    "$dat perf bw -P \$ia -h \$ip -p \$port --poll --op rdma_write,send --sizes $BW_SIZES --bytes $BW_BYTES -n 200 \
+        --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
 g2=\$(date +%s)
 # ---- connection set-up
 pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port -c $CM_N -b $CM_B" \
     "dtestcm -P \$ia -p \$port -h \$ip -c $CM_N -b $CM_B"
 # (the cmtime server serves until it is stopped)
 pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -c $CM_N" stop
-# dat cm: one server, a warm-up client run, then (once the server listens again) the measured one
-pair "dat-cm" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --forever --wait 300" \
-    "$dat_cm_warm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --json > dat-cm-warmup.json && \
-     for i in \\\$(seq 240); do \
-         [ \\\$(grep -c 'waiting for connect' dat-cm.server.log) -ge 2 ] && break; sleep 0.5; done && \
-     $dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --json" stop
+# dat cm: one server and one client, which makes CM_WARMUP connections first (same JVM, same bursts, not counted)
+pair "dat-cm" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
+    "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
 g3=\$(date +%s)
 # ---- profiles (JFR); the JFR files are read on the host
 if [ $PROFILE = 1 ]; then
@@ -241,6 +245,10 @@ for f in lat lat-server bw bw-server cm cm-server; do
     fi
 done
 python3 "$root/scripts/bench-softroce-tables.py" "$out" > "$out/tables.md"
+lib="$out/snapshot/lib"
+"$java" -cp "$root/benchmarks/target/classes:$(ls "$lib"/xchart-*.jar):$(ls "$lib"/VectorGraphics2D-*.jar)" \
+    -Djava.awt.headless=true io.dat4j.benchmarks.BenchPlot "$out/series.csv" "$out" \
+    "Soft-RoCE guest (TCG, 1 vCPU), $(basename "$out")" >&2 || true
 cat "$out/tables.md"
 echo "bench-softroce: results in $out" >&2
 exit $rc
