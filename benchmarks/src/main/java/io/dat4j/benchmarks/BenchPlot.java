@@ -18,8 +18,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * ({@code kind,label,size,value} lines).
  *
  * <pre>
- * java -cp ... io.dat4j.benchmarks.BenchPlot SERIES.csv OUTDIR
+ * java -cp ... io.dat4j.benchmarks.BenchPlot SERIES.csv OUTDIR [CONTEXT]
  * </pre>
+ *
+ * <p>With CONTEXT (for example {@code "Soft-RoCE guest"}, used by {@code scripts/bench-softroce.sh}) the titles name it
+ * and the latency axis is the p50 one-way latency of the series.
  */
 public final class BenchPlot {
 
@@ -29,12 +32,12 @@ public final class BenchPlot {
     /**
      * Entry point.
      *
-     * @param args the series file and the output directory
+     * @param args the series file, the output directory and optionally the context for the titles
      * @throws IOException when a file cannot be read or written
      */
     public static void main(final String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: BenchPlot SERIES.csv OUTDIR");
+        if (args.length != 2 && args.length != 3) {
+            System.err.println("usage: BenchPlot SERIES.csv OUTDIR [CONTEXT]");
             System.exit(2);
         }
         final Map<String, Map<String, List<double[]>>> kinds = new LinkedHashMap<>();
@@ -48,9 +51,17 @@ public final class BenchPlot {
         }
         for (final Map.Entry<String, Map<String, List<double[]>>> kind : kinds.entrySet()) {
             final boolean lat = kind.getKey().equals("lat");
-            final XYChart chart = new XYChartBuilder().width(900).height(560)
-                    .title(lat ? "Ping-pong over TCP loopback, two processes" : "Streaming over TCP loopback")
-                    .xAxisTitle("message size [bytes]").yAxisTitle(lat ? "p50 round trip [us]" : "Gbit/s").build();
+            final String title;
+            final String yAxis;
+            if (args.length == 3) {
+                title = (lat ? "Latency, " : "Bandwidth, ") + args[2];
+                yAxis = lat ? "p50 one-way latency [us]" : "Gbit/s";
+            } else {
+                title = lat ? "Ping-pong over TCP loopback, two processes" : "Streaming over TCP loopback";
+                yAxis = lat ? "p50 round trip [us]" : "Gbit/s";
+            }
+            final XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
+                    .xAxisTitle("message size [bytes]").yAxisTitle(yAxis).build();
             chart.getStyler().setXAxisLogarithmic(true);
             chart.getStyler().setYAxisLogarithmic(lat);
             for (final Map.Entry<String, List<double[]>> s : kind.getValue().entrySet()) {

@@ -52,7 +52,6 @@ final class CmCommand implements Callable<Integer> {
     private static final int MAGIC = 0x4441_5443; // 'DATC'
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(30);
     /** How long an idle server sleeps in the CR EVD before it looks at the connect EVD again. */
-    private static final Duration IDLE_WAIT = Duration.ofMillis(2);
 
     @Spec
     private CommandSpec spec;
@@ -73,6 +72,10 @@ final class CmCommand implements Callable<Integer> {
             description = "Connections in flight at once, as dtestcm -b (default: ${DEFAULT-VALUE}).")
     private int burst = 10;
 
+    @Option(names = "--warmup", paramLabel = "N", description = "Client: N connections first, in the same bursts"
+            + " and not counted, so that the measured ones run compiled code (default: ${DEFAULT-VALUE}).")
+    private int warmup;
+
     @Option(names = "--json", description = "Client: print one JSON object on stdout and nothing else.")
     private boolean json;
 
@@ -81,6 +84,10 @@ final class CmCommand implements Callable<Integer> {
         peer.validate(spec);
         if (connections < 1 || burst < 1) {
             throw new ParameterException(spec.commandLine(), "-c and -b must be at least 1");
+        }
+        if (warmup < 0 || (long) warmup + connections > Integer.MAX_VALUE) {
+            throw new ParameterException(spec.commandLine(), "--warmup must be 0.."
+                    + (Integer.MAX_VALUE - connections));
         }
         if (peer.server) {
             peer.serve(spec, this::serveOnce);
@@ -129,41 +136,23 @@ final class CmCommand implements Callable<Integer> {
             steps.put(n, new Step());
         }
         long connectWall = 0;
-        final long start = System.nanoTime();
+        long start = System.nanoTime();
         try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
             final ProtectionZone pz = ia.createProtectionZone();
             final EventDispatcher connEvd = ia.createEventDispatcher(
                     Math.min(ia.attributes().maxEventDispatcherQueueLength(), 2 * burst + 8), null,
                     Set.of(EventStream.CONNECTION));
-            int done = 0;
-            while (done < connections) {
-                final int n = Math.min(burst, connections - done);
-                final List<Endpoint> eps = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) {
-                    final long t = System.nanoTime();
-                    eps.add(ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS));
-                    steps.get("ep create").add(System.nanoTime() - t);
+            // the server learns the whole count (warm-up and measured) from the private data
+            final int all = warmup + connections;
+            if (warmup > 0) {
+                final Map<String, Step> ignored = new LinkedHashMap<>();
+                for (final String n : steps.keySet()) {
+                    ignored.put(n, new Step());
                 }
-                final Map<Endpoint, Long> started = new HashMap<>();
-                final long burstStart = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    started.put(eps.get(i), System.nanoTime());
-                    eps.get(i).connect(host, port, STEP_TIMEOUT, pdata(done + i, connections));
-                }
-                awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"));
-                connectWall += System.nanoTime() - burstStart;
-                for (final Endpoint ep : eps) {
-                    started.put(ep, System.nanoTime());
-                    ep.disconnect(CloseMode.ABRUPT);
-                }
-                awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"));
-                for (final Endpoint ep : eps) {
-                    final long t = System.nanoTime();
-                    ep.close();
-                    steps.get("ep free").add(System.nanoTime() - t);
-                }
-                done += n;
+                bursts(ia, pz, connEvd, host, 0, warmup, all, ignored);
+                start = System.nanoTime();
             }
+            connectWall = bursts(ia, pz, connEvd, host, warmup, connections, all, steps);
         }
         final long total = System.nanoTime() - start;
         final double cps = connections * 1e9 / connectWall;
@@ -178,6 +167,7 @@ final class CmCommand implements Callable<Integer> {
                 st.put(e.getKey().replace(' ', '_'), e.getValue().fields());
             }
             m.put("steps", st);
+            m.put("warmup", warmup);
             out.println(Json.write(m));
         } else {
             out.printf(Locale.ROOT, "%-12s %12s %12s %12s%n", "step", "min[us]", "avg[us]", "max[us]");
@@ -191,6 +181,47 @@ final class CmCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Makes {@code count} connections in bursts: create the EPs, connect them all, wait until all are established,
+     * disconnect them all, wait, free them.
+     *
+     * @return the nanoseconds spent connecting (from each burst's first connect to its last establishment)
+     */
+    private long bursts(final InterfaceAdapter ia, final ProtectionZone pz, final EventDispatcher connEvd,
+            final InetAddress host, final int first, final int count, final int all, final Map<String, Step> steps) {
+        long connectWall = 0;
+        int done = 0;
+        while (done < count) {
+            final int n = Math.min(burst, count - done);
+            final List<Endpoint> eps = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                final long t = System.nanoTime();
+                eps.add(ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS));
+                steps.get("ep create").add(System.nanoTime() - t);
+            }
+            final Map<Endpoint, Long> started = new HashMap<>();
+            final long burstStart = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                started.put(eps.get(i), System.nanoTime());
+                eps.get(i).connect(host, port, STEP_TIMEOUT, pdata(first + done + i, all));
+            }
+            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"));
+            connectWall += System.nanoTime() - burstStart;
+            for (final Endpoint ep : eps) {
+                started.put(ep, System.nanoTime());
+                ep.disconnect(CloseMode.ABRUPT);
+            }
+            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"));
+            for (final Endpoint ep : eps) {
+                final long t = System.nanoTime();
+                ep.close();
+                steps.get("ep free").add(System.nanoTime() - t);
+            }
+            done += n;
+        }
+        return connectWall;
     }
 
     private static void awaitAll(final EventDispatcher evd, final Map<Endpoint, Long> started,
@@ -250,23 +281,23 @@ final class CmCommand implements Callable<Integer> {
         try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
             final int qlen = ia.attributes().maxEventDispatcherQueueLength();
             final ProtectionZone pz = ia.createProtectionZone();
-            final EventDispatcher crEvd = ia.createEventDispatcher(Math.min(qlen, 256), null, Set.of(EventStream.CR));
-            final EventDispatcher connEvd = ia.createEventDispatcher(Math.min(qlen, 512), null,
-                    Set.of(EventStream.CONNECTION));
-            final PublicServicePoint psp = ia.createPublicServicePoint(port, crEvd, ServicePointFlag.CONSUMER);
+            // one EVD for requests and connection events, so that the server sleeps in one wait for either
+            final EventDispatcher evd = ia.createEventDispatcher(Math.min(qlen, 768), null,
+                    Set.of(EventStream.CR, EventStream.CONNECTION));
+            final PublicServicePoint psp = ia.createPublicServicePoint(port, evd, ServicePointFlag.CONSUMER);
             out.printf("Server waiting for connect requests on port %d (%s)%n", psp.connectionQualifier(), common.ia);
             out.flush();
             int total = -1;
             int accepted = 0;
             int disconnected = 0;
-            long lastActivity = System.nanoTime();
             final Set<Endpoint> live = new HashSet<>();
-            boolean idle = false;
             while (total < 0 || disconnected < total) {
-                boolean busy = false;
-                final Event cr = idle ? awaitQuietly(crEvd, IDLE_WAIT) : crEvd.poll();
-                if (cr instanceof ConnectionRequestEvent cre) {
-                    busy = true;
+                final Event e = awaitQuietly(evd, peer.waitDuration());
+                if (e == null) {
+                    throw new IllegalStateException("no client activity for " + peer.waitSeconds + " s ("
+                            + accepted + " accepted, " + disconnected + " disconnected)");
+                }
+                if (e instanceof ConnectionRequestEvent cre) {
                     final ConnectionRequest req = cre.request();
                     final byte[] pd = req.query().privateData();
                     final int t = announcedTotal(pd);
@@ -276,16 +307,11 @@ final class CmCommand implements Callable<Integer> {
                         continue;
                     }
                     total = t;
-                    final Endpoint ep = ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS);
+                    final Endpoint ep = ia.createEndpoint(pz, null, null, evd, EndpointAttributes.DEFAULTS);
                     live.add(ep);
                     req.accept(ep, pd);
                     accepted++;
-                } else if (cr != null) {
-                    throw new IllegalStateException("unexpected " + cr.number().cName() + " on the CR EVD");
-                }
-                final Event ce = connEvd.poll();
-                if (ce instanceof ConnectionEvent c) {
-                    busy = true;
+                } else if (e instanceof ConnectionEvent c) {
                     if (c.number() == EventNumber.CONNECTION_EVENT_DISCONNECTED
                             || c.number() == EventNumber.CONNECTION_EVENT_BROKEN
                             || c.number() == EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR) {
@@ -293,13 +319,8 @@ final class CmCommand implements Callable<Integer> {
                         live.remove(c.endpoint());
                         c.endpoint().close();
                     }
-                }
-                idle = !busy;
-                if (busy) {
-                    lastActivity = System.nanoTime();
-                } else if (System.nanoTime() - lastActivity > peer.waitDuration().toNanos()) {
-                    throw new IllegalStateException("no client activity for " + peer.waitSeconds + " s ("
-                            + accepted + " accepted, " + disconnected + " disconnected)");
+                } else {
+                    throw new IllegalStateException("unexpected " + e.number().cName() + " on the server's EVD");
                 }
             }
             for (final Endpoint ep : live) {

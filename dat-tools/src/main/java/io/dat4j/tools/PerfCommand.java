@@ -50,8 +50,14 @@ final class PerfCommand implements Runnable {
     static final long DEFAULT_PORT = 18515;
     /** Receive slots each side posts; also the sender's initial credit. */
     static final int SLOTS = 32;
-    /** Connect private data: magic "DATPERF1" and the largest size of the sweep. */
+    /** Connect private data: magic "DATPERF1" and the largest size of the sweep (what every server reads). */
     static final int PDATA_SIZE = 16;
+    /** Connect private data with the receive depth the client asks for (a u32 after the size; padded). */
+    static final int PDATA_SIZE_RX = 24;
+    /** Largest {@code --rx-depth}. */
+    static final int MAX_RX_DEPTH = 4096;
+    /** Most memory a server gives its receive ring ({@code --rx-depth} slots of the largest size). */
+    static final long MAX_RX_BYTES = 256L << 20;
     private static final long MAGIC = 0x4441_5450_4552_4631L;
 
     @Spec
@@ -82,6 +88,20 @@ final class PerfCommand implements Runnable {
         @Option(names = "--op", split = ",", paramLabel = "OP", converter = OpConverter.class,
                 description = "Operations: send, rdma_write, rdma_read (comma separated or repeated; default: all).")
         List<PerfOp> ops = new ArrayList<>(List.of(PerfOp.values()));
+
+        @Option(names = "--warmup", paramLabel = "N", description = "Warm-up before each size (JIT): latency, round"
+                + " trips not counted (default: as many as -n, at most 10,000); bandwidth, operations of an untimed pass"
+                + " first (default: none).")
+        Integer warmup;
+
+        @Option(names = "--bytes", paramLabel = "BYTES", description = "Bandwidth: per size, at least -n operations"
+                + " and enough of them to move BYTES (perftest runs -n per size; this keeps large sizes short).")
+        long bytes;
+
+        @Option(names = {"-r", "--rx-depth"}, paramLabel = "N", description = "Sends: receives the server keeps"
+                + " posted, which is also the sender's credit, as perftest -r (default: ${DEFAULT-VALUE}; at most"
+                + " 256 MiB of slots of the largest size).")
+        int rxDepth = SLOTS;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
                 + " perftest -t (default: ${DEFAULT-VALUE}).")
@@ -120,6 +140,19 @@ final class PerfCommand implements Runnable {
             if (iterations < 1) {
                 throw new ParameterException(spec.commandLine(), "--iterations must be at least 1");
             }
+            if (warmup != null && warmup < 0) {
+                throw new ParameterException(spec.commandLine(), "--warmup must be zero or more");
+            }
+            if (bytes < 0) {
+                throw new ParameterException(spec.commandLine(), "--bytes must be zero or more");
+            }
+            if (rxDepth < 2 || rxDepth > MAX_RX_DEPTH) {
+                throw new ParameterException(spec.commandLine(), "--rx-depth must be 2.." + MAX_RX_DEPTH);
+            }
+            if (rxDepth * Math.max(maxSize(), Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+                throw new ParameterException(spec.commandLine(), "--rx-depth " + rxDepth + " of " + maxSize()
+                        + "-byte slots needs more than " + (MAX_RX_BYTES >> 20) + " MiB; use fewer or smaller");
+            }
             if (depth < 1) {
                 throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
             }
@@ -135,6 +168,18 @@ final class PerfCommand implements Runnable {
         List<PerfOp> distinctOps() {
             final Set<PerfOp> set = EnumSet.copyOf(ops);
             return List.copyOf(set);
+        }
+
+        /**
+         * {@return the operations to time at one size}
+         *
+         * @param size the message size
+         */
+        int iterationsFor(final long size) {
+            if (bytes <= 0) {
+                return iterations;
+            }
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(iterations, (bytes + size - 1) / size));
         }
 
         /** {@return the largest size} */
@@ -211,8 +256,8 @@ final class PerfCommand implements Runnable {
             return client();
         }
 
-        private Session.Spec sessionSpec(final long maxSize, final boolean active) {
-            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), SLOTS,
+        private Session.Spec sessionSpec(final long maxSize, final boolean active, final int slots) {
+            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), slots,
                     Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, active ? Math.min(opts.depth, 16) : 0);
         }
 
@@ -224,9 +269,13 @@ final class PerfCommand implements Runnable {
             Arrays.sort(sizes);
             final List<PerfResult> results = new ArrayList<>();
             final boolean bar = opts.progress != null ? opts.progress : System.console() != null;
-            final Progress progress = new Progress(err, (long) ops.size() * sizes.length * opts.iterations, bar);
-            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true), opts.poll)) {
-                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize()));
+            long total = 0;
+            for (final long size : sizes) {
+                total += opts.iterationsFor(size);
+            }
+            final Progress progress = new Progress(err, ops.size() * total, bar);
+            try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true, SLOTS), opts.poll)) {
+                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize(), opts.rxDepth));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
                     throw new IllegalStateException("the server is not a dat perf server (its accept carried "
                             + back.length + " bytes of unexpected private data)");
@@ -237,12 +286,22 @@ final class PerfCommand implements Runnable {
                     if (op != PerfOp.SEND && !s.interfaceAdapter().supports(op == PerfOp.RDMA_READ
                             ? Capability.RDMA_READ : Capability.RDMA_WRITE)) {
                         err.println("dat perf: skipping " + op.label() + ": IA " + common.ia + " does not support it");
-                        progress.advance((long) sizes.length * opts.iterations);
+                        progress.advance(total);
                         continue;
                     }
                     for (final long size : sizes) {
                         progress.label(op.label() + " " + size + " B");
-                        results.add(measure(s, op, size, remote, progress));
+                        final int n = opts.iterationsFor(size);
+                        if (mode == Wire.MODE_BANDWIDTH && opts.warmup != null && opts.warmup > 0) {
+                            // an untimed pass first, so that the timed one runs compiled code
+                            measure(s, op, size, Math.min(opts.warmup, n), 0, remote, new Progress(err, 1, false));
+                        }
+                        // by default as many warm-up round trips as measured ones, at most 10,000: the path is timed
+                        // after the JIT compiled it (on a loaded machine C2 needs more than the NIO baseline's 2,000
+                        // round trips of its much shorter path)
+                        final int warmup = mode == Wire.MODE_LATENCY ? (opts.warmup != null ? opts.warmup
+                                : Math.min(Math.max(n, 1), 10_000)) : 0;
+                        results.add(measure(s, op, size, n, warmup, remote, progress));
                     }
                 }
                 Wire.putControl(s.control(), 0, new Wire.Control(Wire.QUIT, 0, mode, 0, 0));
@@ -269,12 +328,8 @@ final class PerfCommand implements Runnable {
             return 0;
         }
 
-        private PerfResult measure(final Session s, final PerfOp op, final long size, final RemoteMemoryTriplet remote,
-                final Progress progress) {
-            final int n = opts.iterations;
-            // as many warm-up round trips as measured ones, at most 10,000: the path is timed after the JIT compiled it
-            // (on a loaded machine C2 needs more than the NIO baseline's 2,000 round trips of its much shorter path)
-            final int warmup = mode == Wire.MODE_LATENCY ? Math.min(Math.max(n, 1), 10_000) : 0;
+        private PerfResult measure(final Session s, final PerfOp op, final long size, final int n, final int warmup,
+                final RemoteMemoryTriplet remote, final Progress progress) {
             Wire.putControl(s.control(), 0, new Wire.Control(Wire.START, op.ordinal(), mode, size, n + warmup));
             s.sendControl(Wire.CONTROL_SIZE);
             final Wire.Control ready = recvControl(s, Session.DTO_TIMEOUT);
@@ -293,9 +348,9 @@ final class PerfCommand implements Runnable {
                 switch (op) {
                     case SEND -> {
                         s.postSendData(size, i);
-                        final DtoCompletionEvent r = s.awaitRecv("echo " + i);
+                        final DtoCompletionEvent r = s.awaitRecv("an echo");
                         s.repost((int) r.cookie());
-                        s.awaitRequest("send " + i);
+                        s.awaitRequest("a send");
                         if (r.transferredLength() != size) {
                             throw new IllegalStateException("echo of " + size + " bytes came back with "
                                     + r.transferredLength());
@@ -303,11 +358,11 @@ final class PerfCommand implements Runnable {
                     }
                     case RDMA_WRITE -> {
                         s.postWrite(size, remote, i, io.dat4j.CompletionFlag.DEFAULT);
-                        s.awaitRequest("RDMA write " + i);
+                        s.awaitRequest("an RDMA write");
                     }
                     case RDMA_READ -> {
                         s.postRead(size, remote, i);
-                        s.awaitRequest("RDMA read " + i);
+                        s.awaitRequest("an RDMA read");
                     }
                 }
                 final long t1 = System.nanoTime();
@@ -334,9 +389,9 @@ final class PerfCommand implements Runnable {
                         posted++;
                         credits--;
                     } else if (posted - completed >= depth) {
-                        s.awaitRequest("send " + completed);
+                        s.awaitRequest("a send");
                         completed++;
-                    } else if (completed < posted && s.pollRequest("send " + completed) != null) {
+                    } else if (completed < posted && s.pollRequest("a send") != null) {
                         completed++;
                     } else {
                         final Wire.Control ack = recvControl(s, Session.DTO_TIMEOUT);
@@ -359,10 +414,10 @@ final class PerfCommand implements Runnable {
                         }
                         posted++;
                     }
-                    s.awaitRequest(op.label() + " " + completed);
+                    s.awaitRequest(op.label());
                     completed++;
                     // take whatever else completed meanwhile without another wake-up
-                    while (completed < posted && s.pollRequest(op.label() + " " + completed) != null) {
+                    while (completed < posted && s.pollRequest(op.label()) != null) {
                         completed++;
                     }
                     progress.advance(completed - reported);
@@ -371,7 +426,7 @@ final class PerfCommand implements Runnable {
             }
             final long elapsed = System.nanoTime() - t0;
             while (completed < posted) {
-                s.awaitRequest("send " + completed);
+                s.awaitRequest("a send");
                 completed++;
             }
             return new PerfResult.BandwidthResult(op, size, n, elapsed);
@@ -399,15 +454,22 @@ final class PerfCommand implements Runnable {
                     cr.reject(null);
                     throw new IllegalStateException("rejected a request for " + maxSize + "-byte messages");
                 }
-                // buffers are sized after the client's largest message, announced in the private data
-                try (Session s = Session.on(ia, sessionSpec(maxSize, false), opts.poll)) {
+                final int rx = announcedRxDepth(p);
+                if (rx < 2 || rx > MAX_RX_DEPTH || rx * Math.max(maxSize, Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+                    cr.reject(null);
+                    throw new IllegalStateException("rejected a request for a receive depth of " + rx + " slots of "
+                            + maxSize + " bytes (2.." + MAX_RX_DEPTH + ", at most " + (MAX_RX_BYTES >> 20) + " MiB)");
+                }
+                // buffers are sized after the client's largest message and receive depth, announced in the
+                // private data
+                try (Session s = Session.on(ia, sessionSpec(maxSize, false, rx), opts.poll)) {
                     s.acceptRequest(cr, p);
-                    serve(s);
+                    serve(s, rx);
                 }
             }
         }
 
-        private void serve(final Session s) {
+        private void serve(final Session s, final int slots) {
             final PrintWriter out = spec.commandLine().getOut();
             s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE));
             while (true) {
@@ -422,21 +484,24 @@ final class PerfCommand implements Runnable {
                     throw new IllegalStateException("expected START or QUIT, got type " + c.type());
                 }
                 final PerfOp op = PerfOp.values()[c.op()];
-                Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), SLOTS));
+                Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), slots));
                 s.sendControl(Wire.CONTROL_SIZE);
                 if (op == PerfOp.SEND) {
-                    serveSends(s, c);
+                    serveSends(s, c, slots);
                 }
             }
         }
 
-        private static void serveSends(final Session s, final Wire.Control c) {
+        private static void serveSends(final Session s, final Wire.Control c, final int slots) {
             final long n = c.count();
-            final int batch = SLOTS / 2;
+            final int batch = slots / 2;
             long received = 0;
             int pending = 0;
+            // the echo or ACK last sent is reaped just before the next send (which reuses its buffer), not right
+            // after posting it: by then its completion is normally queued, so the server does not sleep on it
+            boolean sendOutstanding = false;
             while (received < n) {
-                final DtoCompletionEvent r = s.awaitRecv("message " + received);
+                final DtoCompletionEvent r = s.awaitRecv("a message");
                 s.repost((int) r.cookie());
                 if (r.transferredLength() != c.size()) {
                     throw new IllegalStateException("expected " + c.size() + "-byte messages, received "
@@ -444,17 +509,27 @@ final class PerfCommand implements Runnable {
                 }
                 received++;
                 if (c.mode() == Wire.MODE_LATENCY) {
+                    if (sendOutstanding) {
+                        s.awaitRequest("an echo");
+                    }
                     s.postSendData(c.size(), received);
-                    s.awaitRequest("echo " + received);
+                    sendOutstanding = true;
                 } else {
                     pending++;
                     if (pending == batch || received == n) {
+                        if (sendOutstanding) {
+                            s.awaitRequest("an ACK");
+                        }
                         Wire.putControl(s.control(), 0, new Wire.Control(Wire.ACK, c.op(), c.mode(), c.size(),
                                 pending));
-                        s.sendControl(Wire.CONTROL_SIZE);
+                        s.postControl(Wire.CONTROL_SIZE);
+                        sendOutstanding = true;
                         pending = 0;
                     }
                 }
+            }
+            if (sendOutstanding) {
+                s.awaitRequest(c.mode() == Wire.MODE_LATENCY ? "an echo" : "an ACK");
             }
         }
 
@@ -468,11 +543,22 @@ final class PerfCommand implements Runnable {
     }
 
     /**
-     * {@return the connect private data: magic and the largest message size}
+     * {@return the connect private data: magic, the largest message size and the receive depth}
      *
      * @param maxSize the largest size of the sweep
+     * @param rxDepth the receives the server is to keep posted
      */
-    static byte[] pdata(final long maxSize) {
-        return ByteBuffer.allocate(PDATA_SIZE).putLong(MAGIC).putLong(maxSize).array();
+    static byte[] pdata(final long maxSize, final int rxDepth) {
+        return ByteBuffer.allocate(PDATA_SIZE_RX).putLong(MAGIC).putLong(maxSize).putInt(rxDepth).array();
+    }
+
+    /**
+     * {@return the receive depth a client's connect private data asks for}: {@link #SLOTS} from a client that
+     * announces none (one from before {@code --rx-depth} sends 16 bytes).
+     *
+     * @param pdata the private data of the request, already checked for the magic
+     */
+    static int announcedRxDepth(final byte[] pdata) {
+        return pdata.length >= PDATA_SIZE_RX ? ByteBuffer.wrap(pdata).getInt(16) : SLOTS;
     }
 }

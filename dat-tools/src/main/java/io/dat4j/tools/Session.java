@@ -70,6 +70,12 @@ final class Session implements AutoCloseable {
     private PublicServicePoint psp;
     private boolean connected;
     private boolean closed;
+    private List<List<LocalMemoryTriplet>> slotLists = List.of();
+    private long lastLength = -1;
+    private List<LocalMemoryTriplet> lastList;
+    private RemoteMemoryTriplet lastRemote;
+    private long lastRemoteLength = -1;
+    private RemoteMemoryTriplet lastRemoteAt;
 
     /**
      * What a session needs.
@@ -150,6 +156,12 @@ final class Session implements AutoCloseable {
         ringLmr = ia.createLocalMemoryRegion(pz, arena.allocate(spec.slotSize() * spec.slots(), 64),
                 MemoryPrivilege.LOCAL);
         controlLmr = ia.createLocalMemoryRegion(pz, arena.allocate(CONTROL_BUFFER, 64), MemoryPrivilege.LOCAL);
+        // each slot's one-triplet list, made once: reposting a slot allocates nothing
+        final List<List<LocalMemoryTriplet>> lists = new ArrayList<>(spec.slots());
+        for (int i = 0; i < spec.slots(); i++) {
+            lists.add(List.of(ringLmr.triplet(i * spec.slotSize(), spec.slotSize())));
+        }
+        slotLists = List.copyOf(lists);
 
         final int evdMax = a.maxEventDispatcherQueueLength();
         t = System.nanoTime();
@@ -237,7 +249,7 @@ final class Session implements AutoCloseable {
      * @param i slot index
      */
     void repost(final int i) {
-        ep.postRecv(ringLmr.triplet(i * spec.slotSize(), spec.slotSize()), i);
+        ep.postRecv(slotLists.get(i), i, CompletionFlag.DEFAULT);
     }
 
     /**
@@ -348,8 +360,18 @@ final class Session implements AutoCloseable {
      * @param length bytes
      */
     void sendControl(final int length) {
-        ep.postSend(List.of(controlLmr.triplet(0, length)), 0xaaaaL, CompletionFlag.DEFAULT);
+        postControl(length);
         awaitRequest("send of a control message");
+    }
+
+    /**
+     * Posts a send of the first {@code length} bytes of the control buffer; the caller reaps its completion
+     * ({@link #awaitRequest}) before it writes the control buffer again.
+     *
+     * @param length bytes
+     */
+    void postControl(final int length) {
+        ep.postSend(List.of(controlLmr.triplet(0, length)), 0xaaaaL, CompletionFlag.DEFAULT);
     }
 
     /**
@@ -360,7 +382,36 @@ final class Session implements AutoCloseable {
      * @param cookie the completion's cookie
      */
     void postSendData(final long length, final long cookie) {
-        ep.postSend(List.of(dataLmr.triplet(0, length)), cookie, CompletionFlag.DEFAULT);
+        ep.postSend(dataList(length), cookie, CompletionFlag.DEFAULT);
+    }
+
+    /**
+     * {@return the first {@code length} bytes of the data buffer as a one-triplet list, kept from the last call with
+     * the same length} (the measuring loops post the same length many times; no allocation per post)
+     *
+     * @param length bytes
+     */
+    private List<LocalMemoryTriplet> dataList(final long length) {
+        if (length != lastLength || lastList == null) {
+            lastList = List.of(dataLmr.triplet(0, length));
+            lastLength = length;
+        }
+        return lastList;
+    }
+
+    /**
+     * {@return the peer's buffer cut to {@code length}, kept from the last call with the same buffer and length}
+     *
+     * @param remote the peer's buffer
+     * @param length bytes
+     */
+    private RemoteMemoryTriplet remoteAt(final RemoteMemoryTriplet remote, final long length) {
+        if (remote != lastRemote || length != lastRemoteLength) {
+            lastRemoteAt = at(remote, length);
+            lastRemote = remote;
+            lastRemoteLength = length;
+        }
+        return lastRemoteAt;
     }
 
     /**
@@ -373,7 +424,7 @@ final class Session implements AutoCloseable {
      */
     void postWrite(final long length, final RemoteMemoryTriplet remote, final long cookie,
             final Set<CompletionFlag> flags) {
-        ep.postRdmaWrite(List.of(dataLmr.triplet(0, length)), cookie, at(remote, length), flags);
+        ep.postRdmaWrite(dataList(length), cookie, remoteAt(remote, length), flags);
     }
 
     /**
@@ -384,7 +435,7 @@ final class Session implements AutoCloseable {
      * @param cookie the completion's cookie
      */
     void postRead(final long length, final RemoteMemoryTriplet remote, final long cookie) {
-        ep.postRdmaRead(List.of(dataLmr.triplet(0, length)), cookie, at(remote, length), CompletionFlag.DEFAULT);
+        ep.postRdmaRead(dataList(length), cookie, remoteAt(remote, length), CompletionFlag.DEFAULT);
     }
 
     /**

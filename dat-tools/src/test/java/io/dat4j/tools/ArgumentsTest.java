@@ -67,6 +67,35 @@ class ArgumentsTest {
     }
 
     @Test
+    void shouldParseWarmupAndBytesAndSizeTheIterations() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "-n", "200", "--warmup",
+                "500", "--bytes", "1048576");
+        assertEquals(500, r.options().warmup);
+        assertEquals(16384, r.options().iterationsFor(64), "enough 64-byte messages to move the bytes");
+        assertEquals(200, r.options().iterationsFor(65536), "never fewer than -n");
+        final PerfCommand.Runner d = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "-n", "30");
+        assertNull(d.options().warmup, "no --warmup: the old default (10 % of -n, 1..100)");
+        assertEquals(30, d.options().iterationsFor(1 << 20), "no --bytes: -n for every size");
+        assertEquals("2", run("perf", "lat", "-h", "x", "--warmup", "-1")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--bytes", "-5")[0]);
+    }
+
+    @Test
+    void shouldParseAndBoundTheReceiveDepth() {
+        final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "-r", "128");
+        assertEquals(128, r.options().rxDepth);
+        assertEquals(PerfCommand.SLOTS, ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x")).options().rxDepth);
+        assertEquals(128, PerfCommand.announcedRxDepth(PerfCommand.pdata(4096, 128)));
+        assertEquals(PerfCommand.SLOTS, PerfCommand.announcedRxDepth(java.util.Arrays.copyOf(
+                PerfCommand.pdata(4096, 128), PerfCommand.PDATA_SIZE)), "a 16-byte request from an older client");
+        assertEquals("2", run("perf", "bw", "-h", "x", "-r", "1")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--rx-depth", "5000")[0]);
+        final String[] big = run("perf", "bw", "-h", "x", "-r", "512", "--sizes", "1048576");
+        assertEquals("2", big[0]);
+        assertTrue(big[2].contains("MiB"), big[2]);
+    }
+
+    @Test
     void shouldCollapseRepeatedOps() {
         final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "lat", "-h", "x", "--op", "read",
                 "--op", "rdma_read,write");
@@ -81,6 +110,7 @@ class ArgumentsTest {
         assertEquals("", r[1], "nothing on stdout");
         assertEquals("2", run("test")[0], "neither -s nor -h");
         assertEquals("2", run("cm", "-h", "x", "--forever")[0]);
+        assertEquals("2", run("cm", "-h", "x", "--warmup", "-1")[0]);
     }
 
     @Test

@@ -101,6 +101,21 @@ class LoopbackTest {
     }
 
     @Test
+    void shouldWarmUpAndSizeBandwidthIterationsByBytes() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"perf", "bw", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"perf", "bw", "-h", "127.0.0.1", "-P", IA, "-p", p, "--sizes", "64,4096",
+                    "--op", "rdma_write,send", "-n", "20", "--bytes", "65536", "--warmup", "50", "-r", "64", "--csv"});
+        assertEquals("0", c[0], c[2]);
+        final String[] lines = c[1].strip().split("\n");
+        assertEquals(5, lines.length, c[1]);
+        // the untimed warm-up pass is not reported; the timed one moves --bytes (1024 x 64 B, 20 x 4 KiB)
+        assertTrue(lines[1].startsWith("send,64,1024,"), c[1]);
+        assertTrue(lines[2].startsWith("send,4096,20,"), c[1]);
+        assertTrue(lines[3].startsWith("rdma_write,64,1024,"), c[1]);
+    }
+
+    @Test
     void shouldRunTheDtestStyleCheck() throws Exception {
         final String p = port();
         final String[] c = clientAgainstServer(
@@ -118,5 +133,18 @@ class LoopbackTest {
                 new String[] {"cm", "-h", "127.0.0.1", "-P", IA, "-p", p, "-c", "20", "-b", "5", "--json"});
         assertEquals("0", c[0], c[2]);
         assertTrue(c[1].startsWith("{\"connections\":20,\"burst\":5,\"connections_per_s\":"), c[1]);
+    }
+
+    @Test
+    void shouldWarmUpBeforeMeasuringConnections() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"cm", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"cm", "-h", "127.0.0.1", "-P", IA, "-p", p, "-c", "6", "-b", "4", "--warmup", "5",
+                    "--json"});
+        assertEquals("0", c[0], c[2]);
+        // only the measured connections are counted; the server served all eleven and ended
+        assertTrue(c[1].startsWith("{\"connections\":6,\"burst\":4,"), c[1]);
+        assertTrue(c[1].contains("\"connect\":{\"count\":6,"), c[1]);
+        assertTrue(c[1].strip().endsWith("\"warmup\":5}"), c[1]);
     }
 }

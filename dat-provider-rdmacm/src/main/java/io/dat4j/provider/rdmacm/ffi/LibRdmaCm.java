@@ -115,6 +115,13 @@ public final class LibRdmaCm {
             CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final ThreadLocal<MemorySegment> CAPTURE =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE_LAYOUT));
+    /**
+     * Per-thread scratch memory for the out-parameters and the {@code struct pollfd} of the calls the completion and
+     * CM threads make on every wake-up ({@link #pollIn}, {@link #getCqEvent}, {@link #getCmEvent}): no arena and no
+     * malloc per call. Each call uses it only for its own duration and calls nothing that uses it.
+     */
+    private static final ThreadLocal<MemorySegment> SCRATCH =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(32, 8));
     /** {@code struct pollfd}: int fd; short events; short revents. */
     private static final StructLayout POLLFD = MemoryLayout.structLayout(ValueLayout.JAVA_INT.withName("fd"),
             ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
@@ -487,23 +494,21 @@ public final class LibRdmaCm {
      */
     public static MemorySegment getCmEvent(final MemorySegment channel) {
         final MemorySegment state = CAPTURE.get();
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
-            final int rc;
-            try {
-                rc = (int) H.GET_CM_EVENT.invokeExact(state, channel, out);
-            } catch (final Throwable t) {
-                throw unexpected("rdma_get_cm_event", t);
-            }
-            if (rc != 0) {
-                final int err = rc == -1 ? errno(state) : Math.abs(rc);
-                if (err == Errno.EAGAIN) {
-                    return null;
-                }
-                throw new NativeCallException("rdma_get_cm_event", err);
-            }
-            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_event.sizeof());
+        final MemorySegment out = SCRATCH.get().asSlice(0, ValueLayout.ADDRESS.byteSize());
+        final int rc;
+        try {
+            rc = (int) H.GET_CM_EVENT.invokeExact(state, channel, out);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_get_cm_event", t);
         }
+        if (rc != 0) {
+            final int err = rc == -1 ? errno(state) : Math.abs(rc);
+            if (err == Errno.EAGAIN) {
+                return null;
+            }
+            throw new NativeCallException("rdma_get_cm_event", err);
+        }
+        return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_event.sizeof());
     }
 
     /**
@@ -1092,24 +1097,23 @@ public final class LibRdmaCm {
      */
     public static MemorySegment getCqEvent(final MemorySegment channel) {
         final MemorySegment state = CAPTURE.get();
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment cq = a.allocate(ValueLayout.ADDRESS);
-            final MemorySegment ctx = a.allocate(ValueLayout.ADDRESS);
-            final int rc;
-            try {
-                rc = (int) H.GET_CQ_EVENT.invokeExact(state, channel, cq, ctx);
-            } catch (final Throwable t) {
-                throw unexpected("ibv_get_cq_event", t);
-            }
-            if (rc != 0) {
-                final int err = rc == -1 ? errno(state) : Math.abs(rc);
-                if (err == Errno.EAGAIN) {
-                    return null;
-                }
-                throw new NativeCallException("ibv_get_cq_event", err);
-            }
-            return cq.get(ValueLayout.ADDRESS, 0);
+        final MemorySegment scratch = SCRATCH.get();
+        final MemorySegment cq = scratch.asSlice(0, ValueLayout.ADDRESS.byteSize());
+        final MemorySegment ctx = scratch.asSlice(8, ValueLayout.ADDRESS.byteSize());
+        final int rc;
+        try {
+            rc = (int) H.GET_CQ_EVENT.invokeExact(state, channel, cq, ctx);
+        } catch (final Throwable t) {
+            throw unexpected("ibv_get_cq_event", t);
         }
+        if (rc != 0) {
+            final int err = rc == -1 ? errno(state) : Math.abs(rc);
+            if (err == Errno.EAGAIN) {
+                return null;
+            }
+            throw new NativeCallException("ibv_get_cq_event", err);
+        }
+        return cq.get(ValueLayout.ADDRESS, 0);
     }
 
     /**
@@ -1152,25 +1156,23 @@ public final class LibRdmaCm {
      */
     public static boolean pollIn(final int fd, final int timeoutMs) {
         final MemorySegment state = CAPTURE.get();
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment pfd = a.allocate(POLLFD);
-            pfd.set(ValueLayout.JAVA_INT, 0, fd);
-            pfd.set(ValueLayout.JAVA_SHORT, 4, POLLIN);
-            final int rc;
-            try {
-                rc = (int) H.POLL.invokeExact(state, pfd, 1L, timeoutMs);
-            } catch (final Throwable t) {
-                throw unexpected("poll", t);
-            }
-            if (rc < 0) {
-                final int err = errno(state);
-                if (err == Errno.EINTR) {
-                    return false;
-                }
-                throw new NativeCallException("poll", err);
-            }
-            return rc > 0;
+        final MemorySegment pfd = SCRATCH.get().asSlice(0, POLLFD.byteSize());
+        pfd.set(ValueLayout.JAVA_INT, 0, fd);
+        pfd.set(ValueLayout.JAVA_SHORT, 4, POLLIN);
+        final int rc;
+        try {
+            rc = (int) H.POLL.invokeExact(state, pfd, 1L, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("poll", t);
         }
+        if (rc < 0) {
+            final int err = errno(state);
+            if (err == Errno.EINTR) {
+                return false;
+            }
+            throw new NativeCallException("poll", err);
+        }
+        return rc > 0;
     }
 
     private static int callNonNegative(final String function, final MethodHandle mh, final Object... args) {

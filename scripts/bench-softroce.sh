@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# bench-softroce.sh: the rdmacm provider against the C tools on Soft-RoCE, all in ONE guest boot.
+#
+#   scripts/bench-softroce.sh [OUTDIR]        (default: target/bench/softroce-<UTC timestamp>)
+#
+# On the host: builds dat-tools (./mvnw -o) and copies its jars to OUTDIR/snapshot, so that a host build while the
+# guest runs cannot change what the guest runs. In the guest (../shared/softroce/run-in-guest.sh, TCG, 1 vCPU, rxe0 on
+# eth0 at $SOFTROCE_IP), each pair is a server and a client on $SOFTROCE_IP:
+#   latency   ib_send_lat -R (perftest, busy-polling, POLL_N; and -e, sleeping on CQ events, LAT_N), ib_write_lat -R
+#             (busy-polling memory, POLL_N) and ib_write_bw -R -t 1 (one write at a time, LAT_N) per size, against
+#             dat perf lat --op send,rdma_write (EVD wait; and --poll, spinning on dat_evd_dequeue on both sides)
+#   bandwidth ib_write_bw -R / ib_send_bw -R (-t BW_DEPTH, -r BW_RX) per size, against dat perf bw --op rdma_write,send
+#             (same -t and -r; EVD wait, and --poll on both sides)
+#   set-up    dtestcm (C uDAPL, libdaplofa over librdmacm) and librdmacm's cmtime, against dat cm, CM_N connections in
+#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted
+#   profile   (PROFILE=1) dat perf lat (send) and bw (send) pairs again, both JVMs with JFR (-XX:StartFlightRecording);
+#             dat cm's server records JFR too; the recordings are summarised on the host (jfr view)
+# Every Java client warms up before it measures: dat perf --warmup LAT_WARMUP round trips per size (lat) and an untimed
+# pass of BW_WARMUP operations per size (bw). The tables report the warm figures.
+# Then, on the host, scripts/bench-softroce-tables.py writes OUTDIR/tables.md and OUTDIR/series.csv, and BenchPlot
+# (benchmarks module, XChart) OUTDIR/lat.png and OUTDIR/bw.png.
+# Environment: LAT_SIZES, LAT_N, LAT_WARMUP, POLL_N, POLL_WARMUP (the busy-polling pairs), BW_SIZES, BW_BYTES,
+# BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, CM_WARMUP, JAVA_OPTS (the
+# guest JVMs' options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with
+# the JVM's default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=${1:-"$root/target/bench/softroce-$(date -u +%Y%m%dT%H%M%SZ)"}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+guest="${SOFTROCE_RUNNER:-$root/../shared/softroce/run-in-guest.sh}"
+[[ -x $guest ]] || guest="/work/shared/softroce/run-in-guest.sh"
+
+LAT_SIZES=${LAT_SIZES:-2,64,4096,65536}
+LAT_N=${LAT_N:-1000}
+LAT_WARMUP=${LAT_WARMUP:-1000}
+POLL_N=${POLL_N:-200}
+POLL_WARMUP=${POLL_WARMUP:-200}
+BW_SIZES=${BW_SIZES:-4096,65536,1048576}
+BW_BYTES=${BW_BYTES:-33554432}
+BW_WARMUP=${BW_WARMUP:-2000}
+BW_DEPTH=${BW_DEPTH:-32}
+BW_RX=${BW_RX:-128}
+CM_N=${CM_N:-100}
+CM_B=${CM_B:-10}
+CM_WARMUP=${CM_WARMUP:-100}
+PROFILE=${PROFILE:-1}
+JIT_COMPARE=${JIT_COMPARE:-0}
+JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
+export SOFTROCE_TIMEOUT=${SOFTROCE_TIMEOUT:-1500}
+T=${STEP_TIMEOUT:-240}
+
+t0=$(date +%s)
+if [[ ${NO_BUILD:-0} != 1 ]]; then
+    ./mvnw -q -B -o -DskipTests package -pl dat-tools,benchmarks -am >&2
+fi
+rm -rf "$out/snapshot" && mkdir -p "$out/snapshot"
+cp dat-tools/target/dat-tools.jar "$out/snapshot/" && cp -r dat-tools/target/lib "$out/snapshot/lib"
+
+java=""
+for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/* /opt/java/* /opt/jdk*; do
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$d/release" 2>/dev/null | head -n 1) || true
+    if [[ -n $v && $v -ge 25 && -x $d/bin/java ]]; then java="$d/bin/java"; break; fi
+done
+[[ -n $java ]] || { echo "bench-softroce: no JDK 25" >&2; exit 2; }
+mp="$out/snapshot/dat-tools.jar"
+for j in "$out"/snapshot/lib/*.jar; do mp="$mp:$j"; done
+# the dat command with the given JVM options
+datcmd() {
+    echo "$java --enable-native-access=io.dat4j.provider.rdmacm $* -p $mp -m io.dat4j.tools/io.dat4j.tools.DatCommand"
+}
+dat=$(datcmd "$JAVA_OPTS")
+dat_tiered=$(datcmd -XX:+UseSerialGC -Xmx256m)
+dat_jfr_lat=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/lat.jfr,settings=profile")
+dat_jfr_bw=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/bw.jfr,settings=profile")
+dat_jfr_lat_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/lat-server.jfr,settings=profile")
+dat_jfr_bw_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/bw-server.jfr,settings=profile")
+dat_jfr_cm_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-server.jfr,settings=profile")
+# dat cm: with PROFILE=1 its server records JFR
+dat_cm_srv=$dat
+[[ $PROFILE == 1 ]] && dat_cm_srv=$dat_jfr_cm_srv
+
+{
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "host: $(uname -srm), $(nproc) vCPU, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+    echo "host load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "jdk: $("$java" -version 2>&1 | head -n 2 | tail -n 1)"
+    echo "dat: $($dat --version 2>/dev/null | head -n 1)"
+    echo "packages: $(dpkg-query -W -f='${Package} ${Version}; ' perftest dapl2-utils rdmacm-utils librdmacm1 \
+        ibverbs-providers qemu-system-x86 2>/dev/null)"
+    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
+    echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
+    echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
+        "BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES" \
+        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
+} > "$out/env.txt"
+
+# ---------------------------------------------------------------- the guest job
+cat > "$out/guest-job.sh" <<JOB
+set -u
+cd "$out"
+ip=\$SOFTROCE_IP
+dev=\$SOFTROCE_RDMA_DEV
+ia=ofa-v2-\$SOFTROCE_NETDEV
+export DAT_OVERRIDE="$out/dat.conf"
+echo "\$ia u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"\$SOFTROCE_NETDEV 0\" \"\"" > "\$DAT_OVERRIDE"
+{
+    echo "guest: \$(uname -r), \$(nproc) vCPU, \$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+    echo "guest device: \$dev on \$SOFTROCE_NETDEV \$ip, IA \$ia"
+} >> env.txt
+port=20000
+T=$T
+
+# waits until LOG contains PATTERN (the server listens); fails when PID ended first or after LIMIT seconds
+wait_for() {
+    local log=\$1 pattern=\$2 pid=\$3 limit=\$4 i
+    for ((i = 0; i < limit * 4; i++)); do
+        grep -q "\$pattern" "\$log" 2>/dev/null && return 0
+        kill -0 "\$pid" 2>/dev/null || return 1
+        sleep 0.25
+    done
+    return 1
+}
+
+# pair NAME PATTERN "SERVER CMD" "CLIENT CMD" [stop]: server in the background until it prints PATTERN (empty: 2 s),
+# then the client; client stdout to NAME.out, stderr to NAME.err, server output to NAME.server.log; with "stop" the
+# server (one that serves forever) is ended by its process id once the client is done; the next pair gets a new port
+pair() {
+    local name=\$1 pattern=\$2 srv=\$3 cli=\$4 stop=\${5:-} s0 s1
+    s0=\$(date +%s.%N)
+    echo "== \$name" >&2
+    timeout \$T stdbuf -oL -eL bash -c "\$srv" > "\$name.server.log" 2>&1 &
+    local spid=\$!
+    if [ -z "\$pattern" ]; then
+        sleep 2
+    elif ! wait_for "\$name.server.log" "\$pattern" \$spid 120; then
+        echo "   \$name: the server did not come up" >&2; cat "\$name.server.log" >&2
+    fi
+    if ! timeout \$T bash -c "\$cli" > "\$name.out" 2> "\$name.err"; then
+        echo "   \$name: client failed (\$name.err):" >&2; tail -n 5 "\$name.err" >&2
+    fi
+    [ "\$stop" = stop ] && kill \$spid 2>/dev/null
+    if ! wait \$spid && [ "\$stop" != stop ]; then
+        echo "   \$name: server exit status non-zero" >&2; tail -n 5 "\$name.server.log" >&2
+    fi
+    s1=\$(date +%s.%N)
+    echo "\$name \$(echo "\$s1 - \$s0" | bc)" >> step-times.txt
+    port=\$((port + 1))
+}
+
+g0=\$(date +%s)
+# ---- latency: perftest, one process pair per size: ib_send_lat busy-polling and with -e (sleeping on CQ events),
+# ib_write_lat (busy-polls memory; it has no -e); and ib_write_bw -t 1, one RDMA write at a time from post to its
+# completion (the measure of dat perf lat --op rdma_write), an average
+for s in \$(echo $LAT_SIZES | tr , ' '); do
+    for mode in poll event; do
+        e="-n $POLL_N"; [ \$mode = event ] && e="-n $LAT_N -e"
+        pair "pt-send-lat-\$mode-\$s" "Waiting for client" \
+            "ib_send_lat -R -d \$dev -F -p \$port -s \$s \$e" \
+            "ib_send_lat -R -d \$dev -F -p \$port -s \$s \$e \$ip"
+    done
+    pair "pt-write-lat-poll-\$s" "Waiting for client" \
+        "ib_write_lat -R -d \$dev -F -p \$port -s \$s -n $POLL_N" \
+        "ib_write_lat -R -d \$dev -F -p \$port -s \$s -n $POLL_N \$ip"
+    pair "pt-write-t1-\$s" "Waiting for client" \
+        "ib_write_bw -R -d \$dev -F -p \$port -s \$s -n $LAT_N -t 1" \
+        "ib_write_bw -R -d \$dev -F -p \$port -s \$s -n $LAT_N -t 1 \$ip"
+done
+# ---- latency: dat perf (EVD wait, then --poll on both sides)
+# (--poll: two spinning JVMs on one vCPU make each send round trip wait for time slices, so fewer iterations)
+for mode in wait poll; do
+    p=""; n=$LAT_N; w=$LAT_WARMUP
+    [ \$mode = poll ] && { p="--poll"; n=$POLL_N; w=$POLL_WARMUP; }
+    pair "dat-lat-\$mode" "waiting on port" "$dat perf lat -s -P \$ia -p \$port \$p" \
+        "$dat perf lat -P \$ia -h \$ip -p \$port \$p --op send,rdma_write --sizes $LAT_SIZES -n \$n \
+            --warmup \$w --json"
+done
+if [ $JIT_COMPARE = 1 ]; then
+    pair "dat-lat-wait-tiered" "waiting on port" "$dat_tiered perf lat -s -P \$ia -p \$port" \
+        "$dat_tiered perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
+            --warmup $LAT_WARMUP --json"
+fi
+g1=\$(date +%s)
+# ---- bandwidth
+for s in \$(echo $BW_SIZES | tr , ' '); do
+    n=\$(( $BW_BYTES / s )); [ \$n -lt 200 ] && n=200
+    for t in write send; do
+        # (ib_write_bw takes no -r: "On RDMA verbs rx depth can be only 1")
+        r=""; [ \$t = send ] && r="-r $BW_RX"
+        pair "pt-\$t-bw-\$s" "Waiting for client" \
+            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH \$r" \
+            "ib_\${t}_bw -R -d \$dev -F -p \$port -s \$s -n \$n -t $BW_DEPTH \$r \$ip"
+    done
+done
+# one server and client for all sizes (iterations as for perftest: BW_BYTES per size, at least 200); dat perf bw does
+# an untimed pass of BW_WARMUP operations (at most as many as it times) before each size
+pair "dat-bw" "waiting on port" "$dat perf bw -s -P \$ia -p \$port" \
+    "$dat perf bw -P \$ia -h \$ip -p \$port --op rdma_write,send --sizes $BW_SIZES --bytes $BW_BYTES -n 200 \
+        --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
+# the same with --poll on both sides (perftest's bandwidth tools busy-poll)
+pair "dat-bw-poll" "waiting on port" "$dat perf bw -s -P \$ia -p \$port --poll" \
+    "$dat perf bw -P \$ia -h \$ip -p \$port --poll --op rdma_write,send --sizes $BW_SIZES --bytes $BW_BYTES -n 200 \
+        --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
+g2=\$(date +%s)
+# ---- connection set-up
+pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port -c $CM_N -b $CM_B" \
+    "dtestcm -P \$ia -p \$port -h \$ip -c $CM_N -b $CM_B"
+# (the cmtime server serves until it is stopped)
+pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -c $CM_N" stop
+# dat cm: one server and one client, which makes CM_WARMUP connections first (same JVM, same bursts, not counted)
+pair "dat-cm" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
+    "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+g3=\$(date +%s)
+# ---- profiles (JFR); the JFR files are read on the host
+if [ $PROFILE = 1 ]; then
+    pair "jfr-lat" "waiting on port" "$dat_jfr_lat_srv perf lat -s -P \$ia -p \$port" \
+        "$dat_jfr_lat perf lat -P \$ia -h \$ip \
+            -p \$port --op send --sizes 64 -n 3000 --warmup 3000 --json"
+    pair "jfr-bw" "waiting on port" "$dat_jfr_bw_srv perf bw -s -P \$ia -p \$port" \
+        "$dat_jfr_bw perf bw -P \$ia -h \$ip \
+            -p \$port --op send --sizes 4096 -n 10000 --warmup 2000 -t $BW_DEPTH -r $BW_RX --json"
+fi
+g4=\$(date +%s)
+echo "guest steps (s): latency \$((g1 - g0)), bandwidth \$((g2 - g1)), set-up \$((g3 - g2)), profile \$((g4 - g3))" \
+    >> env.txt
+JOB
+
+set +e
+SOFTROCE_WORKDIR="$out" "$guest" "bash $out/guest-job.sh"
+rc=$?
+set -e
+t1=$(date +%s)
+echo "guest exit $rc; total $((t1 - t0)) s (build + boot + job)" >> "$out/env.txt"
+echo "host load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/env.txt"
+
+jfr=$(dirname "$java")/jfr
+for f in lat lat-server bw bw-server cm cm-server; do
+    if [[ -f $out/$f.jfr ]]; then
+        "$jfr" summary "$out/$f.jfr" > "$out/$f.jfr-summary.txt" 2>&1 || true
+        for v in hot-methods native-methods thread-cpu-load; do
+            "$jfr" view --width 200 "$v" "$out/$f.jfr" > "$out/$f.jfr-$v.txt" 2>&1 || true
+        done
+    fi
+done
+python3 "$root/scripts/bench-softroce-tables.py" "$out" > "$out/tables.md"
+lib="$out/snapshot/lib"
+"$java" -cp "$root/benchmarks/target/classes:$(ls "$lib"/xchart-*.jar):$(ls "$lib"/VectorGraphics2D-*.jar)" \
+    -Djava.awt.headless=true io.dat4j.benchmarks.BenchPlot "$out/series.csv" "$out" \
+    "Soft-RoCE guest (TCG, 1 vCPU), $(basename "$out")" >&2 || true
+cat "$out/tables.md"
+echo "bench-softroce: results in $out" >&2
+exit $rc
