@@ -2,6 +2,7 @@ package io.dat4j.provider.rdmacm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
+import io.dat4j.EndpointParameters;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
@@ -192,5 +194,26 @@ class RdmaCmInteropFixesDeviceTest {
         final DtoCompletionEvent flushed = completion(server.recv);
         assertEquals(9, flushed.cookie());
         assertEquals(DtoStatus.FLUSHED, flushed.status());
+    }
+
+    @Test
+    @DisplayName("the accepting side reports the client's source port: CR remote address and EP remote port "
+            + "qualifier, as C uDAPL's cma provider (rdma_get_peer_addr of the request's identifier)")
+    void shouldReportTheClientsPortOnTheAcceptingSide() {
+        final Side client = new Side(4);
+        final Side server = new Side(4);
+        connect(client, server);
+        final EndpointParameters c = client.ep.query();
+        final EndpointParameters s = server.ep.query();
+        final int clientPort = c.localAddress().getPort();
+        assertNotEquals(0, clientPort, "the client's identifier is bound to a port");
+        assertEquals(clientPort, lastRequest.remoteAddress().getPort(), "CR remote address port");
+        assertEquals(clientPort, lastRequest.remotePortQualifier(), "CR remote port qualifier");
+        assertEquals(clientPort, s.remoteAddress().getPort(), "EP remote address port");
+        assertEquals(clientPort, s.remotePortQualifier(), "EP remote port qualifier");
+        assertEquals(s.localAddress().getPort(), c.remoteAddress().getPort(), "the client sees the server's port");
+        client.ep.disconnect(CloseMode.ABRUPT);
+        connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        connection(server.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
     }
 }
