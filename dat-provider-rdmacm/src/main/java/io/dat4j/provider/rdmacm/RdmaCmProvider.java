@@ -159,15 +159,6 @@ public final class RdmaCmProvider implements DatProvider {
         }
     }
 
-    /**
-     * {@return the bytes of an {@code enum ibv_mtu} (1 = 256 ... 5 = 4096), or 0 for another value}
-     *
-     * @param mtu the enum value
-     */
-    static int mtuBytes(final int mtu) {
-        return mtu >= 1 && mtu <= 5 ? 128 << mtu : 0;
-    }
-
     private KitConfig config(final String iaName, final RdmaCmTransport t, final int asyncLength) {
         final DeviceAttributes d = t.device();
         final PortAttributes port = t.portAttributes();
@@ -186,7 +177,7 @@ public final class RdmaCmProvider implements DatProvider {
                         "active_mtu", Integer.toString(port.activeMtu()),
                         // as openib_cma's provider_specific_attr: RDMA read supported, the path MTU in bytes
                         "DAT_IB_RDMA_READ", "TRUE",
-                        "DAT_IB_TRANSPORT_MTU", Integer.toString(mtuBytes(port.activeMtu()))));
+                        "DAT_IB_TRANSPORT_MTU", Integer.toString(port.activeMtu())));
         final int iov = Math.max(1, Math.min(4, d.maxSge()));
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(maxMsg).maxRdmaSize(maxMsg)
                 .maxRecvDtos(Math.min(64, d.maxQpWr())).maxRequestDtos(Math.min(64, d.maxQpWr())).maxRecvIov(iov)
