@@ -307,9 +307,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 ? Math.max(s.capacity(), Math.max(1, a.maxRecvDtos())) : Math.max(1, a.maxRecvDtos());
         // each CQ holds what its QPs can complete at once (dapl sizes a CQ to its EVD only; a flush of a QP deeper
         // than the CQ would overrun it and lose completions)
-        reserveCqs(send, sendDepth + 1, recv, recvDepth);
+        // (none when the EP asks for the device's max_qp_wr: a marker that finds the queue full is not posted)
+        final int sendEntries = Math.min(sendDepth + 1, Math.max(sendDepth, transport.device().maxQpWr()));
+        reserveCqs(send, sendEntries, recv, recvDepth);
         final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
-                sendDepth + 1, Math.max(1, a.maxRecvDtos()),
+                sendEntries, Math.max(1, a.maxRecvDtos()),
                 Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
                 Math.max(1, a.maxRecvIov()), 0);
         // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
