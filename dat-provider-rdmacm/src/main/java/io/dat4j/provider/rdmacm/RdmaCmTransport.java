@@ -341,11 +341,6 @@ final class RdmaCmTransport implements Transport {
             reserved = Math.max(0, reserved - n);
         }
 
-        /** {@return the CQ's entries ({@code ibv_cq.cqe})} */
-        synchronized int entries() {
-            return entries;
-        }
-
         @Override
         public void arm() {
             if (!closedCq.get()) {
