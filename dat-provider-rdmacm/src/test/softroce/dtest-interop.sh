@@ -10,10 +10,10 @@
 # 15828), which is also why a client may only start once the server listens there.
 #
 # Short runs: 4 KiB buffers (C's default is 4 MiB: with it, bursts of 10 made C dtest's own RDMA writes complete
-# FLUSHED under emulation, softroce README) and -B 50 (C: 1000). -B also sizes the request EVD, (7 + B) x 2 entries:
-# with -B 2 (18 entries) the rdmacm provider overflowed it during the ping-pong of 100 SUPPRESSed sends (it signals
-# every work request and sizes the CQ by the EVD), so B stays above 45. The ping-pong is always 100 messages (dtest
-# has no option for it). Every process
+# FLUSHED under emulation, softroce README) and -B 2 (C: 1000). -B also sizes the request EVD, (7 + B) x 2 entries:
+# -B 2 gives 18 entries for the ping-pong of 100 SUPPRESSed sends, the case that overflowed the rdmacm provider's EVD
+# when it signalled every work request and sized the CQ by the EVD (docs/providers.md, SUPPRESS). The ping-pong is
+# always 100 messages (dtest has no option for it). Every process
 # runs under `timeout`, so a stuck side cannot hang CI. A direction passes when both processes exit 0 and print
 # "DAPL Test Complete. PASSED" (C dtest exits 0 even when it FAILED) and the RDMA write and read data arrived.
 # Exit status: the number of directions that failed.
@@ -22,7 +22,7 @@ java="$1"
 cp="$2"
 ip="${SOFTROCE_IP:?not in the Soft-RoCE guest}"
 netdev="${SOFTROCE_NETDEV:-eth0}"
-burst="${DTEST_BURST:-50}"
+burst="${DTEST_BURST:-2}"
 buflen="${DTEST_BUFLEN:-4096}"
 limit="${DTEST_TIMEOUT:-240}"   # seconds each dtest process may run
 info_port=15828

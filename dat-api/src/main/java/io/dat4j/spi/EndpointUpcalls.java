@@ -42,7 +42,8 @@ public interface EndpointUpcalls {
      * @param rdmaReadIn the negotiated responder resources of this EP
      * @param rdmaReadOut the negotiated initiator depth of this EP
      * @param localAddress the local address and port
-     * @param remoteAddress the peer's address and port
+     * @param remoteAddress the peer's address and port (on the passive side its port is also the EP's remote port
+     *        qualifier, as the CR's)
      * @return false if the EP no longer waits for it
      */
     boolean established(byte[] privateData, int rdmaReadIn, int rdmaReadOut, InetSocketAddress localAddress,

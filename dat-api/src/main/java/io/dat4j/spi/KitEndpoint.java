@@ -571,6 +571,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             inForce = resolved.toBuilder().maxRdmaReadIn(rdmaReadIn).maxRdmaReadOut(rdmaReadOut).build();
             localAddress = local;
             remoteAddress = remote;
+            if (remoteQualifier == 0 && remote != null) {
+                // passive side: the requester's port, as the CR's remote port qualifier and C uDAPL's cma provider
+                remoteQualifier = remote.getPort();
+            }
             sm.force(EndpointState.CONNECTED);
         }
         postConnectionEvent(EventNumber.CONNECTION_EVENT_ESTABLISHED, privateData);

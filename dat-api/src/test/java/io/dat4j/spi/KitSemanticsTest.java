@@ -276,6 +276,23 @@ class KitSemanticsTest {
     }
 
     @Test
+    @DisplayName("the passive EP's remote port qualifier is the requester's port, as the CR's; the active EP keeps "
+            + "the qualifier it connected to")
+    void shouldReportTheRequestersPortOnThePassiveSide() {
+        ia.createPublicServicePoint(21, evd, ServicePointFlag.CONSUMER);
+        final ConnectionRequest cr = request(21, 2, 2, new ScriptedTransport.Req());
+        assertEquals(PEER.getPort(), cr.query().remotePortQualifier());
+        final Endpoint ep = ep();
+        cr.accept(ep, null);
+        assertEquals(0, ep.query().remotePortQualifier(), "not connected yet");
+        assertTrue(transport.ep(ep).up.established(null, 2, 2, new InetSocketAddress(LO, 21), PEER));
+        assertEquals(PEER, ep.query().remoteAddress());
+        assertEquals(PEER.getPort(), ep.query().remotePortQualifier());
+        final Endpoint active = connected();
+        assertEquals(7, active.query().remotePortQualifier(), "the connection qualifier, not the peer's port");
+    }
+
+    @Test
     @DisplayName("CRA-02 CRA-03 CRA-08 CRA-09: accept resolves the EP three ways and kills the CR")
     void shouldResolveTheAcceptEndpoint() {
         ia.createPublicServicePoint(20, evd, ServicePointFlag.CONSUMER);

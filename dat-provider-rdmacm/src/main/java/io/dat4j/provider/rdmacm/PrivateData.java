@@ -1,6 +1,7 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.DatException;
+import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import java.util.Arrays;
 
@@ -8,10 +9,12 @@ import java.util.Arrays;
  * The length of connect and accept private data, carried across the InfiniBand/RoCE CM. The IB CM pads the private
  * data of a REQ to 56 bytes and of a REP to 196 ({@code rdma_connect(3)}, {@code rdma_accept(3)}), so the receiver
  * cannot tell how many bytes the consumer gave. dat4j sends the padded size itself, the consumer's bytes first (where
- * C uDAPL's openib_cma puts them, so a C peer reads them at offset 0 as it reads a C peer's), and a 4-byte trailer in
- * the last bytes of the padding: {@code 'D' '4' 'J' n}. A receiver that finds the trailer, with zeros between the
- * consumer's bytes and the trailer, gives the consumer exactly {@code n} bytes; without it (a C peer) it gives what
- * arrived, padding included, as C uDAPL does. The trailer costs 4 bytes: the advertised limits are 52 and 192.
+ * C uDAPL's openib_cma puts them, so a C peer reads them at offset 0 as it reads a C peer's), and, when it fits, a
+ * 4-byte trailer in the last bytes of the padding: {@code 'D' '4' 'J' n}. A receiver that finds the trailer, with
+ * zeros between the consumer's bytes and the trailer, gives the consumer exactly {@code n} bytes; without it (a C
+ * peer, or more than 52 / 192 consumer bytes) it gives what arrived, padding included, as C uDAPL does. The limits
+ * are librdmacm's, 56 and 196 bytes, as openib_cma advertises 56 for a connect: up to 52 (192) bytes arrive with their
+ * exact length, more arrive padded to 56 (196).
  */
 final class PrivateData {
 
@@ -25,22 +28,34 @@ final class PrivateData {
     /**
      * {@return {@code wire} bytes: the consumer's, zeros, the trailer}
      *
-     * @param consumer the consumer's bytes (at most {@code wire - 4}), or null
+     * @param consumer the consumer's bytes (at most {@code wire}), or null
      * @param wire the padded size of the CM message's private data (56 or 196)
      */
     static byte[] frame(final byte[] consumer, final int wire) {
         final int n = consumer == null ? 0 : consumer.length;
-        if (n > wire - TRAILER) {
-            throw new DatException(StatusType.LENGTH_ERROR, null, "private data of " + n + " bytes: at most "
-                    + (wire - TRAILER) + " fit the " + wire + " bytes of the CM message with dat4j's length trailer");
+        if (n > wire) {
+            throw new DatException(StatusType.LENGTH_ERROR, null, "private data of " + n + " bytes: at most " + wire
+                    + " fit the CM message");
         }
         final byte[] out = new byte[wire];
         if (n > 0) {
             System.arraycopy(consumer, 0, out, 0, n);
         }
-        System.arraycopy(MAGIC, 0, out, wire - TRAILER, MAGIC.length);
-        out[wire - 1] = (byte) n;
+        if (n <= wire - TRAILER) {
+            System.arraycopy(MAGIC, 0, out, wire - TRAILER, MAGIC.length);
+            out[wire - 1] = (byte) n;
+        } else if (readsAsTrailer(out)) {
+            // no room for the trailer, and the consumer's last bytes look like one: a receiver would cut them short
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG4, "private data of " + n
+                    + " bytes ending in 'D' '4' 'J' and a length byte reads as dat4j's length trailer; send at most "
+                    + (wire - TRAILER) + " bytes, or other last bytes");
+        }
         return out;
+    }
+
+    private static boolean readsAsTrailer(final byte[] data) {
+        final byte[] read = unframe(data);
+        return read == null || read.length != data.length;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.CloseMode;
+import io.dat4j.CompletionFlag;
 import io.dat4j.DatException;
 import io.dat4j.DtoOperation;
 import io.dat4j.EndpointAttributes;
@@ -46,6 +47,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * rnr_retry 7, and a disconnect must not hang.
      */
     static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
+    /** How long the QP's teardown waits for the drain marker's completion (normally flushed at once). */
+    static final long DRAIN_MARKER_WAIT_MS = Long.getLong("dat4j.rdmacm.drainMarkerWaitMs", 2_000L);
     /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
     private static final long GRACEFUL_POLL_MS = 2;
 
@@ -61,13 +64,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final java.util.concurrent.locks.ReentrantReadWriteLock qpGuard =
             new java.util.concurrent.locks.ReentrantReadWriteLock();
     private final ArrayDeque<PostedOperation> waitingReceives = new ArrayDeque<>();
-    /** Outstanding operations by slot: wr_id = index << 32 | generation << 16 | slot; no allocation per post. */
-    private final PostedOperation[] slots;
-    private final int[] freeSlots;
-    private int freeCount;
-    /** Sends and RDMA operations the QP holds (guarded by {@code slots}); a GRACEFUL disconnect waits for 0. */
-    private int requestsOutstanding;
-    private int generation;
+    /** Outstanding operations by {@code wr_id}, and the send queue's order (for unsignalled requests). */
+    private final WorkRequestTable<PostedOperation> requests;
+    /** Completes a request that a later completion implies (posted unsignalled, so it succeeded). */
+    private final java.util.function.Consumer<PostedOperation> impliedSuccess =
+            op -> op.endpoint().complete(op, io.dat4j.DtoStatus.SUCCESS, op.totalLength());
+    /** The QP's send queue depth for the EP's requests ({@code max_send_wr} less the drain marker's entry). */
+    private int sendDepth = 1;
+    /** The CQ entries this EP's QP counts on (guarded by {@code lock}). */
+    private RdmaCmTransport.Cq reservedSendCq;
+    private RdmaCmTransport.Cq reservedRecvCq;
+    private int reservedSend;
+    private int reservedRecv;
     private final int index;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
@@ -96,54 +104,19 @@ final class RdmaCmEndpoint implements EndpointTransport {
         this.recvSges = LibRdmaCm.allocateSges(arena, Math.max(1, a.maxRecvIov()));
         this.sendSges = LibRdmaCm.allocateSges(arena, Math.max(1, Math.max(a.maxRequestIov(),
                 Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
-        final int n = Math.min(0xffff, Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1);
-        this.slots = new PostedOperation[n];
-        this.freeSlots = new int[n];
-        for (int i = 0; i < n; i++) {
-            freeSlots[i] = n - 1 - i;
-        }
-        this.freeCount = n;
         this.index = transport.register(this);
-    }
-
-    /** {@return the wr_id of a new outstanding operation} */
-    private long track(final PostedOperation op) {
-        synchronized (slots) {
-            if (freeCount == 0) {
-                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null,
-                        "more than " + slots.length + " operations outstanding on the EP");
-            }
-            final int slot = freeSlots[--freeCount];
-            slots[slot] = op;
-            if (op.kind() != DtoOperation.RECEIVE) {
-                requestsOutstanding++;
-            }
-            return ((long) index << 32) | ((long) (generation & 0xffff) << 16) | slot;
-        }
+        this.requests = new WorkRequestTable<>(index, Math.min(WorkRequestTable.MARKER_SLOT - 1,
+                Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1));
     }
 
     /**
-     * {@return the operation of a work completion, now forgotten, or null for a stale one}
+     * {@return the operation of a work completion, now forgotten, or null for a stale one or the drain marker}; a
+     * request's completion first completes, SUCCESS, the earlier requests posted unsignalled that it implies
      *
      * @param wrId the completion's wr_id
      */
     PostedOperation completed(final long wrId) {
-        final int slot = (int) (wrId & 0xffff);
-        final int gen = (int) ((wrId >>> 16) & 0xffff);
-        synchronized (slots) {
-            if (slot >= slots.length || gen != (generation & 0xffff)) {
-                return null;
-            }
-            final PostedOperation op = slots[slot];
-            if (op != null) {
-                slots[slot] = null;
-                freeSlots[freeCount++] = slot;
-                if (op.kind() != DtoOperation.RECEIVE) {
-                    requestsOutstanding--;
-                }
-            }
-            return op;
-        }
+        return requests.completed(wrId, impliedSuccess);
     }
 
     /**
@@ -153,24 +126,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
      */
     PostedOperation takeSharedReceive(final long sequence) {
         return ep.takeSharedReceive(sequence);
-    }
-
-    /** Forgets every outstanding operation (the QP is gone); completions still in a CQ become stale. */
-    private void dropAll() {
-        synchronized (slots) {
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i] != null) {
-                    slots[i] = null;
-                    freeSlots[freeCount++] = i;
-                }
-            }
-            requestsOutstanding = 0;
-            generation++;
-        }
-    }
-
-    private void untrack(final long wrId) {
-        completed(wrId);
     }
 
     /**
@@ -189,9 +144,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     private int requestsOutstanding() {
-        synchronized (slots) {
-            return requestsOutstanding;
-        }
+        return requests.requestsOutstanding();
     }
 
     private void gracefulDrained() {
@@ -348,12 +301,26 @@ final class RdmaCmEndpoint implements EndpointTransport {
         // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
         final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()
                 : MemorySegment.NULL;
+        // one send-queue entry more than the EP's requests: the drain marker's (postDrainMarker)
+        sendDepth = Math.max(1, a.maxRequestDtos());
+        final int recvDepth = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                ? Math.max(s.capacity(), Math.max(1, a.maxRecvDtos())) : Math.max(1, a.maxRecvDtos());
+        // each CQ holds what its QPs can complete at once (dapl sizes a CQ to its EVD only; a flush of a QP deeper
+        // than the CQ would overrun it and lose completions)
+        // (none when the EP asks for the device's max_qp_wr: a marker that finds the queue full is not posted)
+        final int sendEntries = Math.min(sendDepth + 1, Math.max(sendDepth, transport.device().maxQpWr()));
+        reserveCqs(send, sendEntries, recv, recvDepth);
         final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
-                Math.max(1, a.maxRequestDtos()), Math.max(1, a.maxRecvDtos()),
+                sendEntries, Math.max(1, a.maxRecvDtos()),
                 Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
                 Math.max(1, a.maxRecvIov()), 0);
         // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
-        LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
+        try {
+            LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
+        } catch (final RuntimeException e) {
+            releaseCqs();
+            throw e;
+        }
         final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
         qpGuard.writeLock().lock();
         try {
@@ -373,6 +340,32 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
         for (final PostedOperation op : failed) {
             ep.complete(op, io.dat4j.DtoStatus.LOCAL_EP, 0);
+        }
+    }
+
+    private void reserveCqs(final RdmaCmTransport.Cq send, final int sendEntries, final RdmaCmTransport.Cq recv,
+            final int recvEntries) {
+        releaseCqs();
+        if (send != null) {
+            send.reserve(sendEntries);
+            reservedSendCq = send;
+            reservedSend = sendEntries;
+        }
+        if (recv != null) {
+            recv.reserve(recvEntries);
+            reservedRecvCq = recv;
+            reservedRecv = recvEntries;
+        }
+    }
+
+    private void releaseCqs() {
+        if (reservedSendCq != null) {
+            reservedSendCq.release(reservedSend);
+            reservedSendCq = null;
+        }
+        if (reservedRecvCq != null) {
+            reservedRecvCq.release(reservedRecv);
+            reservedRecvCq = null;
         }
     }
 
@@ -568,7 +561,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final MemorySegment current = id;
         if (qp != null) {
             // completions already in the CQs (a reply that arrived just before the peer disconnected) are reported
-            // as they completed, before the rest is flushed: destroying the QP first would report them FLUSHED
+            // as they completed, before the rest is flushed: destroying the QP first would report them FLUSHED;
+            // requests posted unsignalled that succeeded are retired by the drain marker's completion
+            drainUnsignalled();
             drainCompletions();
         }
         qpGuard.writeLock().lock();
@@ -577,8 +572,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 qp = null;
                 transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
+                releaseCqs();
             }
-            dropAll();
+            requests.dropAll();
             waitingReceives.clear();
         } finally {
             qpGuard.writeLock().unlock();
@@ -621,6 +617,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                         gracefulPoller = transport.timer().scheduleWithFixedDelay(this::gracefulPoll,
                                 GRACEFUL_POLL_MS, GRACEFUL_POLL_MS, TimeUnit.MILLISECONDS);
                     }
+                    // the unsignalled requests at the tail complete silently: the drain marker's completion
+                    // retires them
+                    postDrainMarker();
                     if (requestsOutstanding() > 0) {
                         return;
                     }
@@ -720,14 +719,79 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final int rc;
         synchronized (sendWr) {
             final int n = fill(sendSges, op);
-            wrId = track(op);
-            LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, LibRdmaCm.IBV_SEND_SIGNALED, op.remoteAddress(),
-                    op.rmrContext());
+            // SUPPRESS: unsignalled, as openib's dapls_ib_post_send; its completion is implied by a later one. The
+            // request that fills the send queue is signalled all the same, so that the queue can always drain
+            final boolean signal = WorkRequestTable.signalled(op.hasFlag(CompletionFlag.SUPPRESS),
+                    requests.requestsOutstanding(), sendDepth);
+            wrId = requests.track(op, true, signal);
+            LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0,
+                    op.remoteAddress(), op.rmrContext());
             rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
         }
         if (rc != 0) {
-            untrack(wrId);
+            requests.untrack(wrId);
             throw new NativeCallException("ibv_post_send", rc);
+        }
+    }
+
+    /**
+     * Posts the drain marker when requests posted unsignalled are the last outstanding ones: a signalled zero-length
+     * RDMA write (no rkey is checked for zero bytes) in the send-queue entry kept for it. Its completion, SUCCESS on
+     * a live QP, FLUSHED on one in the error state, retires them ({@link WorkRequestTable}).
+     *
+     * @return true if a marker is now pending
+     */
+    private boolean postDrainMarker() {
+        qpGuard.readLock().lock();
+        try {
+            final MemorySegment q = qp;
+            if (q == null) {
+                return false;
+            }
+            synchronized (sendWr) {
+                final long wrId = requests.beginMarker();
+                if (wrId < 0) {
+                    return requests.markerPending();
+                }
+                LibRdmaCm.sendWr(sendWr, wrId, sendSges, 0, LibRdmaCm.IBV_WR_RDMA_WRITE, LibRdmaCm.IBV_SEND_SIGNALED,
+                        0, 0);
+                final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+                if (rc != 0) {
+                    requests.markerFailed();
+                    LOG.debug("ibv_post_send of the drain marker: errno {}", rc);
+                    return false;
+                }
+                return true;
+            }
+        } finally {
+            qpGuard.readLock().unlock();
+        }
+    }
+
+    /**
+     * Before the QP is destroyed: gives the requests posted unsignalled at the tail of the send queue their
+     * completions (the marker's, polled here for at most {@link #DRAIN_MARKER_WAIT_MS}), so that those that succeeded
+     * are retired SUCCESS and only the others are FLUSHED. Caller holds {@code lock}.
+     */
+    private void drainUnsignalled() {
+        if (!postDrainMarker()) {
+            return;
+        }
+        final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestDispatcher());
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MARKER_WAIT_MS);
+        while (requests.markerPending() && System.nanoTime() - deadline < 0) {
+            if (cq == null || cq.poll() == 0) {
+                try {
+                    Thread.sleep(1);
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        if (requests.markerPending()) {
+            LOG.debug("the drain marker did not complete in {} ms; the unsignalled requests complete FLUSHED",
+                    DRAIN_MARKER_WAIT_MS);
         }
     }
 
@@ -737,12 +801,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final int rc;
         synchronized (recvWr) {
             final int n = fill(recvSges, op);
-            wrId = track(op);
+            wrId = requests.track(op, false, true);
             LibRdmaCm.recvWr(recvWr, wrId, recvSges, n);
             rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr, badWr);
         }
         if (rc != 0) {
-            untrack(wrId);
+            requests.untrack(wrId);
             throw new NativeCallException("ibv_post_recv", rc);
         }
     }

@@ -49,12 +49,12 @@ public final class RdmaCmProvider implements DatProvider {
     /** Private data a REP carries on a connected identifier: 196 bytes ({@code rdma_accept(3)}), padded. */
     static final int WIRE_ACCEPT_PRIVATE_DATA = 196;
     /**
-     * Private data of a connection request: the 56 bytes of a REQ less the 4-byte length trailer of
-     * {@link PrivateData} (the IB CM pads private data, so the length travels with it).
+     * Private data of a connection request: the 56 bytes of a REQ, as librdmacm and openib_cma give them (up to 52
+     * arrive with their exact length, more padded to 56; see {@link PrivateData}).
      */
-    public static final int MAX_CONNECT_PRIVATE_DATA = WIRE_CONNECT_PRIVATE_DATA - PrivateData.TRAILER;
-    /** Private data of an accept: the 196 bytes of a REP less the 4-byte length trailer of {@link PrivateData}. */
-    public static final int MAX_ACCEPT_PRIVATE_DATA = WIRE_ACCEPT_PRIVATE_DATA - PrivateData.TRAILER;
+    public static final int MAX_CONNECT_PRIVATE_DATA = WIRE_CONNECT_PRIVATE_DATA;
+    /** Private data of an accept: the 196 bytes of a REP (up to 192 arrive with their exact length). */
+    public static final int MAX_ACCEPT_PRIVATE_DATA = WIRE_ACCEPT_PRIVATE_DATA;
     /**
      * Private data of a reject: the 148 bytes of an IB REJ ({@code IB_CM_REJ_PRIVATE_DATA_SIZE}) less the 4-byte header
      * that tells a consumer's reject (PEER_REJECTED) from any other (NON_PEER_REJECTED), as openib_cma's header does.
@@ -174,7 +174,10 @@ public final class RdmaCmProvider implements DatProvider {
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
                 MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA, capabilities(),
                 Map.of("device", t.deviceName(), "port_state", Integer.toString(port.state()),
-                        "active_mtu", Integer.toString(port.activeMtu())));
+                        "active_mtu", Integer.toString(port.activeMtu()),
+                        // as openib_cma's provider_specific_attr: RDMA read supported, the path MTU in bytes
+                        "DAT_IB_RDMA_READ", "TRUE",
+                        "DAT_IB_TRANSPORT_MTU", Integer.toString(port.activeMtu())));
         final int iov = Math.max(1, Math.min(4, d.maxSge()));
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(maxMsg).maxRdmaSize(maxMsg)
                 .maxRecvDtos(Math.min(64, d.maxQpWr())).maxRequestDtos(Math.min(64, d.maxQpWr())).maxRecvIov(iov)

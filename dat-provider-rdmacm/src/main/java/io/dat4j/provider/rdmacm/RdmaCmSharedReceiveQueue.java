@@ -50,6 +50,11 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
         }
     }
 
+    /** {@return the buffers the SRQ holds at most} */
+    synchronized int capacity() {
+        return capacity;
+    }
+
     /** {@return the {@code ibv_srq}, for {@code ibv_qp_init_attr.srq}} */
     MemorySegment srq() {
         return srq;

@@ -255,11 +255,16 @@ final class RdmaCmTransport implements Transport {
         private final int batch;
         private final AtomicBoolean closedCq = new AtomicBoolean();
         private int entries;
+        /** The EVD's queue length. */
+        private int queueLength;
+        /** Entries the QPs using this CQ may complete at once (each QP's depth, reserved at QP creation). */
+        private int reserved;
 
         Cq(final KitEventDispatcher evd, final int entries) {
             this.evd = evd;
             this.cq = LibRdmaCm.createCq(context, entries, compChannel);
             this.entries = entries;
+            this.queueLength = entries;
             this.batch = 16;
             this.wcs = LibRdmaCm.allocateWcs(arena, batch);
         }
@@ -297,10 +302,43 @@ final class RdmaCmTransport implements Transport {
             if (closedCq.get()) {
                 return;
             }
-            final int wanted = Math.min(Math.max(queueLength, 1), device.maxCqe());
+            final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), device.maxCqe());
             if (wanted > entries) {
                 entries = LibRdmaCm.resizeCq(cq, wanted);
             }
+            this.queueLength = queueLength;
+        }
+
+        /**
+         * Counts on room for a new QP's completions: the CQ grows ({@code ibv_resize_cq}) to hold the EVD's queue
+         * length or every completion its QPs can have outstanding at once, whichever is more (never past the
+         * device's {@code max_cqe}). A device that cannot resize keeps its size, with a warning.
+         *
+         * @param n the QP's depth on this CQ
+         */
+        synchronized void reserve(final int n) {
+            reserved += n;
+            if (closedCq.get()) {
+                return;
+            }
+            final int wanted = Math.min(Math.max(queueLength, reserved), device.maxCqe());
+            if (wanted > entries) {
+                try {
+                    entries = LibRdmaCm.resizeCq(cq, wanted);
+                } catch (final RuntimeException e) {
+                    LOG.warn("the CQ of EVD {} stays at {} entries for QPs that may complete {}: {}", evd, entries,
+                            reserved, e.getMessage());
+                }
+            }
+        }
+
+        /**
+         * Forgets a QP's reservation (the CQ never shrinks).
+         *
+         * @param n what {@link #reserve} was given
+         */
+        synchronized void release(final int n) {
+            reserved = Math.max(0, reserved - n);
         }
 
         @Override
@@ -338,6 +376,9 @@ final class RdmaCmTransport implements Transport {
         final RdmaCmEndpoint e = idx >= 0 && idx < eps.length ? eps[idx] : null;
         final PostedOperation op = e == null ? null : e.completed(wrId);
         if (op == null) {
+            if (e != null && WorkRequestTable.isMarker(wrId)) {
+                return;
+            }
             LOG.debug("completion of a work request that is gone (wr_id 0x{}, status {})", Long.toHexString(wrId),
                     status);
             return;

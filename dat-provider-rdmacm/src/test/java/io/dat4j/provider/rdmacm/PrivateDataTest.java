@@ -27,7 +27,30 @@ class PrivateDataTest {
             assertArrayEquals(b, PrivateData.unframe(wire));
         }
         assertEquals(StatusType.LENGTH_ERROR,
-                assertThrows(DatException.class, () -> PrivateData.frame(new byte[53], 56)).type());
+                assertThrows(DatException.class, () -> PrivateData.frame(new byte[57], 56)).type());
+    }
+
+    @Test
+    @DisplayName("RC-03 53 to 56 bytes (the REQ's full 56, as openib_cma advertises) go without the trailer: 56 arrive"
+            + " exactly, fewer padded to 56 as from a C peer; bytes that would read as a trailer are refused")
+    void shouldSendUpToTheFullRequestWithoutTheTrailer() {
+        for (final int n : new int[] {53, 55, 56}) {
+            final byte[] b = new byte[n];
+            Arrays.fill(b, (byte) 'q');
+            final byte[] wire = PrivateData.frame(b, 56);
+            assertArrayEquals(Arrays.copyOf(b, 56), wire, "the consumer's bytes, zero padding, no trailer");
+            assertArrayEquals(Arrays.copyOf(b, 56), PrivateData.unframe(wire));
+        }
+        final byte[] lookalike = new byte[56];
+        lookalike[52] = 'D';
+        lookalike[53] = '4';
+        lookalike[54] = 'J';
+        lookalike[55] = 0;
+        assertEquals(StatusType.INVALID_PARAMETER,
+                assertThrows(DatException.class, () -> PrivateData.frame(lookalike, 56)).type());
+        final byte[] accept = new byte[196];
+        Arrays.fill(accept, (byte) 'a');
+        assertArrayEquals(accept, PrivateData.unframe(PrivateData.frame(accept, 196)));
     }
 
     @Test

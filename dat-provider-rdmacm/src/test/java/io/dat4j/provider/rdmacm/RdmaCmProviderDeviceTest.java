@@ -111,11 +111,15 @@ class RdmaCmProviderDeviceTest {
     }
 
     @Test
-    @DisplayName("the IA reports the device's limits and librdmacm's private-data limits less dat4j's 4-byte length trailer (RC-03 56, RA-11 196)")
+    @DisplayName("the IA reports the device's limits and librdmacm's private-data limits (RC-03 56 as openib_cma, RA-11 196) and openib_cma's DAT_IB_RDMA_READ")
     void shouldDescribeTheDevice() {
         assertEquals("rdmacm", ia.providerAttributes().providerName());
-        assertEquals(56 - 4, ia.providerAttributes().maxConnectPrivateData());
-        assertEquals(196 - 4, ia.providerAttributes().maxAcceptPrivateData());
+        assertEquals(56, ia.providerAttributes().maxConnectPrivateData());
+        assertEquals(196, ia.providerAttributes().maxAcceptPrivateData());
+        assertEquals(56, ia.providerAttributes().maxPrivateDataSize(), "openib_cma's max_private_data_size");
+        assertEquals("TRUE", ia.providerAttributes().providerSpecific().get("DAT_IB_RDMA_READ"));
+        assertTrue(Set.of("256", "512", "1024", "2048", "4096").contains(
+                ia.providerAttributes().providerSpecific().get("DAT_IB_TRANSPORT_MTU")));
         assertEquals(ip, ia.address().getAddress());
         assertTrue(ia.attributes().maxEndpoints() > 0);
         assertTrue(ia.attributes().maxRdmaReadPerEndpointIn() > 0);

