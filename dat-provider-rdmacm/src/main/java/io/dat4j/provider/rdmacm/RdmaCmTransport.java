@@ -341,8 +341,12 @@ final class RdmaCmTransport implements Transport {
             reserved = Math.max(0, reserved - n);
         }
 
+        /**
+         * {@inheritDoc} Synchronized with {@link #close()} like {@link #poll()}: a consumer arming while another
+         * thread frees the EVD (IA close) must not call {@code ibv_req_notify_cq} on a destroyed CQ.
+         */
         @Override
-        public void arm() {
+        public synchronized void arm() {
             if (!closedCq.get()) {
                 final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
                 if (rc != 0) {
