@@ -108,6 +108,9 @@ TYPES = [
     ("ibv_srq", S, [(P, "context"), (P, "srq_context"), (P, "pd"), ("int", "handle"),
                     ("ref", "mutex", "pthread_mutex_t"), ("ref", "cond", "pthread_cond_t"),
                     ("int", "events_completed")]),
+    ("ibv_async_event", S, [("nested", "element", U, [(P, "cq"), (P, "qp"), (P, "srq"), (P, "wq"),
+                                                     ("int", "port_num")]),
+                            ("int", "event_type")]),
     ("ibv_srq_attr", S, [("int", "max_wr"), ("int", "max_sge"), ("int", "srq_limit")]),
     ("ibv_srq_init_attr", S, [(P, "srq_context"), ("ref", "attr", "ibv_srq_attr")]),
     ("ibv_qp_cap", S, [("int", "max_send_wr"), ("int", "max_recv_wr"), ("int", "max_send_sge"),
@@ -217,6 +220,9 @@ FUNCS = [
     ("ibv_modify_srq", "int", [(P, "srq"), (P, "srq_attr"), ("int", "srq_attr_mask")]),
     ("ibv_get_cq_event", "int", [(P, "channel"), (P, "cq"), (P, "cq_context")]),
     ("ibv_ack_cq_events", None, [(P, "cq"), ("int", "nevents")]),
+    ("ibv_get_async_event", "int", [(P, "context"), (P, "event")]),
+    ("ibv_ack_async_event", None, [(P, "event")]),
+    ("ibv_event_type_str", P, [("int", "event")]),
     ("ibv_wc_status_str", P, [("int", "status")]),
     ("ibv_port_state_str", P, [("int", "port_state")]),
 ]
@@ -241,6 +247,10 @@ CONSTANTS = (
         "INV_EEC_STATE_ERR", "FATAL_ERR", "RESP_TIMEOUT_ERR", "GENERAL_ERR")]
     + ["IBV_WC_" + e for e in ("SEND", "RDMA_WRITE", "RDMA_READ", "COMP_SWAP", "FETCH_ADD", "BIND_MW", "RECV",
                                "RECV_RDMA_WITH_IMM", "WITH_IMM", "WITH_INV")]
+    + ["IBV_EVENT_" + e for e in (
+        "CQ_ERR", "QP_FATAL", "QP_REQ_ERR", "QP_ACCESS_ERR", "COMM_EST", "SQ_DRAINED", "PATH_MIG", "PATH_MIG_ERR",
+        "DEVICE_FATAL", "PORT_ACTIVE", "PORT_ERR", "LID_CHANGE", "PKEY_CHANGE", "SM_CHANGE", "SRQ_ERR",
+        "SRQ_LIMIT_REACHED", "QP_LAST_WQE_REACHED", "CLIENT_REREGISTER", "GID_CHANGE", "WQ_FATAL")]
     + ["IBV_ACCESS_LOCAL_WRITE", "IBV_ACCESS_REMOTE_WRITE", "IBV_ACCESS_REMOTE_READ", "IBV_ACCESS_REMOTE_ATOMIC"]
     + ["IBV_PORT_NOP", "IBV_PORT_DOWN", "IBV_PORT_INIT", "IBV_PORT_ARMED", "IBV_PORT_ACTIVE", "IBV_PORT_ACTIVE_DEFER"]
     + ["IBV_LINK_LAYER_UNSPECIFIED", "IBV_LINK_LAYER_INFINIBAND", "IBV_LINK_LAYER_ETHERNET"]

@@ -52,6 +52,7 @@ fi
 # tc netem loss/delay for the TCP provider (issue 8, netem-tcp.sh; SKIP_NETEM=1 leaves it out): its test classes, their
 # class path, and sch_netem/veth from the guest kernel's package
 cp_netem=""
+netem_dir=""
 if [[ ${SKIP_NETEM:-} != 1 ]]; then
     (cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -pl dat-provider-tcp -am test-compile dependency:build-classpath \
         -Dmdep.outputFile=target/softroce-cp.txt -Dmdep.includeScope=test)
@@ -110,10 +111,12 @@ g4=\$(date +%s.%N)
 # last, because on rxe (6.1) a CM message sent while the netdev is down leaves rdma_cm unusable until the next boot
 faults_rc=0
 if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
-    echo "== rdmacm: netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest, own JVM, last step)"
+    echo "== rdmacm: DTO EVD overflow, then netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest," \
+        "own JVM, last step)"
     timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
         -Ddat4j.rdmacm.faults=true -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher execute \
         --disable-banner --details=tree --reports-dir "$out/reports-faults" \
+        --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldReportDtoEvdOverflow \
         --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldSurviveLinkDownDuringATransfer
     faults_rc=\$?
     grep -q '<skipped' "$out/reports-faults"/*.xml 2>/dev/null && { echo "link-fault test skipped"; faults_rc=1; }

@@ -494,6 +494,30 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /**
+     * A fatal async event of the QP ({@code IBV_EVENT_QP_FATAL}, {@code QP_REQ_ERR}, {@code QP_ACCESS_ERR}): the QP is
+     * in the error state, so a connected EP breaks as on an error completion (BROKEN, then the rest flushed). Runs on
+     * the timer thread. The async EVD's {@code ASYNC_ERROR_EP_BROKEN} is the caller's.
+     *
+     * @param reason what the device reported
+     */
+    void qpAsyncError(final String reason) {
+        if (phase != Phase.CONNECTED || closed) {
+            LOG.debug("EP {}: {} while not connected", index, reason);
+            return;
+        }
+        try {
+            transport.timer().execute(() -> breakOnError(reason));
+        } catch (final java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("IA closing: {} not reported as BROKEN", reason);
+        }
+    }
+
+    /** {@return the kit's half of this EP} */
+    EndpointUpcalls upcalls() {
+        return ep;
+    }
+
     private void breakOnError(final String reason) {
         synchronized (lock) {
             final MemorySegment current = id;

@@ -104,6 +104,12 @@ final class RdmaCmTransport implements Transport {
                 .name("dat4j-rdmacm-timer").unstarted(r));
         this.completionThread = Thread.ofPlatform().daemon().name("dat4j-rdmacm-cq").unstarted(this::runCompletions);
         completionThread.start();
+        try {
+            DeviceAsyncEvents.attach(context, LibRdmaCm.idDeviceName(iaId), this);
+        } catch (final RuntimeException e) {
+            close();
+            throw e;
+        }
     }
 
     /**
@@ -539,6 +545,51 @@ final class RdmaCmTransport implements Transport {
         }
     }
 
+    // ------------------------------------------------------------------ device async events (DeviceAsyncEvents)
+
+    /** {@return the kit's IA, or null before {@link #attach}} */
+    AdapterUpcalls adapter() {
+        return adapter;
+    }
+
+    /**
+     * {@return the CQ of this IA at a native address, or null}
+     *
+     * @param address the {@code ibv_cq} address of an async event
+     */
+    Cq cqAt(final long address) {
+        return cqsByAddress.get(address);
+    }
+
+    /**
+     * {@return the EP of this IA whose QP has a number, or null}
+     *
+     * @param qpNum the QP number
+     */
+    RdmaCmEndpoint endpointOfQp(final int qpNum) {
+        return endpointsByQpNum.get(qpNum);
+    }
+
+    /**
+     * {@return the SRQ handle of this IA whose {@code ibv_srq} is at an address, found through an EP that uses it,
+     * or null}
+     *
+     * @param address the {@code ibv_srq} address of an async event
+     */
+    io.dat4j.Handle sharedReceiveQueueAt(final long address) {
+        for (final RdmaCmEndpoint e : endpointsByQpNum.values()) {
+            if (e.upcalls().sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                    && s.srq().address() == address) {
+                try {
+                    return e.upcalls().endpoint().query().sharedReceiveQueue();
+                } catch (final RuntimeException ex) {
+                    LOG.debug("EP of SRQ closing: {}", ex.getMessage());
+                }
+            }
+        }
+        return null;
+    }
+
     /**
      * Reports a connection-level failure that concerns the whole IA.
      *
@@ -558,6 +609,7 @@ final class RdmaCmTransport implements Transport {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        quietly("stopping the device's async events", () -> DeviceAsyncEvents.detach(context, this));
         timer.shutdownNow();
         boolean interrupted = false;
         try {

@@ -1,5 +1,6 @@
 package io.dat4j.provider.rdmacm.ffi;
 
+import io.dat4j.provider.rdmacm.ffi.generated.ibv_async_event;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_context;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_context_ops;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_comp_channel;
@@ -104,6 +105,46 @@ public final class LibRdmaCm {
     public static final int IBV_ACCESS_REMOTE_READ = 4;
     /** {@code IBV_PORT_ACTIVE}. */
     public static final int IBV_PORT_ACTIVE = 4;
+    /** {@code IBV_EVENT_CQ_ERR}: a CQ overran (affiliated with the CQ). */
+    public static final int IBV_EVENT_CQ_ERR = 0;
+    /** {@code IBV_EVENT_QP_FATAL}: the QP went to the error state (affiliated with the QP). */
+    public static final int IBV_EVENT_QP_FATAL = 1;
+    /** {@code IBV_EVENT_QP_REQ_ERR}: invalid request on the QP. */
+    public static final int IBV_EVENT_QP_REQ_ERR = 2;
+    /** {@code IBV_EVENT_QP_ACCESS_ERR}: access violation on the QP. */
+    public static final int IBV_EVENT_QP_ACCESS_ERR = 3;
+    /** {@code IBV_EVENT_COMM_EST}: data arrived on a QP before the connection was established. */
+    public static final int IBV_EVENT_COMM_EST = 4;
+    /** {@code IBV_EVENT_SQ_DRAINED}. */
+    public static final int IBV_EVENT_SQ_DRAINED = 5;
+    /** {@code IBV_EVENT_PATH_MIG}. */
+    public static final int IBV_EVENT_PATH_MIG = 6;
+    /** {@code IBV_EVENT_PATH_MIG_ERR}. */
+    public static final int IBV_EVENT_PATH_MIG_ERR = 7;
+    /** {@code IBV_EVENT_DEVICE_FATAL}: the device is unusable (unaffiliated). */
+    public static final int IBV_EVENT_DEVICE_FATAL = 8;
+    /** {@code IBV_EVENT_PORT_ACTIVE} (affiliated with a port number). */
+    public static final int IBV_EVENT_PORT_ACTIVE = 9;
+    /** {@code IBV_EVENT_PORT_ERR} (affiliated with a port number). */
+    public static final int IBV_EVENT_PORT_ERR = 10;
+    /** {@code IBV_EVENT_LID_CHANGE} (affiliated with a port number). */
+    public static final int IBV_EVENT_LID_CHANGE = 11;
+    /** {@code IBV_EVENT_PKEY_CHANGE} (affiliated with a port number). */
+    public static final int IBV_EVENT_PKEY_CHANGE = 12;
+    /** {@code IBV_EVENT_SM_CHANGE} (affiliated with a port number). */
+    public static final int IBV_EVENT_SM_CHANGE = 13;
+    /** {@code IBV_EVENT_SRQ_ERR}: the SRQ went to the error state (affiliated with the SRQ). */
+    public static final int IBV_EVENT_SRQ_ERR = 14;
+    /** {@code IBV_EVENT_SRQ_LIMIT_REACHED} (affiliated with the SRQ). */
+    public static final int IBV_EVENT_SRQ_LIMIT_REACHED = 15;
+    /** {@code IBV_EVENT_QP_LAST_WQE_REACHED} (affiliated with the QP). */
+    public static final int IBV_EVENT_QP_LAST_WQE_REACHED = 16;
+    /** {@code IBV_EVENT_CLIENT_REREGISTER} (affiliated with a port number). */
+    public static final int IBV_EVENT_CLIENT_REREGISTER = 17;
+    /** {@code IBV_EVENT_GID_CHANGE} (affiliated with a port number). */
+    public static final int IBV_EVENT_GID_CHANGE = 18;
+    /** {@code IBV_EVENT_WQ_FATAL}. */
+    public static final int IBV_EVENT_WQ_FATAL = 19;
     /** Size of a {@code struct ibv_sge}. */
     public static final long SGE_SIZE = 16;
     /** Size of a {@code struct ibv_wc}. */
@@ -205,6 +246,8 @@ public final class LibRdmaCm {
                 rdma_cma_h.ibv_modify_srq$descriptor());
         static final MethodHandle GET_CQ_EVENT = capturing(rdma_cma_h.ibv_get_cq_event$address(),
                 rdma_cma_h.ibv_get_cq_event$descriptor());
+        static final MethodHandle GET_ASYNC_EVENT = capturing(rdma_cma_h.ibv_get_async_event$address(),
+                rdma_cma_h.ibv_get_async_event$descriptor());
         static final MethodHandle POLL = capturing(LINKER.defaultLookup().findOrThrow("poll"),
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
                         ValueLayout.JAVA_INT));
@@ -1087,6 +1130,92 @@ public final class LibRdmaCm {
      */
     public static MemorySegment srqContext(final MemorySegment srq) {
         return ibv_srq.context(srq);
+    }
+
+    /** {@return the size of a {@code struct ibv_async_event}, for the buffer {@link #getAsyncEvent} fills} */
+    public static long asyncEventSize() {
+        return ibv_async_event.sizeof();
+    }
+
+    /**
+     * {@return the file descriptor of a device's async events ({@code ibv_context.async_fd})}
+     *
+     * @param context the {@code ibv_context}
+     */
+    public static int asyncFd(final MemorySegment context) {
+        return ibv_context.async_fd(context.reinterpret(ibv_context.sizeof()));
+    }
+
+    /**
+     * Takes the next async event of a device whose {@link #asyncFd} is non-blocking ({@code ibv_get_async_event}).
+     *
+     * @param context the {@code ibv_context}
+     * @param event a buffer of {@link #asyncEventSize()} bytes the event is written into; ack it with
+     *        {@link #ackAsyncEvent} once handled
+     * @return true if an event was taken, false if none is pending (EAGAIN)
+     */
+    public static boolean getAsyncEvent(final MemorySegment context, final MemorySegment event) {
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) H.GET_ASYNC_EVENT.invokeExact(state, context, event);
+        } catch (final Throwable t) {
+            throw unexpected("ibv_get_async_event", t);
+        }
+        if (rc != 0) {
+            final int err = rc == -1 ? errno(state) : Math.abs(rc);
+            if (err == Errno.EAGAIN || err == Errno.EINTR) {
+                return false;
+            }
+            throw new NativeCallException("ibv_get_async_event", err);
+        }
+        return true;
+    }
+
+    /**
+     * Acks an async event ({@code ibv_ack_async_event}); destroying its CQ, QP or SRQ waits for this.
+     *
+     * @param event what {@link #getAsyncEvent} filled
+     */
+    public static void ackAsyncEvent(final MemorySegment event) {
+        rdma_cma_h.ibv_ack_async_event(event);
+    }
+
+    /**
+     * {@return the {@code enum ibv_event_type} of an async event}
+     *
+     * @param event what {@link #getAsyncEvent} filled
+     */
+    public static int asyncEventType(final MemorySegment event) {
+        return ibv_async_event.event_type(event);
+    }
+
+    /**
+     * {@return the object pointer of an affiliated async event ({@code element.cq}, {@code .qp} or {@code .srq}:
+     * one union member)}
+     *
+     * @param event what {@link #getAsyncEvent} filled
+     */
+    public static MemorySegment asyncEventElement(final MemorySegment event) {
+        return ibv_async_event.element.cq(ibv_async_event.element(event));
+    }
+
+    /**
+     * {@return the port number of a port async event ({@code element.port_num})}
+     *
+     * @param event what {@link #getAsyncEvent} filled
+     */
+    public static int asyncEventPort(final MemorySegment event) {
+        return ibv_async_event.element.port_num(ibv_async_event.element(event));
+    }
+
+    /**
+     * {@return the name of an async event type ({@code ibv_event_type_str})}
+     *
+     * @param type the {@code enum ibv_event_type}
+     */
+    public static String eventTypeStr(final int type) {
+        return rdma_cma_h.ibv_event_type_str(type).reinterpret(128).getString(0, StandardCharsets.US_ASCII);
     }
 
     /**

@@ -102,12 +102,13 @@ class LayoutTest {
         for (final String s : List.of("rdma_cm_id", "rdma_cm_event", "rdma_conn_param", "rdma_event_channel",
                 "rdma_addrinfo", "sockaddr_in", "sockaddr_in6", "ibv_context", "ibv_context_ops", "ibv_pd", "ibv_mr",
                 "ibv_cq", "ibv_comp_channel", "ibv_qp", "ibv_qp_init_attr", "ibv_qp_cap", "ibv_send_wr",
-                "ibv_recv_wr", "ibv_sge", "ibv_wc", "ibv_device_attr", "ibv_port_attr")) {
+                "ibv_recv_wr", "ibv_sge", "ibv_wc", "ibv_device_attr", "ibv_port_attr", "ibv_async_event")) {
             assertTrue(EXPECTED.containsKey(s + ".sizeof"), "no layout checked for " + s);
         }
         for (final String f : List.of("ibv_send_wr.wr.rdma.remote_addr", "ibv_send_wr.wr.rdma.rkey",
                 "ibv_context.ops.post_send", "ibv_context.ops.post_recv", "ibv_context.ops.poll_cq",
-                "ibv_context.ops.req_notify_cq", "ibv_wc.imm_data")) {
+                "ibv_context.ops.req_notify_cq", "ibv_wc.imm_data", "ibv_context.async_fd",
+                "ibv_async_event.element.cq", "ibv_async_event.element.port_num", "ibv_async_event.event_type")) {
             assertTrue(EXPECTED.containsKey(f + ".offset"), "field not checked: " + f);
         }
     }

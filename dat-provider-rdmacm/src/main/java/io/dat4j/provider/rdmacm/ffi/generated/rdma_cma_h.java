@@ -2926,6 +2926,177 @@ public class rdma_cma_h {
         }
     }
 
+    private static class ibv_get_async_event {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_INT, rdma_cma_h.C_POINTER, rdma_cma_h.C_POINTER);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_get_async_event");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_get_async_event(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_get_async_event$descriptor() {
+        return ibv_get_async_event.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_get_async_event(...)
+     * }
+     */
+    public static MethodHandle ibv_get_async_event$handle() {
+        return ibv_get_async_event.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_get_async_event(...)
+     * }
+     */
+    public static MemorySegment ibv_get_async_event$address() {
+        return ibv_get_async_event.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_get_async_event(...)
+     * }
+     */
+    public static int ibv_get_async_event(MemorySegment context, MemorySegment event) {
+        var mh$ = ibv_get_async_event.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_get_async_event", context, event);
+            }
+            return (int) mh$.invokeExact(context, event);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ibv_ack_async_event {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(rdma_cma_h.C_POINTER);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_ack_async_event");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_ack_async_event(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_ack_async_event$descriptor() {
+        return ibv_ack_async_event.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_ack_async_event(...)
+     * }
+     */
+    public static MethodHandle ibv_ack_async_event$handle() {
+        return ibv_ack_async_event.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_ack_async_event(...)
+     * }
+     */
+    public static MemorySegment ibv_ack_async_event$address() {
+        return ibv_ack_async_event.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_ack_async_event(...)
+     * }
+     */
+    public static void ibv_ack_async_event(MemorySegment event) {
+        var mh$ = ibv_ack_async_event.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_ack_async_event", event);
+            }
+            mh$.invokeExact(event);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class ibv_event_type_str {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_POINTER, rdma_cma_h.C_INT);
+
+        public static final MemorySegment ADDR = rdma_cma_h.findOrThrow("ibv_event_type_str");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * ibv_event_type_str(...)
+     * }
+     */
+    public static FunctionDescriptor ibv_event_type_str$descriptor() {
+        return ibv_event_type_str.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * ibv_event_type_str(...)
+     * }
+     */
+    public static MethodHandle ibv_event_type_str$handle() {
+        return ibv_event_type_str.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * ibv_event_type_str(...)
+     * }
+     */
+    public static MemorySegment ibv_event_type_str$address() {
+        return ibv_event_type_str.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * ibv_event_type_str(...)
+     * }
+     */
+    public static MemorySegment ibv_event_type_str(int event) {
+        var mh$ = ibv_event_type_str.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ibv_event_type_str", event);
+            }
+            return (MemorySegment) mh$.invokeExact(event);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class ibv_wc_status_str {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(rdma_cma_h.C_POINTER, rdma_cma_h.C_INT);
 
@@ -3984,6 +4155,226 @@ public class rdma_cma_h {
      */
     public static int IBV_WC_WITH_INV() {
         return IBV_WC_WITH_INV;
+    }
+
+    private static final int IBV_EVENT_CQ_ERR = (int)0L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_CQ_ERR = 0
+     * }
+     */
+    public static int IBV_EVENT_CQ_ERR() {
+        return IBV_EVENT_CQ_ERR;
+    }
+
+    private static final int IBV_EVENT_QP_FATAL = (int)1L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_QP_FATAL = 1
+     * }
+     */
+    public static int IBV_EVENT_QP_FATAL() {
+        return IBV_EVENT_QP_FATAL;
+    }
+
+    private static final int IBV_EVENT_QP_REQ_ERR = (int)2L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_QP_REQ_ERR = 2
+     * }
+     */
+    public static int IBV_EVENT_QP_REQ_ERR() {
+        return IBV_EVENT_QP_REQ_ERR;
+    }
+
+    private static final int IBV_EVENT_QP_ACCESS_ERR = (int)3L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_QP_ACCESS_ERR = 3
+     * }
+     */
+    public static int IBV_EVENT_QP_ACCESS_ERR() {
+        return IBV_EVENT_QP_ACCESS_ERR;
+    }
+
+    private static final int IBV_EVENT_COMM_EST = (int)4L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_COMM_EST = 4
+     * }
+     */
+    public static int IBV_EVENT_COMM_EST() {
+        return IBV_EVENT_COMM_EST;
+    }
+
+    private static final int IBV_EVENT_SQ_DRAINED = (int)5L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_SQ_DRAINED = 5
+     * }
+     */
+    public static int IBV_EVENT_SQ_DRAINED() {
+        return IBV_EVENT_SQ_DRAINED;
+    }
+
+    private static final int IBV_EVENT_PATH_MIG = (int)6L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_PATH_MIG = 6
+     * }
+     */
+    public static int IBV_EVENT_PATH_MIG() {
+        return IBV_EVENT_PATH_MIG;
+    }
+
+    private static final int IBV_EVENT_PATH_MIG_ERR = (int)7L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_PATH_MIG_ERR = 7
+     * }
+     */
+    public static int IBV_EVENT_PATH_MIG_ERR() {
+        return IBV_EVENT_PATH_MIG_ERR;
+    }
+
+    private static final int IBV_EVENT_DEVICE_FATAL = (int)8L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_DEVICE_FATAL = 8
+     * }
+     */
+    public static int IBV_EVENT_DEVICE_FATAL() {
+        return IBV_EVENT_DEVICE_FATAL;
+    }
+
+    private static final int IBV_EVENT_PORT_ACTIVE = (int)9L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_PORT_ACTIVE = 9
+     * }
+     */
+    public static int IBV_EVENT_PORT_ACTIVE() {
+        return IBV_EVENT_PORT_ACTIVE;
+    }
+
+    private static final int IBV_EVENT_PORT_ERR = (int)10L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_PORT_ERR = 10
+     * }
+     */
+    public static int IBV_EVENT_PORT_ERR() {
+        return IBV_EVENT_PORT_ERR;
+    }
+
+    private static final int IBV_EVENT_LID_CHANGE = (int)11L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_LID_CHANGE = 11
+     * }
+     */
+    public static int IBV_EVENT_LID_CHANGE() {
+        return IBV_EVENT_LID_CHANGE;
+    }
+
+    private static final int IBV_EVENT_PKEY_CHANGE = (int)12L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_PKEY_CHANGE = 12
+     * }
+     */
+    public static int IBV_EVENT_PKEY_CHANGE() {
+        return IBV_EVENT_PKEY_CHANGE;
+    }
+
+    private static final int IBV_EVENT_SM_CHANGE = (int)13L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_SM_CHANGE = 13
+     * }
+     */
+    public static int IBV_EVENT_SM_CHANGE() {
+        return IBV_EVENT_SM_CHANGE;
+    }
+
+    private static final int IBV_EVENT_SRQ_ERR = (int)14L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_SRQ_ERR = 14
+     * }
+     */
+    public static int IBV_EVENT_SRQ_ERR() {
+        return IBV_EVENT_SRQ_ERR;
+    }
+
+    private static final int IBV_EVENT_SRQ_LIMIT_REACHED = (int)15L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_SRQ_LIMIT_REACHED = 15
+     * }
+     */
+    public static int IBV_EVENT_SRQ_LIMIT_REACHED() {
+        return IBV_EVENT_SRQ_LIMIT_REACHED;
+    }
+
+    private static final int IBV_EVENT_QP_LAST_WQE_REACHED = (int)16L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_QP_LAST_WQE_REACHED = 16
+     * }
+     */
+    public static int IBV_EVENT_QP_LAST_WQE_REACHED() {
+        return IBV_EVENT_QP_LAST_WQE_REACHED;
+    }
+
+    private static final int IBV_EVENT_CLIENT_REREGISTER = (int)17L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_CLIENT_REREGISTER = 17
+     * }
+     */
+    public static int IBV_EVENT_CLIENT_REREGISTER() {
+        return IBV_EVENT_CLIENT_REREGISTER;
+    }
+
+    private static final int IBV_EVENT_GID_CHANGE = (int)18L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_GID_CHANGE = 18
+     * }
+     */
+    public static int IBV_EVENT_GID_CHANGE() {
+        return IBV_EVENT_GID_CHANGE;
+    }
+
+    private static final int IBV_EVENT_WQ_FATAL = (int)19L;
+
+    /**
+     * {@snippet lang=c :
+     * IBV_EVENT_WQ_FATAL = 19
+     * }
+     */
+    public static int IBV_EVENT_WQ_FATAL() {
+        return IBV_EVENT_WQ_FATAL;
     }
 
     private static final int IBV_ACCESS_LOCAL_WRITE = (int)1L;
