@@ -32,10 +32,22 @@ final class IoLoop implements Runnable {
     static final String GRACE_PROP_NAME = "dat4j.tcp.driveGraceMicros";
     /** System property: microseconds a deferred ACK may wait for a frame to ride on (500). */
     static final String ACK_DELAY_PROP_NAME = "dat4j.tcp.ackDelayMicros";
+    /**
+     * System property: microseconds a driving consumer spins on non-blocking selections before its selection blocks
+     * (default 0: no spinning). Pays only with a core to spare, as the busy-polling of fi_pingpong and perftest.
+     */
+    static final String BUSY_POLL_PROP_NAME = "dat4j.tcp.busyPollMicros";
+    /**
+     * System property: whether a driving consumer first reads the connection it last wrote a request to before it
+     * selects (default false).
+     */
+    static final String READ_AHEAD_PROP_NAME = "dat4j.tcp.readAhead";
 
     static final long GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(GRACE_PROP_NAME, 2000)));
     static final long ACK_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1,
             Long.getLong(ACK_DELAY_PROP_NAME, 500)));
+    static final long BUSY_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(0,
+            Long.getLong(BUSY_POLL_PROP_NAME, 0)));
     /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
     private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
@@ -48,6 +60,15 @@ final class IoLoop implements Runnable {
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
+    /** Whether drivers read ahead ({@link #READ_AHEAD_PROP_NAME}). */
+    final boolean readAhead = Boolean.getBoolean(READ_AHEAD_PROP_NAME);
+    /** The connection a poster last wrote a request to inline: the next driver reads it before selecting. */
+    volatile TcpConnection readHint;
+    /**
+     * Counts the selector wake-ups asked for ({@link #wakeSelector()}): a busy-polling driver's non-blocking
+     * selections clear a pending {@link Selector#wakeup()}, so it watches this count instead.
+     */
+    private final java.util.concurrent.atomic.AtomicLong kicks = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean running = true;
     /** Silent-peer detection of this thread's established connections. */
     final Liveness.Sweep liveness;
@@ -149,12 +170,18 @@ final class IoLoop implements Runnable {
         }
     }
 
+    /** Wakes the selection in progress or the next one, and tells a busy-polling driver to stop spinning. */
+    private void wakeSelector() {
+        kicks.incrementAndGet();
+        selector.wakeup();
+    }
+
     private void wakeup() {
         if (inLoop()) {
             return;
         }
         if (selecting) {
-            selector.wakeup();
+            wakeSelector();
         } else if (owner.get() == null) {
             LockSupport.unpark(thread);
         }
@@ -167,7 +194,7 @@ final class IoLoop implements Runnable {
     void wakeupDriver() {
         final Thread o = owner.get();
         if (o != null && o != thread && o != Thread.currentThread()) {
-            selector.wakeup();
+            wakeSelector();
         }
     }
 
@@ -192,6 +219,8 @@ final class IoLoop implements Runnable {
         if (!running || me == thread || (nanos > 0 && nanos < 1_000_000L)) {
             return false;
         }
+        // read before taking the loop: every wake-up meant for this driver counts after it (see busyPoll)
+        final long k0 = kicks.get();
         if (!owner.compareAndSet(null, me)) {
             final Thread o = owner.get();
             if (o == thread) {
@@ -199,7 +228,7 @@ final class IoLoop implements Runnable {
                     wanter = me;
                     stepAside = true;
                     if (selecting) {
-                        selector.wakeup();
+                        wakeSelector();
                     }
                 }
             } else if (o != null && o != me) {
@@ -212,7 +241,7 @@ final class IoLoop implements Runnable {
                 return false;
             }
             final long ms = nanos == 0 ? 0 : nanos == Long.MAX_VALUE ? Long.MAX_VALUE : (nanos + 999_999L) / 1_000_000L;
-            round(ms);
+            round(ms, k0);
             return true;
         } catch (final IOException | java.nio.channels.ClosedSelectorException e) {
             LOG.debug("consumer-driven round of {} failed", thread.getName(), e);
@@ -319,7 +348,7 @@ final class IoLoop implements Runnable {
                     continue;
                 }
                 try {
-                    round(Long.MAX_VALUE);
+                    round(Long.MAX_VALUE, 0);
                 } finally {
                     owner.set(null);
                 }
@@ -337,7 +366,7 @@ final class IoLoop implements Runnable {
             LOG.error("I/O thread {} failed; its connections are closed", thread.getName(), t);
         } finally {
             while (!owner.compareAndSet(null, thread)) {
-                selector.wakeup();
+                wakeSelector();
                 LockSupport.parkNanos(this, 100_000L);
             }
             shutdown();
@@ -377,17 +406,19 @@ final class IoLoop implements Runnable {
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
-    private void round(final long maxMillis) throws IOException {
+    private void round(final long maxMillis, final long k0) throws IOException {
         flushDeferred();
         final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
         selecting = true;
         try {
             if (wait <= 0 || hasWork()) {
                 selector.selectNow(handler);
-            } else if (wait == Long.MAX_VALUE) {
-                selector.select(handler);
-            } else {
-                selector.select(handler, wait);
+            } else if (!shortcut(k0)) {
+                if (wait == Long.MAX_VALUE) {
+                    selector.select(handler);
+                } else {
+                    selector.select(handler, wait);
+                }
             }
         } finally {
             selecting = false;
@@ -399,6 +430,53 @@ final class IoLoop implements Runnable {
         }
         runTasks();
         runReady();
+    }
+
+    /**
+     * A driving consumer's ways around a blocking selection: reading ahead, then busy-polling (each when turned on).
+     * Owner only, while {@link #selecting}; the rest of the loop's keys are seen by the next round (level-triggered).
+     *
+     * @param k0 {@link #kicks} before the driver took the loop
+     * @return true if bytes came in or a wake-up came (the round must not block), false to select as usual
+     */
+    private boolean shortcut(final long k0) throws IOException {
+        if (Thread.currentThread() == thread) {
+            return false;
+        }
+        if (readAhead && readAhead()) {
+            return true;
+        }
+        return BUSY_POLL_NANOS > 0 && busyPoll(k0);
+    }
+
+    /** A driver reads the hinted connection first; {@return true if bytes came in} Owner only. */
+    private boolean readAhead() {
+        final TcpConnection h = readHint;
+        if (h == null || Thread.currentThread().isInterrupted()) {
+            return false;
+        }
+        readHint = null;
+        return h.readAhead();
+    }
+
+    /**
+     * A driving consumer's spin: non-blocking selections for up to {@link #BUSY_POLL_NANOS}. Owner only, while
+     * {@link #selecting}.
+     *
+     * @param k0 {@link #kicks} before the driver took the loop
+     * @return true if a key was handled or a wake-up was asked for (the caller must not block), false if the spin
+     *         found nothing
+     */
+    private boolean busyPoll(final long k0) throws IOException {
+        final Thread me = Thread.currentThread();
+        final long end = System.nanoTime() + BUSY_POLL_NANOS;
+        do {
+            if (selector.selectNow(handler) > 0 || kicks.get() != k0 || me.isInterrupted()) {
+                return true;
+            }
+            Thread.onSpinWait();
+        } while (System.nanoTime() - end < 0);
+        return kicks.get() != k0;
     }
 
     /**
@@ -510,7 +588,7 @@ final class IoLoop implements Runnable {
     /** Stops the loop and waits for its thread; closes every channel it owns. */
     void stop(final long timeoutMillis) {
         running = false;
-        selector.wakeup();
+        wakeSelector();
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             try {
