@@ -37,17 +37,10 @@ final class IoLoop implements Runnable {
      * (default 0: no spinning). Pays only with a core to spare, as the busy-polling of fi_pingpong and perftest.
      */
     static final String BUSY_POLL_PROP_NAME = "dat4j.tcp.busyPollMicros";
-    /**
-     * System property: whether a driving consumer first reads the connection it last wrote a request to before it
-     * selects (default false).
-     */
-    static final String READ_AHEAD_PROP_NAME = "dat4j.tcp.readAhead";
 
     static final long GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(GRACE_PROP_NAME, 2000)));
     static final long ACK_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1,
             Long.getLong(ACK_DELAY_PROP_NAME, 500)));
-    static final long BUSY_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(0,
-            Long.getLong(BUSY_POLL_PROP_NAME, 0)));
     /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
     private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
@@ -60,10 +53,9 @@ final class IoLoop implements Runnable {
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
-    /** Whether drivers read ahead ({@link #READ_AHEAD_PROP_NAME}). */
-    final boolean readAhead = Boolean.getBoolean(READ_AHEAD_PROP_NAME);
-    /** The connection a poster last wrote a request to inline: the next driver reads it before selecting. */
-    volatile TcpConnection readHint;
+    /** {@link #BUSY_POLL_PROP_NAME} in nanoseconds, read when the loop (its IA) is created. */
+    private final long busyPollNanos = TimeUnit.MICROSECONDS.toNanos(Math.max(0,
+            Long.getLong(BUSY_POLL_PROP_NAME, 0)));
     /**
      * Counts the selector wake-ups asked for ({@link #wakeSelector()}): a busy-polling driver's non-blocking
      * selections clear a pending {@link Selector#wakeup()}, so it watches this count instead.
@@ -413,7 +405,8 @@ final class IoLoop implements Runnable {
         try {
             if (wait <= 0 || hasWork()) {
                 selector.selectNow(handler);
-            } else if (!shortcut(k0)) {
+            } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
+                // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came)
                 if (wait == Long.MAX_VALUE) {
                     selector.select(handler);
                 } else {
@@ -433,34 +426,7 @@ final class IoLoop implements Runnable {
     }
 
     /**
-     * A driving consumer's ways around a blocking selection: reading ahead, then busy-polling (each when turned on).
-     * Owner only, while {@link #selecting}; the rest of the loop's keys are seen by the next round (level-triggered).
-     *
-     * @param k0 {@link #kicks} before the driver took the loop
-     * @return true if bytes came in or a wake-up came (the round must not block), false to select as usual
-     */
-    private boolean shortcut(final long k0) throws IOException {
-        if (Thread.currentThread() == thread) {
-            return false;
-        }
-        if (readAhead && readAhead()) {
-            return true;
-        }
-        return BUSY_POLL_NANOS > 0 && busyPoll(k0);
-    }
-
-    /** A driver reads the hinted connection first; {@return true if bytes came in} Owner only. */
-    private boolean readAhead() {
-        final TcpConnection h = readHint;
-        if (h == null || Thread.currentThread().isInterrupted()) {
-            return false;
-        }
-        readHint = null;
-        return h.readAhead();
-    }
-
-    /**
-     * A driving consumer's spin: non-blocking selections for up to {@link #BUSY_POLL_NANOS}. Owner only, while
+     * A driving consumer's spin: non-blocking selections for up to {@link #busyPollNanos}. Owner only, while
      * {@link #selecting}.
      *
      * @param k0 {@link #kicks} before the driver took the loop
@@ -469,12 +435,13 @@ final class IoLoop implements Runnable {
      */
     private boolean busyPoll(final long k0) throws IOException {
         final Thread me = Thread.currentThread();
-        final long end = System.nanoTime() + BUSY_POLL_NANOS;
+        final long end = System.nanoTime() + busyPollNanos;
         do {
             if (selector.selectNow(handler) > 0 || kicks.get() != k0 || me.isInterrupted()) {
                 return true;
             }
-            Thread.onSpinWait();
+            // a yield, not a pause: on a machine without a spare core the peer (or the I/O thread) may need this one
+            Thread.yield();
         } while (System.nanoTime() - end < 0);
         return kicks.get() != k0;
     }

@@ -425,27 +425,6 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
-    /**
-     * Reads what the socket holds now without asking the selector first (a driving consumer that expects a reply on
-     * this connection); loop owner only.
-     *
-     * @return true if bytes came in
-     */
-    boolean readAhead() {
-        lock.lock();
-        try {
-            if (phase != P_UP || closing || draining || rnrWaiting || key == null || !key.isValid()) {
-                return false;
-            }
-            final long before = live.received;
-            sockEmpty = false;
-            onReadable();
-            return live.received != before;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     void onScheduled() {
         lock.lock();
         try {
@@ -1436,10 +1415,6 @@ final class TcpConnection implements RequestTransport {
                 || curReq != null || !control.isEmpty() || (ackOwed > 0 && !peerPiggy)) {
             loop.schedule(this);
             return;
-        }
-        if (loop.readAhead) {
-            // the poster's next wait on this loop reads this socket before it selects (the reply may be there)
-            loop.readHint = this;
         }
         while (true) {
             final PostedOperation op = ep.peekRequest();
