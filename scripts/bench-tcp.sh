@@ -14,7 +14,8 @@
 # then writes OUTDIR/tables.md (ratios against the NIO baseline of this run), OUTDIR/series.csv and the plots
 # OUTDIR/lat.png, OUTDIR/bw.png (XChart, io.dat4j.benchmarks.BenchPlot) plus dat perf's own --plot PNGs.
 # Environment: LAT_SIZES, BW_SIZES, LAT_N, FI_N, BW_BYTES, BW_DEPTH, DAT_JAVA_OPTS (passed to dat), NO_BUILD=1,
-# WITH_POLL=1 (dat perf --poll on both sides: starves the I/O threads on 2 busy vCPUs), SKIP_FI=1.
+# WITH_POLL=1 (dat perf --poll on both sides: starves the I/O threads on 2 busy vCPUs), SKIP_FI=1, SKIP_BW=1 (ping-pong
+# only).
 # Every process has a timeout, so a stuck run ends.
 set -eu
 
@@ -108,6 +109,7 @@ fi
 
 # ---- streaming: one process pair per size (iterations = BW_BYTES / size); each size is measured twice in a row and
 # the tables keep the second (warm) measurement
+[ "${SKIP_BW:-0}" = 1 ] && BW_SIZES=""
 for s in $(echo "$BW_SIZES" | tr , ' '); do
   n=$(bw_n "$s")
   pair "nio-bw-$s" "$nio server $port" "$nio bw 127.0.0.1 $port $s,$s $n"

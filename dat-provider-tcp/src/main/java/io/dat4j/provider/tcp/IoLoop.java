@@ -32,6 +32,11 @@ final class IoLoop implements Runnable {
     static final String GRACE_PROP_NAME = "dat4j.tcp.driveGraceMicros";
     /** System property: microseconds a deferred ACK may wait for a frame to ride on (500). */
     static final String ACK_DELAY_PROP_NAME = "dat4j.tcp.ackDelayMicros";
+    /**
+     * System property: microseconds a driving consumer spins on non-blocking selections before its selection blocks
+     * (default 0: no spinning). Pays only with a core to spare, as the busy-polling of fi_pingpong and perftest.
+     */
+    static final String BUSY_POLL_PROP_NAME = "dat4j.tcp.busyPollMicros";
 
     static final long GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(GRACE_PROP_NAME, 2000)));
     static final long ACK_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1,
@@ -48,6 +53,14 @@ final class IoLoop implements Runnable {
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
+    /** {@link #BUSY_POLL_PROP_NAME} in nanoseconds, read when the loop (its IA) is created. */
+    private final long busyPollNanos = TimeUnit.MICROSECONDS.toNanos(Math.max(0,
+            Long.getLong(BUSY_POLL_PROP_NAME, 0)));
+    /**
+     * Counts the selector wake-ups asked for ({@link #wakeSelector()}): a busy-polling driver's non-blocking
+     * selections clear a pending {@link Selector#wakeup()}, so it watches this count instead.
+     */
+    private final java.util.concurrent.atomic.AtomicLong kicks = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean running = true;
     /** Silent-peer detection of this thread's established connections. */
     final Liveness.Sweep liveness;
@@ -149,12 +162,18 @@ final class IoLoop implements Runnable {
         }
     }
 
+    /** Wakes the selection in progress or the next one, and tells a busy-polling driver to stop spinning. */
+    private void wakeSelector() {
+        kicks.incrementAndGet();
+        selector.wakeup();
+    }
+
     private void wakeup() {
         if (inLoop()) {
             return;
         }
         if (selecting) {
-            selector.wakeup();
+            wakeSelector();
         } else if (owner.get() == null) {
             LockSupport.unpark(thread);
         }
@@ -167,7 +186,7 @@ final class IoLoop implements Runnable {
     void wakeupDriver() {
         final Thread o = owner.get();
         if (o != null && o != thread && o != Thread.currentThread()) {
-            selector.wakeup();
+            wakeSelector();
         }
     }
 
@@ -192,6 +211,8 @@ final class IoLoop implements Runnable {
         if (!running || me == thread || (nanos > 0 && nanos < 1_000_000L)) {
             return false;
         }
+        // read before taking the loop: every wake-up meant for this driver counts after it (see busyPoll)
+        final long k0 = kicks.get();
         if (!owner.compareAndSet(null, me)) {
             final Thread o = owner.get();
             if (o == thread) {
@@ -199,7 +220,7 @@ final class IoLoop implements Runnable {
                     wanter = me;
                     stepAside = true;
                     if (selecting) {
-                        selector.wakeup();
+                        wakeSelector();
                     }
                 }
             } else if (o != null && o != me) {
@@ -212,7 +233,7 @@ final class IoLoop implements Runnable {
                 return false;
             }
             final long ms = nanos == 0 ? 0 : nanos == Long.MAX_VALUE ? Long.MAX_VALUE : (nanos + 999_999L) / 1_000_000L;
-            round(ms);
+            round(ms, k0);
             return true;
         } catch (final IOException | java.nio.channels.ClosedSelectorException e) {
             LOG.debug("consumer-driven round of {} failed", thread.getName(), e);
@@ -319,7 +340,7 @@ final class IoLoop implements Runnable {
                     continue;
                 }
                 try {
-                    round(Long.MAX_VALUE);
+                    round(Long.MAX_VALUE, 0);
                 } finally {
                     owner.set(null);
                 }
@@ -337,7 +358,7 @@ final class IoLoop implements Runnable {
             LOG.error("I/O thread {} failed; its connections are closed", thread.getName(), t);
         } finally {
             while (!owner.compareAndSet(null, thread)) {
-                selector.wakeup();
+                wakeSelector();
                 LockSupport.parkNanos(this, 100_000L);
             }
             shutdown();
@@ -377,17 +398,20 @@ final class IoLoop implements Runnable {
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
-    private void round(final long maxMillis) throws IOException {
+    private void round(final long maxMillis, final long k0) throws IOException {
         flushDeferred();
         final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
         selecting = true;
         try {
             if (wait <= 0 || hasWork()) {
                 selector.selectNow(handler);
-            } else if (wait == Long.MAX_VALUE) {
-                selector.select(handler);
-            } else {
-                selector.select(handler, wait);
+            } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
+                // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came)
+                if (wait == Long.MAX_VALUE) {
+                    selector.select(handler);
+                } else {
+                    selector.select(handler, wait);
+                }
             }
         } finally {
             selecting = false;
@@ -399,6 +423,27 @@ final class IoLoop implements Runnable {
         }
         runTasks();
         runReady();
+    }
+
+    /**
+     * A driving consumer's spin: non-blocking selections for up to {@link #busyPollNanos}. Owner only, while
+     * {@link #selecting}.
+     *
+     * @param k0 {@link #kicks} before the driver took the loop
+     * @return true if a key was handled or a wake-up was asked for (the caller must not block), false if the spin
+     *         found nothing
+     */
+    private boolean busyPoll(final long k0) throws IOException {
+        final Thread me = Thread.currentThread();
+        final long end = System.nanoTime() + busyPollNanos;
+        do {
+            if (selector.selectNow(handler) > 0 || kicks.get() != k0 || me.isInterrupted()) {
+                return true;
+            }
+            // a yield, not a pause: on a machine without a spare core the peer (or the I/O thread) may need this one
+            Thread.yield();
+        } while (System.nanoTime() - end < 0);
+        return kicks.get() != k0;
     }
 
     /**
@@ -510,7 +555,7 @@ final class IoLoop implements Runnable {
     /** Stops the loop and waits for its thread; closes every channel it owns. */
     void stop(final long timeoutMillis) {
         running = false;
-        selector.wakeup();
+        wakeSelector();
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             try {
