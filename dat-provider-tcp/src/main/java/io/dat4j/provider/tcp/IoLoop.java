@@ -185,7 +185,9 @@ final class IoLoop implements Runnable {
      */
     void wakeupDriver() {
         final Thread o = owner.get();
-        if (o != null && o != thread && o != Thread.currentThread()) {
+        // also when nobody owns the loop yet: the waiter may be between its ring check and taking the loop, and
+        // must not then block in a selection with the event already posted (it compares the kicks, see round)
+        if (o != thread && o != Thread.currentThread()) {
             wakeSelector();
         }
     }
@@ -403,7 +405,8 @@ final class IoLoop implements Runnable {
         final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
         selecting = true;
         try {
-            if (wait <= 0 || hasWork()) {
+            if (wait <= 0 || hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
+                // (a consumer that was woken after it read k0 must not block: its event may be posted already)
                 selector.selectNow(handler);
             } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
                 // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came)
