@@ -84,17 +84,13 @@ class RdmaCmFaultDeviceTest {
         Assumptions.assumeTrue(Boolean.getBoolean(FAULTS_PROP_NAME), "takes the RDMA netdev down, which leaves rdma_cm "
                 + "unusable for the rest of the boot on rxe (6.1): run by run-guest-tests.sh as its last step (-D"
                 + FAULTS_PROP_NAME + "=true)");
-        Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
-                + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
-        final String addr = System.getenv("SOFTROCE_IP");
-        netdev = System.getenv("SOFTROCE_NETDEV");
-        Assumptions.assumeTrue(addr != null && netdev != null, "needs SOFTROCE_IP and SOFTROCE_NETDEV");
+        final GuestDevice device = GuestDevice.require();
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root to take the link down");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
                 "no ip(8)");
-        ip = InetAddress.getByName(addr);
-        entry = new RegistryEntry("ofa-v2-" + netdev, "u2.0", true, true, "libdaplofa.so.2", "dapl.2.0",
-                netdev + " 0", "");
+        ip = device.ip();
+        netdev = device.netdev();
+        entry = device.entry();
     }
 
     @BeforeEach

@@ -61,14 +61,9 @@ class RdmaCmProviderDeviceTest {
 
     @BeforeAll
     static void requireDevice() throws Exception {
-        Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
-                + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
-        final String addr = System.getenv("SOFTROCE_IP");
-        final String netdev = System.getenv("SOFTROCE_NETDEV");
-        Assumptions.assumeTrue(addr != null && netdev != null, "needs SOFTROCE_IP and SOFTROCE_NETDEV");
-        ip = InetAddress.getByName(addr);
-        entry = new RegistryEntry("ofa-v2-" + netdev, "u2.0", true, true, "libdaplofa.so.2", "dapl.2.0",
-                netdev + " 0", "");
+        final GuestDevice device = GuestDevice.require();
+        ip = device.ip();
+        entry = device.entry();
     }
 
     @BeforeEach
