@@ -15,7 +15,10 @@
 # OUTDIR/lat.png, OUTDIR/bw.png (XChart, io.dat4j.benchmarks.BenchPlot) plus dat perf's own --plot PNGs.
 # Environment: LAT_SIZES, BW_SIZES, LAT_N, FI_N, BW_BYTES, BW_DEPTH, DAT_JAVA_OPTS (passed to dat), NO_BUILD=1,
 # WITH_POLL=1 (dat perf --poll on both sides: starves the I/O threads on 2 busy vCPUs), SKIP_FI=1, SKIP_BW=1 (ping-pong
-# only).
+# only), PIN=same|split|none (default none): `taskset` both processes of every pair onto vCPU 0 (same), the server
+# onto vCPU 0 and the client onto vCPU 1 (split), or leave placement to the scheduler (none). On an idle VM the
+# placement decides a ping-pong: a wake-up across vCPUs costs a halted vCPU's wake-up, ~30 us here, on the same vCPU
+# a context switch; unpinned, the scheduler picks either from one run to the next.
 # Every process has a timeout, so a stuck run ends.
 set -eu
 
@@ -31,6 +34,13 @@ FI_N=${FI_N:-100}
 BW_BYTES=${BW_BYTES:-268435456}
 BW_DEPTH=${BW_DEPTH:-16}
 T=${STEP_TIMEOUT:-120}
+PIN=${PIN:-none}
+case "$PIN" in
+  same) srv_pin="taskset -c 0 "; cli_pin="taskset -c 0 " ;;
+  split) srv_pin="taskset -c 0 "; cli_pin="taskset -c 1 " ;;
+  none) srv_pin=""; cli_pin="" ;;
+  *) echo "bench-tcp: PIN must be same, split or none" >&2; exit 2 ;;
+esac
 
 if [ "${NO_BUILD:-0}" != 1 ]; then
   ./mvnw -q -B -o -DskipTests package -pl dat-tools,benchmarks -am >&2
@@ -56,10 +66,10 @@ next_port
 pair() {
   name=$1; srv=$2; cli=$3
   echo "bench-tcp: $name" >&2
-  sh -c "timeout $T $srv" > "$out/$name.server.log" 2>&1 &
+  sh -c "${srv_pin}timeout $T $srv" > "$out/$name.server.log" 2>&1 &
   spid=$!
   sleep 2
-  if ! sh -c "timeout $T $cli" > "$out/$name.json" 2> "$out/$name.client.log"; then
+  if ! sh -c "${cli_pin}timeout $T $cli" > "$out/$name.json" 2> "$out/$name.client.log"; then
     echo "bench-tcp: $name failed (see $out/$name.client.log)" >&2
     echo "[]" > "$out/$name.json"
   fi
@@ -78,6 +88,7 @@ bw_n() { echo $(( BW_BYTES / $1 < 200 ? 200 : BW_BYTES / $1 )); }
   echo "libfabric: $(dpkg-query -W -f='${Version}' libfabric-bin 2>/dev/null)"
   echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty')"
   echo "DAT_JAVA_OPTS: ${DAT_JAVA_OPTS:-}"
+  echo "PIN: $PIN (server ${srv_pin:-unpinned}, client ${cli_pin:-unpinned})"
   echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N FI_N=$FI_N BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES BW_DEPTH=$BW_DEPTH"
 } > "$out/env.txt"
 
@@ -97,10 +108,10 @@ if [ "${SKIP_FI:-0}" != 1 ]; then
   for s in $(echo "$LAT_SIZES" | tr , ' '); do
     echo "bench-tcp: fi_pingpong $s" >&2
     fp=$port
-    timeout 60 fi_pingpong -p sockets -e msg -B "$fp" -I "$FI_N" -S "$s" > "$out/fi-server-$s.txt" 2>&1 &
+    ${srv_pin}timeout 60 fi_pingpong -p sockets -e msg -B "$fp" -I "$FI_N" -S "$s" > "$out/fi-server-$s.txt" 2>&1 &
     spid=$!
     sleep 0.5
-    timeout 60 fi_pingpong -p sockets -e msg -P "$fp" -I "$FI_N" -S "$s" 127.0.0.1 >> "$out/fi-pingpong.txt" 2>&1 \
+    ${cli_pin}timeout 60 fi_pingpong -p sockets -e msg -P "$fp" -I "$FI_N" -S "$s" 127.0.0.1 >> "$out/fi-pingpong.txt" 2>&1 \
       || echo "fi_pingpong $s: failed or timed out (60 s)" >> "$out/fi-pingpong.txt"
     wait "$spid" || true
     next_port
