@@ -39,7 +39,8 @@ opts=(-P ofa-v2-rxe -B "$burst" -b "$buflen")
 wait_listening() {
     local log=$1 secs=$2 pid=$3 i lines
     for ((i = 0; i < secs; i++)); do
-        mapfile -t lines < "$log"
+        lines=()
+        [[ -e $log ]] && mapfile -t lines < "$log"   # the server may not have opened its log yet
         if [[ "${lines[*]}" == *"Server is waiting for client connection to send server info"* &&
             -n $(ss -Htln "sport = :$info_port") ]]; then
             return 0

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
  * @param netdev the netdev under the device
  * @param entry the registry line that opens an IA on it
  */
-record GuestDevice(InetAddress ip, String netdev, RegistryEntry entry) {
+public record GuestDevice(InetAddress ip, String netdev, RegistryEntry entry) {
 
     /**
      * {@return the guest's device}; skips the calling test class (a JUnit assumption) where there is no RDMA device
@@ -21,7 +21,7 @@ record GuestDevice(InetAddress ip, String netdev, RegistryEntry entry) {
      *
      * @throws UnknownHostException when {@code SOFTROCE_IP} is not an address
      */
-    static GuestDevice require() throws UnknownHostException {
+    public static GuestDevice require() throws UnknownHostException {
         Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
                 + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
         final String addr = System.getenv("SOFTROCE_IP");

@@ -3,7 +3,6 @@ package io.dat4j.provider.rdmacm.interop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequestEvent;
@@ -22,19 +21,13 @@ import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
-import io.dat4j.provider.rdmacm.RdmaCm;
-import java.io.IOException;
+import io.dat4j.provider.rdmacm.GuestDevice;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.net.InetAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -54,55 +47,31 @@ class CmPingPongInteropTest {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
     private static final int MESSAGE = 16;
-    private static InetAddress ip;
-    private static String iaName;
+    private static GuestDevice device;
 
     private InterfaceAdapter ia;
     private Arena arena;
-    private Process c;
-    private Path cLog;
+    private CProgram c;
 
     @BeforeAll
     static void requireDeviceAndTools() throws Exception {
-        Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
-                + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
-        final String addr = System.getenv("SOFTROCE_IP");
-        final String netdev = System.getenv("SOFTROCE_NETDEV");
-        Assumptions.assumeTrue(addr != null && netdev != null, "needs SOFTROCE_IP and SOFTROCE_NETDEV (the guest)");
-        Assumptions.assumeTrue(onPath("rdma_server") && onPath("rdma_client"),
-                "needs rdma_server and rdma_client (Debian package rdmacm-utils) on the PATH");
-        ip = InetAddress.getByName(addr);
-        iaName = "ofa-v2-" + netdev;
-    }
-
-    static boolean onPath(final String program) {
-        for (final String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
+        device = GuestDevice.require();
+        CProgram.requireOnPath("rdma_server", "rdma_client");
     }
 
     @BeforeEach
     void open() {
         arena = Arena.ofShared();
-        ia = Dat.openInterfaceAdapter(iaName);
+        ia = Dat.openInterfaceAdapter(device.entry().iaName());
     }
 
     @AfterEach
     void close() throws Exception {
-        if (c != null && c.isAlive()) {
-            c.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-        if (cLog != null) {
-            System.out.println("---- C program output:\n" + Files.readString(cLog));
+        if (c != null) {
+            c.close();
         }
         ia.close();
         arena.close();
-        if (cLog != null) {
-            Files.deleteIfExists(cLog);
-        }
     }
 
     /** PZ, one DTO EVD, a connect EVD, an EP, and a 16-byte receive and send buffer in one LMR. */
@@ -138,19 +107,6 @@ class CmPingPongInteropTest {
         }
     }
 
-    private void startC(final String... command) throws IOException {
-        cLog = Files.createTempFile("c-interop", ".log");
-        c = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(cLog.toFile()).start();
-    }
-
-    private void assertCExits() throws Exception {
-        final boolean ended = c.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
-        final String out = Files.readString(cLog);
-        System.out.println("---- " + String.join(" ", c.info().commandLine().orElse("C program")) + "\n" + out);
-        assertTrue(ended, "the C program did not end: " + out);
-        assertEquals(0, c.exitValue(), "the C program's exit status; its output:\n" + out);
-    }
-
     @Test
     @DisplayName("C rdma_client -> DAT server: 16-byte request received, 16-byte reply sent, C exits 0")
     void cClientJavaServer() throws Exception {
@@ -158,7 +114,7 @@ class CmPingPongInteropTest {
         final Side server = new Side();
         final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
         final PublicServicePoint psp = ia.createPublicServicePoint(port, crEvd, ServicePointFlag.CONSUMER);
-        startC("rdma_client", "-s", ip.getHostAddress(), "-p", Integer.toString(port));
+        c = CProgram.start("rdma_client", "-s", device.ip().getHostAddress(), "-p", Integer.toString(port));
         final Event e = crEvd.await(WAIT);
         final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, e, String.valueOf(e));
         // rdma_server posts its receive before rdma_accept: so does the DAT side
@@ -175,7 +131,7 @@ class CmPingPongInteropTest {
         final DtoCompletionEvent reply = assertInstanceOf(DtoCompletionEvent.class, last, String.valueOf(last));
         assertEquals(DtoOperation.SEND, reply.operation(), String.valueOf(reply));
         assertTrue(reply.status() == DtoStatus.SUCCESS || reply.status() == DtoStatus.FLUSHED, String.valueOf(reply));
-        assertCExits();
+        c.await(WAIT, true);
         // rdma_client disconnects once it has its reply
         server.connection(EventNumber.CONNECTION_EVENT_DISCONNECTED);
         psp.close();
@@ -185,29 +141,12 @@ class CmPingPongInteropTest {
     @DisplayName("DAT client -> C rdma_server: 16 bytes sent, the 16-byte reply received, C exits 0")
     void javaClientCServer() throws Exception {
         final int port = 7472;
-        startC("rdma_server", "-s", ip.getHostAddress(), "-p", Integer.toString(port));
-        Side client = null;
-        // the server listens a moment after it starts: retry while nobody listens on the port
-        for (int attempt = 0; attempt < 60 && client == null; attempt++) {
+        c = CProgram.start("rdma_server", "-s", device.ip().getHostAddress(), "-p", Integer.toString(port));
+        final Side client = c.connectWhenListening(() -> {
             final Side s = new Side();
             s.postRecv();
-            s.ep.connect(ip, port, WAIT, null);
-            final Event e = s.conn.await(WAIT);
-            final ConnectionEvent ce = assertInstanceOf(ConnectionEvent.class, e, String.valueOf(e));
-            if (ce.number() == EventNumber.CONNECTION_EVENT_ESTABLISHED) {
-                client = s;
-            } else if (ce.number() == EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
-                    || ce.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE) {
-                s.ep.close();
-                if (!c.isAlive()) {
-                    fail("rdma_server ended before it accepted: " + Files.readString(cLog));
-                }
-                Thread.sleep(500);
-            } else {
-                fail("unexpected connection event " + ce);
-            }
-        }
-        assertTrue(client != null, "rdma_server never accepted");
+            return s;
+        }, s -> s.ep, s -> s.conn, device.ip(), port, WAIT);
         client.send((byte) 0x33);
         final DtoCompletionEvent sent = client.completion();
         assertEquals(DtoOperation.SEND, sent.operation());
@@ -216,6 +155,6 @@ class CmPingPongInteropTest {
         assertEquals(MESSAGE, got.transferredLength(), "rdma_server replies with 16 bytes");
         // rdma_server disconnects after its reply completed
         client.connection(EventNumber.CONNECTION_EVENT_DISCONNECTED);
-        assertCExits();
+        c.await(WAIT, true);
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
@@ -26,21 +25,17 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.ServicePointFlag;
-import io.dat4j.provider.rdmacm.RdmaCm;
+import io.dat4j.provider.rdmacm.GuestDevice;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.net.InetAddress;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -66,45 +61,31 @@ class RpingInteropTest {
     private static final int COUNT = 3;
     private static final ValueLayout.OfLong BE64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final ValueLayout.OfInt BE32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static InetAddress ip;
-    private static String iaName;
+    private static GuestDevice device;
 
     private InterfaceAdapter ia;
     private Arena arena;
-    private Process c;
-    private Path cLog;
+    private CProgram c;
 
     @BeforeAll
     static void requireDeviceAndRping() throws Exception {
-        Assumptions.assumeTrue(RdmaCm.isAvailable(), () -> "needs an RDMA device (run src/test/softroce/"
-                + "run-guest-tests.sh): " + RdmaCm.unavailabilityCause().getMessage());
-        final String addr = System.getenv("SOFTROCE_IP");
-        final String netdev = System.getenv("SOFTROCE_NETDEV");
-        Assumptions.assumeTrue(addr != null && netdev != null, "needs SOFTROCE_IP and SOFTROCE_NETDEV (the guest)");
-        Assumptions.assumeTrue(CmPingPongInteropTest.onPath("rping"), "needs rping (rdmacm-utils) on the PATH");
-        ip = InetAddress.getByName(addr);
-        iaName = "ofa-v2-" + netdev;
+        device = GuestDevice.require();
+        CProgram.requireOnPath("rping");
     }
 
     @BeforeEach
     void open() {
         arena = Arena.ofShared();
-        ia = Dat.openInterfaceAdapter(iaName);
+        ia = Dat.openInterfaceAdapter(device.entry().iaName());
     }
 
     @AfterEach
     void close() throws Exception {
-        if (c != null && c.isAlive()) {
-            c.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-        if (cLog != null) {
-            System.out.println("---- rping output:\n" + Files.readString(cLog));
+        if (c != null) {
+            c.close();
         }
         ia.close();
         arena.close();
-        if (cLog != null) {
-            Files.deleteIfExists(cLog);
-        }
     }
 
     /** One rping side: receive and send buffers for the 16-byte messages, and two 64-byte RDMA buffers. */
@@ -200,29 +181,6 @@ class RpingInteropTest {
         return b;
     }
 
-    private void startC(final String... command) throws Exception {
-        cLog = Files.createTempFile("rping", ".log");
-        c = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(cLog.toFile()).start();
-    }
-
-    /**
-     * Waits for rping to end and returns its output.
-     *
-     * @param zeroExit whether its exit status must be 0: the client's is; the server ({@code rping -s}) leaves its
-     *        loop when the client disconnects, through "wait for RDMA_READ_ADV state 10", with a failure status
-     */
-    private String awaitC(final boolean zeroExit) throws Exception {
-        final boolean ended = c.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
-        final String out = Files.readString(cLog);
-        System.out.println("---- " + c.info().commandLine().orElse("rping") + " (exit "
-                + (ended ? c.exitValue() : "none") + ")\n" + out);
-        assertTrue(ended, "rping did not end: " + out);
-        if (zeroExit) {
-            assertEquals(0, c.exitValue(), "rping's exit status; its output:\n" + out);
-        }
-        return out;
-    }
-
     @Test
     @DisplayName("C rping -c -V -> DAT rping server: RDMA read of the client's buffer, RDMA write back, 3 pings")
     void cClientJavaServer() throws Exception {
@@ -230,8 +188,8 @@ class RpingInteropTest {
         final Side s = new Side();
         final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
         final PublicServicePoint psp = ia.createPublicServicePoint(port, crEvd, ServicePointFlag.CONSUMER);
-        startC("rping", "-c", "-a", ip.getHostAddress(), "-p", Integer.toString(port), "-C", Integer.toString(COUNT),
-                "-S", Integer.toString(SIZE), "-v", "-V");
+        c = CProgram.start("rping", "-c", "-a", device.ip().getHostAddress(), "-p", Integer.toString(port), "-C",
+                Integer.toString(COUNT), "-S", Integer.toString(SIZE), "-v", "-V");
         final Event e = crEvd.await(WAIT);
         final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, e, String.valueOf(e));
         s.postRecv();
@@ -260,7 +218,7 @@ class RpingInteropTest {
                 s.awaitLastSend();
             }
         }
-        final String out = awaitC(true);
+        final String out = c.await(WAIT, true);
         assertTrue(out.contains("ping data: rdma-ping-" + (COUNT - 1)), out);
         final ConnectionEvent end = assertInstanceOf(ConnectionEvent.class, s.conn.await(WAIT));
         assertEquals(EventNumber.CONNECTION_EVENT_DISCONNECTED, end.number(), String.valueOf(end));
@@ -271,28 +229,15 @@ class RpingInteropTest {
     @DisplayName("DAT rping client -> C rping -s: the server RDMA-reads and RDMA-writes the DAT buffers, 3 pings")
     void javaClientCServer() throws Exception {
         final int port = 7474;
-        startC("rping", "-s", "-a", ip.getHostAddress(), "-p", Integer.toString(port), "-C", Integer.toString(COUNT),
-                "-S", Integer.toString(SIZE), "-v");
-        Side s = null;
-        for (int attempt = 0; attempt < 60 && s == null; attempt++) {
+        // rping -s leaves its loop when the client disconnects, through "wait for RDMA_READ_ADV state 10", with a
+        // failure status: its output, not its exit status, tells whether it read and wrote the DAT buffers
+        c = CProgram.start("rping", "-s", "-a", device.ip().getHostAddress(), "-p", Integer.toString(port), "-C",
+                Integer.toString(COUNT), "-S", Integer.toString(SIZE), "-v");
+        final Side s = c.connectWhenListening(() -> {
             final Side t = new Side();
             t.postRecv();
-            t.ep.connect(ip, port, WAIT, null);
-            final ConnectionEvent ce = assertInstanceOf(ConnectionEvent.class, t.conn.await(WAIT));
-            if (ce.number() == EventNumber.CONNECTION_EVENT_ESTABLISHED) {
-                s = t;
-            } else if (ce.number() == EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
-                    || ce.number() == EventNumber.CONNECTION_EVENT_UNREACHABLE) {
-                t.ep.close();
-                if (!c.isAlive()) {
-                    fail("rping -s ended before it accepted: " + Files.readString(cLog));
-                }
-                Thread.sleep(500);
-            } else {
-                fail("unexpected connection event " + ce);
-            }
-        }
-        assertTrue(s != null, "rping -s never accepted");
+            return t;
+        }, t -> t.ep, t -> t.conn, device.ip(), port, WAIT);
         int startChar = 65;
         for (int ping = 0; ping < COUNT; ping++) {
             final byte[] p = pattern(ping, startChar);
@@ -309,7 +254,7 @@ class RpingInteropTest {
         }
         s.ep.disconnect(CloseMode.ABRUPT);
         s.connection(EventNumber.CONNECTION_EVENT_DISCONNECTED);
-        final String out = awaitC(false);
+        final String out = c.await(WAIT, false);
         for (int ping = 0; ping < COUNT; ping++) {
             assertTrue(out.contains("server ping data: " + new String(pattern(ping, 65 + ping), 0, SIZE - 1,
                     StandardCharsets.US_ASCII)), "rping -s printed what it read from the DAT buffer: " + out);
