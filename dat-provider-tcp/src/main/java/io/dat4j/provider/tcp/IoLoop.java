@@ -370,7 +370,13 @@ final class IoLoop implements Runnable {
     /** I/O thread: {@return true when it owns the loop for a round; false after it backed off (parked)} */
     private boolean takeTurn() {
         if (owner.get() != null) {
-            // a consumer drives: park until it releases the loop
+            if (System.nanoTime() - lastDriven < GRACE_NANOS) {
+                // consumers drive round after round (a ping-pong): check back after the ACK delay instead of being
+                // unparked by every release, which cost the consumer a futex wake-up and two thread switches
+                LockSupport.parkNanos(this, ACK_DELAY_NANOS);
+                return false;
+            }
+            // a consumer has held the loop for a while (a long wait): park until it releases the loop
             ioWaitsForRelease = true;
             if (owner.get() != null && running) {
                 LockSupport.park(this);

@@ -91,4 +91,89 @@ class InlineWriteTest {
             assertEquals(-1, dst.segment().mismatch(src.segment()), "each message landed in its own receive");
         }
     }
+
+    /**
+     * Payloads above {@link TcpConnection#SEND_COPY_MAX} and up to {@link TcpConnection#STAGE_MAX} leave in one
+     * gathering write (header and registered memory) instead of through the stage; around both limits, with one and
+     * with two segments, from the waiting thread and from other threads, every byte must land where it belongs.
+     */
+    @ParameterizedTest(name = "payloads around the stage copy limit, inline writes and consumer progress: {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldDeliverPayloadsAroundTheCopyLimitIntact(final boolean fast) throws Exception {
+        System.setProperty(TcpProvider.INLINE_WRITES_PROP_NAME, Boolean.toString(fast));
+        System.setProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME, Boolean.toString(fast));
+        final Fixture f;
+        try {
+            f = new Fixture();
+        } finally {
+            System.clearProperty(TcpProvider.INLINE_WRITES_PROP_NAME);
+            System.clearProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME);
+        }
+        final int limit = TcpConnection.SEND_COPY_MAX;
+        final int max = TcpConnection.STAGE_MAX;
+        final int[] sizes = {limit, limit + 1, (limit + max) / 2, max - 1, max, max + 1};
+        final int slot = max + 1;
+        try (f) {
+            final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(256).build(),
+                    EndpointAttributes.builder().maxRecvDtos(256).build(), null);
+            final int rounds = 8;
+            final int n = rounds * sizes.length;
+            final LocalMemoryRegion src = f.lmr(f.c, (long) slot * sizes.length);
+            final LocalMemoryRegion dst = f.lmr(f.s, (long) slot * n);
+            final LocalMemoryRegion wdst = f.lmr(f.s, (long) slot * sizes.length);
+            for (long i = 0; i < src.registeredSize(); i++) {
+                src.segment().set(ValueLayout.JAVA_BYTE, i, (byte) (i * 31 + 7));
+            }
+            for (int i = 0; i < n; i++) {
+                ep[1].postRecv(dst.triplet((long) i * slot, slot), i);
+            }
+            final CompletableFuture<?>[] posters = new CompletableFuture<?>[2];
+            for (int t = 0; t < posters.length; t++) {
+                final int half = t;
+                posters[t] = CompletableFuture.runAsync(() -> {
+                    for (int r = half; r < rounds; r += 2) {
+                        for (int k = 0; k < sizes.length; k++) {
+                            final long off = (long) k * slot;
+                            final int len = sizes[k];
+                            synchronized (ep) {
+                                if (r % 4 == 0) {
+                                    // two segments: the old path (header, then each segment)
+                                    ep[0].postSend(List.of(src.triplet(off, len / 2), src.triplet(off + len / 2,
+                                            len - len / 2)), k, CompletionFlag.DEFAULT);
+                                } else {
+                                    ep[0].postSend(src.triplet(off, len), k);
+                                }
+                                if (r == 1) {
+                                    ep[0].postRdmaWrite(List.of(src.triplet(off, len)), -1 - k,
+                                            wdst.remoteTriplet(off, len), CompletionFlag.DEFAULT);
+                                }
+                            }
+                        }
+                    }
+                });
+            }
+            CompletableFuture.allOf(posters).get(60, TimeUnit.SECONDS);
+            for (int i = 0; i < n + sizes.length; i++) {
+                assertEquals(DtoStatus.SUCCESS, dto(f.c.evd).status());
+            }
+            for (int i = 0; i < n; i++) {
+                final DtoCompletionEvent r = dto(f.s.evd);
+                assertEquals(DtoStatus.SUCCESS, r.status());
+                final int len = (int) r.transferredLength();
+                int k = 0;
+                while (k < sizes.length && sizes[k] != len) {
+                    k++;
+                }
+                assertEquals(len, sizes[k], "a receive of an unexpected length");
+                final long at = r.cookie() * slot;
+                assertEquals(-1, dst.segment().asSlice(at, len).mismatch(src.segment().asSlice((long) k * slot,
+                        len)), "the " + len + "-byte message landed intact");
+            }
+            for (int k = 0; k < sizes.length; k++) {
+                final long off = (long) k * slot;
+                assertEquals(-1, wdst.segment().asSlice(off, sizes[k]).mismatch(src.segment().asSlice(off,
+                        sizes[k])), "the " + sizes[k] + "-byte RDMA write landed intact");
+            }
+        }
+    }
 }
