@@ -48,6 +48,14 @@ final class TcpConnection implements RequestTransport {
     static final int STAGE_INITIAL = 8192;
     /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
     static final int IN_STAGE = 16 * 1024;
+    /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
+    static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
+    /**
+     * ACKs owed for at least this many payload bytes are written as soon as the frame that reached it is read, not
+     * at the end of the read round nor held for a piggy-back: a sender streaming faster than the socket empties
+     * would otherwise see no ACK until its window of requests drained.
+     */
+    static final long ACK_BYTES = Math.max(0, Long.getLong(ACK_BYTES_PROP_NAME, 32 * 1024));
 
     static final int REQ = 1;
     static final int REP = 2;
@@ -155,6 +163,8 @@ final class TcpConnection implements RequestTransport {
     private int pendingSendLen;
     /** SEND/WRITE frames received and not yet acknowledged: sent as an ACK frame or in the next request's header. */
     private int ackOwed;
+    /** Payload bytes of the frames counted in {@link #ackOwed}. */
+    private long ackOwedBytes;
     /** The peer takes ACK counts in request headers ({@link #FLAG_PIGGY_ACK}). */
     private boolean peerPiggy;
     /** Listed in the loop's deferred-ACK list; loop owner only. */
@@ -603,7 +613,7 @@ final class TcpConnection implements RequestTransport {
                     }
                     inRegion = null;
                     inState = IN_HEADER;
-                    enqueueAck();
+                    enqueueAck(inTotal);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -941,12 +951,12 @@ final class TcpConnection implements RequestTransport {
         inOp = null;
         inState = IN_HEADER;
         ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
-        enqueueAck();
+        enqueueAck(inTotal);
     }
 
     private void startWrite(final long address, final int rmr, final int len) {
         if (len == 0) {
-            enqueueAck();
+            enqueueAck(0);
             return;
         }
         final RegionTable table = transport.adapter.regions();
@@ -1126,8 +1136,13 @@ final class TcpConnection implements RequestTransport {
         return r.memory().asSlice(offset, Math.min(length, 1L << 30)).asByteBuffer();
     }
 
-    private void enqueueAck() {
+    private void enqueueAck(final long bytes) {
         ackOwed++;
+        ackOwedBytes += bytes;
+        if (ackOwedBytes >= ACK_BYTES && ackOwedBytes - bytes < ACK_BYTES) {
+            // a stream: the sender's window must not drain while this side keeps reading (see ACK_BYTES)
+            flushOut();
+        }
     }
 
     /**
@@ -1146,6 +1161,7 @@ final class TcpConnection implements RequestTransport {
         final Out a = out(ACK);
         a.c = ackOwed;
         ackOwed = 0;
+        ackOwedBytes = 0;
         return a;
     }
 
@@ -1156,6 +1172,7 @@ final class TcpConnection implements RequestTransport {
         }
         final int n = ackOwed;
         ackOwed = 0;
+        ackOwedBytes = 0;
         return n;
     }
 
@@ -1238,8 +1255,10 @@ final class TcpConnection implements RequestTransport {
                         }
                     }
                     if (ackOwed > 0 && (op == null || !peerPiggy)) {
-                        if (op == null && peerPiggy && !closing && loop.mayDeferAcks()) {
+                        if (op == null && peerPiggy && !closing && ackOwedBytes < ACK_BYTES
+                                && loop.mayDeferAcks()) {
                             // the consumer this loop wakes may answer at once: let its request carry the ACKs
+                            // (not a stream's: see ACK_BYTES)
                             loop.defer(this);
                             break;
                         }
@@ -1636,6 +1655,7 @@ final class TcpConnection implements RequestTransport {
 
     private void dropAll() {
         ackOwed = 0;
+        ackOwedBytes = 0;
         awaiting.clear();
         curReq = null;
         inOp = null;
