@@ -51,9 +51,10 @@ final class TcpConnection implements RequestTransport {
     /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
     static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
     /**
-     * ACKs owed for at least this many payload bytes are written as soon as the frame that reached it is read, not
-     * at the end of the read round nor held for a piggy-back: a sender streaming faster than the socket empties
-     * would otherwise see no ACK until its window of requests drained.
+     * ACKs owed for at least this many payload bytes are written as soon as the header of a further frame has been
+     * read (the sender streams faster than this side empties the socket), not at the end of the read round nor held
+     * for a piggy-back: the sender would otherwise see no completion until its window of requests drained. A
+     * ping-pong, whose next frame comes only after the answer, keeps its piggy-backed ACKs.
      */
     static final long ACK_BYTES = Math.max(0, Long.getLong(ACK_BYTES_PROP_NAME, 32 * 1024));
 
@@ -165,6 +166,8 @@ final class TcpConnection implements RequestTransport {
     private int ackOwed;
     /** Payload bytes of the frames counted in {@link #ackOwed}. */
     private long ackOwedBytes;
+    /** {@link #flushOut()} writes the ACKs owed now, not deferring them ({@link #ACK_BYTES}). */
+    private boolean ackNow;
     /** The peer takes ACK counts in request headers ({@link #FLAG_PIGGY_ACK}). */
     private boolean peerPiggy;
     /** Listed in the loop's deferred-ACK list; loop owner only. */
@@ -575,6 +578,15 @@ final class TcpConnection implements RequestTransport {
                     fC = hdrIn.getInt(24);
                     fD = hdrIn.getInt(28);
                     hdrIn.clear();
+                    if (ackOwedBytes >= ACK_BYTES && ackOwed > 0) {
+                        // a further frame is here already: a stream, whose sender waits for these ACKs
+                        ackNow = true;
+                        flushOut();
+                        ackNow = false;
+                        if (phase == P_CLOSED) {
+                            return;
+                        }
+                    }
                     onHeader();
                 }
                 case IN_PDATA -> {
@@ -1139,10 +1151,6 @@ final class TcpConnection implements RequestTransport {
     private void enqueueAck(final long bytes) {
         ackOwed++;
         ackOwedBytes += bytes;
-        if (ackOwedBytes >= ACK_BYTES && ackOwedBytes - bytes < ACK_BYTES) {
-            // a stream: the sender's window must not drain while this side keeps reading (see ACK_BYTES)
-            flushOut();
-        }
     }
 
     /**
@@ -1255,10 +1263,8 @@ final class TcpConnection implements RequestTransport {
                         }
                     }
                     if (ackOwed > 0 && (op == null || !peerPiggy)) {
-                        if (op == null && peerPiggy && !closing && ackOwedBytes < ACK_BYTES
-                                && loop.mayDeferAcks()) {
+                        if (op == null && peerPiggy && !closing && !ackNow && loop.mayDeferAcks()) {
                             // the consumer this loop wakes may answer at once: let its request carry the ACKs
-                            // (not a stream's: see ACK_BYTES)
                             loop.defer(this);
                             break;
                         }
