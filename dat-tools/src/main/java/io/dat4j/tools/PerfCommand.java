@@ -56,6 +56,10 @@ final class PerfCommand implements Runnable {
     static final int PDATA_SIZE_RX = 24;
     /** Largest {@code --rx-depth}. */
     static final int MAX_RX_DEPTH = 4096;
+    /** Bandwidth: the default {@code --rx-depth} when memory allows, perftest's default {@code -r}. */
+    static final int BW_RX_DEPTH = 512;
+    /** Bandwidth: the memory the default {@code --rx-depth} may take on the server (never fewer than {@link #SLOTS}). */
+    static final long BW_RX_BYTES = 64L << 20;
     /** Most memory a server gives its receive ring ({@code --rx-depth} slots of the largest size). */
     static final long MAX_RX_BYTES = 256L << 20;
     private static final long MAGIC = 0x4441_5450_4552_4631L;
@@ -99,9 +103,10 @@ final class PerfCommand implements Runnable {
         long bytes;
 
         @Option(names = {"-r", "--rx-depth"}, paramLabel = "N", description = "Sends: receives the server keeps"
-                + " posted, which is also the sender's credit, as perftest -r (default: ${DEFAULT-VALUE}; at most"
+                + " posted, which is also the sender's credit, as perftest -r (default: " + SLOTS + " for lat; for bw "
+                + BW_RX_DEPTH + " as perftest, fewer for large sizes, never fewer than " + SLOTS + "; at most"
                 + " 256 MiB of slots of the largest size).")
-        int rxDepth = SLOTS;
+        Integer rxDepth;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
                 + " perftest -t (default: ${DEFAULT-VALUE}).")
@@ -146,10 +151,10 @@ final class PerfCommand implements Runnable {
             if (bytes < 0) {
                 throw new ParameterException(spec.commandLine(), "--bytes must be zero or more");
             }
-            if (rxDepth < 2 || rxDepth > MAX_RX_DEPTH) {
+            if (rxDepth != null && (rxDepth < 2 || rxDepth > MAX_RX_DEPTH)) {
                 throw new ParameterException(spec.commandLine(), "--rx-depth must be 2.." + MAX_RX_DEPTH);
             }
-            if (rxDepth * Math.max(maxSize(), Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+            if (rxDepth != null && rxDepth * Math.max(maxSize(), Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
                 throw new ParameterException(spec.commandLine(), "--rx-depth " + rxDepth + " of " + maxSize()
                         + "-byte slots needs more than " + (MAX_RX_BYTES >> 20) + " MiB; use fewer or smaller");
             }
@@ -180,6 +185,23 @@ final class PerfCommand implements Runnable {
                 return iterations;
             }
             return (int) Math.min(Integer.MAX_VALUE, Math.max(iterations, (bytes + size - 1) / size));
+        }
+
+        /**
+         * {@return the receives the server is to keep posted}: {@code --rx-depth}, else for bandwidth
+         * {@link #BW_RX_DEPTH} slots within {@link #BW_RX_BYTES} (at least {@link #SLOTS}), else {@link #SLOTS}
+         *
+         * @param mode {@link Wire#MODE_LATENCY} or {@link Wire#MODE_BANDWIDTH}
+         */
+        int rxDepth(final int mode) {
+            if (rxDepth != null) {
+                return rxDepth;
+            }
+            if (mode != Wire.MODE_BANDWIDTH) {
+                return SLOTS;
+            }
+            final long fit = BW_RX_BYTES / Math.max(maxSize(), Wire.CONTROL_SIZE);
+            return (int) Math.max(SLOTS, Math.min(BW_RX_DEPTH, fit));
         }
 
         /** {@return the largest size} */
@@ -275,7 +297,8 @@ final class PerfCommand implements Runnable {
             }
             final Progress progress = new Progress(err, ops.size() * total, bar);
             try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true, SLOTS), opts.poll)) {
-                final byte[] back = s.connect(peer.hostAddress(spec), opts.port, pdata(opts.maxSize(), opts.rxDepth));
+                final byte[] back = s.connect(peer.hostAddress(spec), opts.port,
+                        pdata(opts.maxSize(), opts.rxDepth(mode)));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
                     throw new IllegalStateException("the server is not a dat perf server (its accept carried "
                             + back.length + " bytes of unexpected private data)");

@@ -83,8 +83,16 @@ class ArgumentsTest {
     @Test
     void shouldParseAndBoundTheReceiveDepth() {
         final PerfCommand.Runner r = (PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "-r", "128");
-        assertEquals(128, r.options().rxDepth);
-        assertEquals(PerfCommand.SLOTS, ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x")).options().rxDepth);
+        assertEquals(128, r.options().rxDepth(Wire.MODE_BANDWIDTH));
+        assertEquals(128, r.options().rxDepth(Wire.MODE_LATENCY), "-r applies to both modes");
+        final PerfCommand.PerfOptions d = ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "--sizes", "4096"))
+                .options();
+        assertEquals(PerfCommand.BW_RX_DEPTH, d.rxDepth(Wire.MODE_BANDWIDTH), "bw default: perftest's 512");
+        assertEquals(PerfCommand.SLOTS, d.rxDepth(Wire.MODE_LATENCY));
+        assertEquals(64, ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "--sizes", "4096,1048576")).options()
+                .rxDepth(Wire.MODE_BANDWIDTH), "64 MiB of 1 MiB slots");
+        assertEquals(PerfCommand.SLOTS, ((PerfCommand.Runner) leaf("perf", "bw", "-h", "x", "--sizes", "4194304"))
+                .options().rxDepth(Wire.MODE_BANDWIDTH), "never fewer than the old default");
         assertEquals(128, PerfCommand.announcedRxDepth(PerfCommand.pdata(4096, 128)));
         assertEquals(PerfCommand.SLOTS, PerfCommand.announcedRxDepth(java.util.Arrays.copyOf(
                 PerfCommand.pdata(4096, 128), PerfCommand.PDATA_SIZE)), "a 16-byte request from an older client");

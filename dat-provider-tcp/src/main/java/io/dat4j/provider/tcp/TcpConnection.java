@@ -57,6 +57,15 @@ final class TcpConnection implements RequestTransport {
     static final int STAGE_INITIAL = 8192;
     /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
     static final int IN_STAGE = 16 * 1024;
+    /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
+    static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
+    /**
+     * ACKs owed for at least this many payload bytes are written as soon as the header of a further frame has been
+     * read (the sender streams faster than this side empties the socket), not at the end of the read round nor held
+     * for a piggy-back: the sender would otherwise see no completion until its window of requests drained. A
+     * ping-pong, whose next frame comes only after the answer, keeps its piggy-backed ACKs.
+     */
+    static final long ACK_BYTES = Math.max(0, Long.getLong(ACK_BYTES_PROP_NAME, 32 * 1024));
 
     static final int REQ = 1;
     static final int REP = 2;
@@ -164,6 +173,10 @@ final class TcpConnection implements RequestTransport {
     private int pendingSendLen;
     /** SEND/WRITE frames received and not yet acknowledged: sent as an ACK frame or in the next request's header. */
     private int ackOwed;
+    /** Payload bytes of the frames counted in {@link #ackOwed}. */
+    private long ackOwedBytes;
+    /** {@link #flushOut()} writes the ACKs owed now, not deferring them ({@link #ACK_BYTES}). */
+    private boolean ackNow;
     /** The peer takes ACK counts in request headers ({@link #FLAG_PIGGY_ACK}). */
     private boolean peerPiggy;
     /** Listed in the loop's deferred-ACK list; loop owner only. */
@@ -576,6 +589,15 @@ final class TcpConnection implements RequestTransport {
                     fC = hdrIn.getInt(24);
                     fD = hdrIn.getInt(28);
                     hdrIn.clear();
+                    if (ackOwedBytes >= ACK_BYTES && ackOwed > 0) {
+                        // a further frame is here already: a stream, whose sender waits for these ACKs
+                        ackNow = true;
+                        flushOut();
+                        ackNow = false;
+                        if (phase == P_CLOSED) {
+                            return;
+                        }
+                    }
                     onHeader();
                 }
                 case IN_PDATA -> {
@@ -614,7 +636,7 @@ final class TcpConnection implements RequestTransport {
                     }
                     inRegion = null;
                     inState = IN_HEADER;
-                    enqueueAck();
+                    enqueueAck(inTotal);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -952,12 +974,12 @@ final class TcpConnection implements RequestTransport {
         inOp = null;
         inState = IN_HEADER;
         ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
-        enqueueAck();
+        enqueueAck(inTotal);
     }
 
     private void startWrite(final long address, final int rmr, final int len) {
         if (len == 0) {
-            enqueueAck();
+            enqueueAck(0);
             return;
         }
         final RegionTable table = transport.adapter.regions();
@@ -1137,8 +1159,9 @@ final class TcpConnection implements RequestTransport {
         return r.memory().asSlice(offset, Math.min(length, 1L << 30)).asByteBuffer();
     }
 
-    private void enqueueAck() {
+    private void enqueueAck(final long bytes) {
         ackOwed++;
+        ackOwedBytes += bytes;
     }
 
     /**
@@ -1157,6 +1180,7 @@ final class TcpConnection implements RequestTransport {
         final Out a = out(ACK);
         a.c = ackOwed;
         ackOwed = 0;
+        ackOwedBytes = 0;
         return a;
     }
 
@@ -1167,6 +1191,7 @@ final class TcpConnection implements RequestTransport {
         }
         final int n = ackOwed;
         ackOwed = 0;
+        ackOwedBytes = 0;
         return n;
     }
 
@@ -1249,7 +1274,7 @@ final class TcpConnection implements RequestTransport {
                         }
                     }
                     if (ackOwed > 0 && (op == null || !peerPiggy)) {
-                        if (op == null && peerPiggy && !closing && loop.mayDeferAcks()) {
+                        if (op == null && peerPiggy && !closing && !ackNow && loop.mayDeferAcks()) {
                             // the consumer this loop wakes may answer at once: let its request carry the ACKs
                             loop.defer(this);
                             break;
@@ -1677,6 +1702,7 @@ final class TcpConnection implements RequestTransport {
 
     private void dropAll() {
         ackOwed = 0;
+        ackOwedBytes = 0;
         awaiting.clear();
         curReq = null;
         inOp = null;
