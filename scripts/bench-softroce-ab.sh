@@ -6,7 +6,7 @@
 #
 # VARIANTS: one per line, NAME=DIR[;JAVA OPTIONS]. DIR holds every jar of the module path (dat-tools.jar and its lib/,
 # e.g. a copy of dat-tools/target/lib plus dat-tools.jar; a DIR with a lib/ subdirectory uses DIR/*.jar and
-# DIR/lib/*.jar). The options are added to JAVA_OPTS; in them @OUT@ is OUTDIR, @ROLE@ is srv or cli (the server's or
+# DIR/lib/*.jar). The options are added to JAVA_OPTS, except --warmup=N (this variant's dat perf lat --warmup) and --no-bw (no bandwidth pair for this variant); in them @OUT@ is OUTDIR, @ROLE@ is srv or cli (the server's or
 # the client's JVM), and @AOT@ is OUTDIR/aot/NAME-@ROLE@.aot: a variant whose options name @AOT@ first runs one
 # untimed training pair that writes those caches (-XX:AOTCacheOutput, JDK 25), then measures with -XX:AOTCache=.
 # In the guest: ib_send_lat -R -e per size (LAT_N) and ib_send_bw -R (BW_SIZE, -t BW_DEPTH, -r BW_RX) once, then
@@ -56,8 +56,20 @@ while IFS= read -r line; do
     mp=""
     for j in "$dir"/*.jar "$dir"/lib/*.jar; do [[ -f $j ]] && mp="$mp${mp:+:}$j"; done
     [[ $mp == *dat-tools* ]] || { echo "bench-softroce-ab: no dat-tools jar in $dir" >&2; exit 2; }
+    # --warmup=N among the options: this variant's dat perf lat --warmup (not a JVM option)
+    warm=$LAT_WARMUP
+    if [[ $opts =~ (^|[[:space:]])--warmup=([0-9]+) ]]; then
+        warm=${BASH_REMATCH[2]}
+        opts=${opts/--warmup=$warm/}
+    fi
+    # --no-bw among the options: this variant runs no bandwidth pair
+    nobw=0
+    if [[ $opts =~ (^|[[:space:]])--no-bw($|[[:space:]]) ]]; then
+        nobw=1
+        opts=${opts/--no-bw/}
+    fi
     names+=("$name")
-    defs+="opts_$name='${opts//\'/}'"$'\n'"mp_$name='$mp'"$'\n'
+    defs+="opts_$name='${opts//\'/}'"$'\n'"mp_$name='$mp'"$'\n'"warm_$name=$warm"$'\n'"nobw_$name=$nobw"$'\n'
 done <<< "$VARIANTS"
 
 {
@@ -130,9 +142,11 @@ pair() {
     echo "\$name \$(echo "\$s1 - \$s0" | bc)" >> step-times.txt
 }
 lat() { # lat NAME VARIANT [train]
+    local w
+    eval "w=\\\$warm_\$2"
     pair "\$1" "waiting on port" "\$(dat \$2 srv \${3:-}) perf lat -s -P \$ia -p \$port" \
         "\$(dat \$2 cli \${3:-}) perf lat -P \$ia -h \$ip -p \$port --op send --sizes $LAT_SIZES -n $LAT_N \
-            --warmup $LAT_WARMUP --json"
+            --warmup \$w --json"
 }
 bw() { # bw NAME VARIANT
     pair "\$1" "waiting on port" "\$(dat \$2 srv) perf bw -s -P \$ia -p \$port" \
@@ -161,7 +175,8 @@ done
 for r in \$(seq 1 $ROUNDS); do
     for v in ${names[*]}; do
         lat "lat-\$v-\$r" \$v
-        [ $SKIP_BW = 1 ] || bw "bw-\$v-\$r" \$v
+        eval "nb=\\\$nobw_\$v"
+        [ $SKIP_BW = 1 ] || [ "\$nb" = 1 ] || bw "bw-\$v-\$r" \$v
     done
 done
 JOB
