@@ -49,9 +49,6 @@ final class RdmaCmTransport implements Transport {
     static final int RESOLVE_TIMEOUT_MS = 4000;
     private static final Logger LOG = LogManager.getLogger(RdmaCmTransport.class);
     private static final int CQ_POLL_TIMEOUT_MS = 50;
-    /** Whether a waiter yields once before it arms an empty CQ ({@link Cq#arm()}); default true. */
-    static final boolean YIELD_BEFORE_ARM =
-            Boolean.parseBoolean(System.getProperty("dat4j.rdmacm.yieldBeforeArm", "true"));
 
     private volatile AdapterUpcalls adapter;
     private final InetAddress address;
@@ -351,23 +348,14 @@ final class RdmaCmTransport implements Transport {
 
         /**
          * {@inheritDoc} Synchronized with {@link #close()} like {@link #poll()}: a consumer arming while another
-         * thread frees the EVD (IA close) must not call {@code ibv_req_notify_cq} on a destroyed CQ. Before arming, the
-         * waiter yields its CPU once ({@link #YIELD_BEFORE_ARM}): the kit has just found the CQ empty, and the peer or
-         * sender that shares the CPU may complete the awaited operation meanwhile; the kit's poll after arming then
-         * takes it without a CQ event, a completion-thread wake-up and a park (perftest's polling receiver drains
-         * batches this way).
+         * thread frees the EVD (IA close) must not call {@code ibv_req_notify_cq} on a destroyed CQ.
          */
         @Override
-        public void arm() {
-            if (YIELD_BEFORE_ARM) {
-                Thread.yield();
-            }
-            synchronized (this) {
-                if (!closedCq.get()) {
-                    final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
-                    if (rc != 0) {
-                        LOG.error("ibv_req_notify_cq failed: errno {}", rc);
-                    }
+        public synchronized void arm() {
+            if (!closedCq.get()) {
+                final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
+                if (rc != 0) {
+                    LOG.error("ibv_req_notify_cq failed: errno {}", rc);
                 }
             }
         }
