@@ -13,6 +13,7 @@ import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.provider.rdmacm.ffi.WorkRequest;
 import io.dat4j.spi.EndpointTransport;
 import io.dat4j.spi.EndpointUpcalls;
 import io.dat4j.spi.PostedOperation;
@@ -79,10 +80,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final int index;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
-    private final MemorySegment recvWr = LibRdmaCm.allocateRecvWr(arena);
-    private final MemorySegment sendWr = LibRdmaCm.allocateSendWr(arena);
-    private MemorySegment recvSges;
-    private MemorySegment sendSges;
+    private final WorkRequest recvWr;
+    private final WorkRequest sendWr;
     private MemorySegment privateCq;
     private volatile MemorySegment id;
     private volatile MemorySegment qp;
@@ -101,8 +100,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         this.transport = transport;
         this.ep = ep;
         final EndpointAttributes a = ep.attributes();
-        this.recvSges = LibRdmaCm.allocateSges(arena, Math.max(1, a.maxRecvIov()));
-        this.sendSges = LibRdmaCm.allocateSges(arena, Math.max(1, Math.max(a.maxRequestIov(),
+        this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
+        this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
                 Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
         this.index = transport.register(this);
         this.requests = new WorkRequestTable<>(index, Math.min(WorkRequestTable.MARKER_SLOT - 1,
@@ -742,15 +741,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final long wrId;
         final int rc;
         synchronized (sendWr) {
-            final int n = fill(sendSges, op);
+            final int n = fill(sendWr, op);
             // SUPPRESS: unsignalled, as openib's dapls_ib_post_send; its completion is implied by a later one. The
             // request that fills the send queue is signalled all the same, so that the queue can always drain
             final boolean signal = WorkRequestTable.signalled(op.hasFlag(CompletionFlag.SUPPRESS),
                     requests.requestsOutstanding(), sendDepth);
             wrId = requests.track(op, true, signal);
-            LibRdmaCm.sendWr(sendWr, wrId, sendSges, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0,
-                    op.remoteAddress(), op.rmrContext());
-            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+            sendWr.send(wrId, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0, op.remoteAddress(),
+                    op.rmrContext());
+            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
         }
         if (rc != 0) {
             requests.untrack(wrId);
@@ -777,9 +776,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 if (wrId < 0) {
                     return requests.markerPending();
                 }
-                LibRdmaCm.sendWr(sendWr, wrId, sendSges, 0, LibRdmaCm.IBV_WR_RDMA_WRITE, LibRdmaCm.IBV_SEND_SIGNALED,
-                        0, 0);
-                final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr, badWr);
+                sendWr.send(wrId, 0, LibRdmaCm.IBV_WR_RDMA_WRITE, LibRdmaCm.IBV_SEND_SIGNALED, 0, 0);
+                final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
                 if (rc != 0) {
                     requests.markerFailed();
                     LOG.debug("ibv_post_send of the drain marker: errno {}", rc);
@@ -824,10 +822,10 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final long wrId;
         final int rc;
         synchronized (recvWr) {
-            final int n = fill(recvSges, op);
+            final int n = fill(recvWr, op);
             wrId = requests.track(op, false, true);
-            LibRdmaCm.recvWr(recvWr, wrId, recvSges, n);
-            rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr, badWr);
+            recvWr.receive(wrId, n);
+            rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr.request(), badWr);
         }
         if (rc != 0) {
             requests.untrack(wrId);
@@ -836,11 +834,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     /** Fills scatter/gather entries from the kit's resolved segments; returns how many. */
-    private static int fill(final MemorySegment sges, final PostedOperation op) {
+    private static int fill(final WorkRequest wr, final PostedOperation op) {
         final int n = op.segmentCount();
         for (int i = 0; i < n; i++) {
             final RdmaCmTransport.Registration r = (RdmaCmTransport.Registration) op.region(i).registration();
-            LibRdmaCm.sge(sges, i, op.region(i).baseAddress() + op.offset(i), (int) op.length(i), r.lkey());
+            wr.sge(i, op.region(i).baseAddress() + op.offset(i), (int) op.length(i), r.lkey());
         }
         return n;
     }

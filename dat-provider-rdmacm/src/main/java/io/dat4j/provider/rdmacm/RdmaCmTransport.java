@@ -8,6 +8,7 @@ import io.dat4j.EventStream;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.spi.AdapterUpcalls;
@@ -257,8 +258,7 @@ final class RdmaCmTransport implements Transport {
         final KitEventDispatcher evd;
         final MemorySegment cq;
         private final Arena arena = Arena.ofShared();
-        private final MemorySegment wcs;
-        private final int batch;
+        private final CompletionBatch wcs;
         private final AtomicBoolean closedCq = new AtomicBoolean();
         private int entries;
         /** The EVD's queue length. */
@@ -271,8 +271,7 @@ final class RdmaCmTransport implements Transport {
             this.cq = LibRdmaCm.createCq(context, entries, compChannel);
             this.entries = entries;
             this.queueLength = entries;
-            this.batch = 16;
-            this.wcs = LibRdmaCm.allocateWcs(arena, batch);
+            this.wcs = new CompletionBatch(arena, 16);
         }
 
         @Override
@@ -282,7 +281,7 @@ final class RdmaCmTransport implements Transport {
             }
             int moved = 0;
             while (true) {
-                final int n = LibRdmaCm.pollCq(ops, cq, batch, wcs);
+                final int n = wcs.poll(ops, cq);
                 if (n <= 0) {
                     if (n < 0) {
                         LOG.error("ibv_poll_cq failed: {}", n);
@@ -290,12 +289,12 @@ final class RdmaCmTransport implements Transport {
                     return moved;
                 }
                 for (int i = 0; i < n; i++) {
-                    final long wrId = LibRdmaCm.wcWrId(wcs, i);
+                    final long wrId = wcs.wrId(i);
                     if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
-                        completeShared(LibRdmaCm.wcQpNum(wcs, i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG,
-                                LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                        completeShared(wcs.qpNum(i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, wcs.status(i),
+                                wcs.byteLength(i));
                     } else {
-                        completeOne(wrId, LibRdmaCm.wcStatus(wcs, i), LibRdmaCm.wcByteLength(wcs, i));
+                        completeOne(wrId, wcs.status(i), wcs.byteLength(i));
                     }
                 }
                 moved += n;

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# bench-softroce-ab.sh: A/B of dat4j builds (or JVM options) on the rdmacm provider, in ONE Soft-RoCE guest boot,
+# against perftest of the same boot.
+#
+#   VARIANTS=$'base=/tmp/base-lib\nnew=dat-tools/target' scripts/bench-softroce-ab.sh [OUTDIR]
+#
+# VARIANTS: one per line, NAME=DIR[;JAVA OPTIONS]. DIR holds every jar of the module path (dat-tools.jar and its lib/,
+# e.g. a copy of dat-tools/target/lib plus dat-tools.jar; a DIR with a lib/ subdirectory uses DIR/*.jar and
+# DIR/lib/*.jar). The options are added to JAVA_OPTS, except --warmup=N (this variant's dat perf lat --warmup) and --no-bw (no bandwidth pair for this variant); in them @OUT@ is OUTDIR, @ROLE@ is srv or cli (the server's or
+# the client's JVM), and @AOT@ is OUTDIR/aot/NAME-@ROLE@.aot: a variant whose options name @AOT@ first runs one
+# untimed training pair that writes those caches (-XX:AOTCacheOutput, JDK 25), then measures with -XX:AOTCache=.
+# In the guest: ib_send_lat -R -e per size (LAT_N) and ib_send_bw -R (BW_SIZE, -t BW_DEPTH, -r BW_RX) once, then
+# ROUNDS rounds, each running every variant in turn: dat perf lat --op send (sizes LAT_SIZES, -n LAT_N, --warmup
+# LAT_WARMUP) and, unless SKIP_BW=1, dat perf bw --op send (BW_SIZE). Then ab.md (scripts/bench-softroce-ab.py).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=${1:-"$root/target/bench/softroce-ab-$(date -u +%Y%m%dT%H%M%SZ)"}
+mkdir -p "$out/aot"
+out=$(cd "$out" && pwd)
+guest="${SOFTROCE_RUNNER:-$root/../shared/softroce/run-in-guest.sh}"
+[[ -x $guest ]] || guest="/work/shared/softroce/run-in-guest.sh"
+
+: "${VARIANTS:?VARIANTS=NAME=DIR[;OPTS] lines}"
+LAT_SIZES=${LAT_SIZES:-2,64,4096}
+LAT_N=${LAT_N:-1000}
+LAT_WARMUP=${LAT_WARMUP:-1000}
+BW_SIZE=${BW_SIZE:-4096}
+BW_BYTES=${BW_BYTES:-33554432}
+BW_WARMUP=${BW_WARMUP:-2000}
+BW_DEPTH=${BW_DEPTH:-32}
+BW_RX=${BW_RX:-128}
+ROUNDS=${ROUNDS:-2}
+SKIP_BW=${SKIP_BW:-0}
+SKIP_PERFTEST=${SKIP_PERFTEST:-0}
+JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
+export SOFTROCE_TIMEOUT=${SOFTROCE_TIMEOUT:-1500}
+T=${STEP_TIMEOUT:-240}
+
+java=""
+for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/* /opt/java/* /opt/jdk*; do
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$d/release" 2>/dev/null | head -n 1) || true
+    if [[ -n $v && $v -ge 25 && -x $d/bin/java ]]; then java="$d/bin/java"; break; fi
+done
+[[ -n $java ]] || { echo "bench-softroce-ab: no JDK 25" >&2; exit 2; }
+
+# one shell function per variant in the guest job: NAME ROLE -> the dat command line
+names=()
+defs=""
+while IFS= read -r line; do
+    [[ -z ${line// } ]] && continue
+    name=${line%%=*}; rest=${line#*=}
+    dir=${rest%%;*}; opts=""; [[ $rest == *";"* ]] && opts=${rest#*;}
+    dir=$(cd "$dir" && pwd)
+    mp=""
+    for j in "$dir"/*.jar "$dir"/lib/*.jar; do [[ -f $j ]] && mp="$mp${mp:+:}$j"; done
+    [[ $mp == *dat-tools* ]] || { echo "bench-softroce-ab: no dat-tools jar in $dir" >&2; exit 2; }
+    # --warmup=N among the options: this variant's dat perf lat --warmup (not a JVM option)
+    warm=$LAT_WARMUP
+    if [[ $opts =~ (^|[[:space:]])--warmup=([0-9]+) ]]; then
+        warm=${BASH_REMATCH[2]}
+        opts=${opts/--warmup=$warm/}
+    fi
+    # --no-bw among the options: this variant runs no bandwidth pair
+    nobw=0
+    if [[ $opts =~ (^|[[:space:]])--no-bw($|[[:space:]]) ]]; then
+        nobw=1
+        opts=${opts/--no-bw/}
+    fi
+    names+=("$name")
+    defs+="opts_$name='${opts//\'/}'"$'\n'"mp_$name='$mp'"$'\n'"warm_$name=$warm"$'\n'"nobw_$name=$nobw"$'\n'
+done <<< "$VARIANTS"
+
+{
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "host: $(uname -srm), $(nproc) vCPU; host load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "jdk: $("$java" -version 2>&1 | head -n 2 | tail -n 1)"
+    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
+    echo "JAVA_OPTS: $JAVA_OPTS"
+    echo "VARIANTS:"; echo "$VARIANTS" | sed 's/^/  /'
+    echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP BW_SIZE=$BW_SIZE BW_BYTES=$BW_BYTES" \
+        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX ROUNDS=$ROUNDS SKIP_BW=$SKIP_BW"
+} > "$out/env.txt"
+
+cat > "$out/guest-job.sh" <<JOB
+set -u
+cd "$out"
+ip=\$SOFTROCE_IP
+dev=\$SOFTROCE_RDMA_DEV
+ia=ofa-v2-\$SOFTROCE_NETDEV
+export DAT_OVERRIDE="$out/dat.conf"
+echo "\$ia u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"\$SOFTROCE_NETDEV 0\" \"\"" > "\$DAT_OVERRIDE"
+echo "guest: \$(uname -r), \$(nproc) vCPU, \$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" \
+    >> env.txt
+port=21000
+T=$T
+$defs
+# dat NAME ROLE [AOT-TRAIN]: the dat command of a variant for the server (srv) or client (cli)
+dat() {
+    local o m a="$out/aot/\$1-\$2.aot"
+    eval "o=\\\$opts_\$1; m=\\\$mp_\$1"
+    if [ "\${3:-}" = train ]; then o=\$(echo "\$o" | sed "s|-XX:AOTCache=@AOT@|-XX:AOTCacheOutput=@AOT@|g"); fi
+    o=\$(echo "\$o" | sed -e "s|@AOT@|\$a|g" -e "s|@ROLE@|\$2|g" -e "s|@OUT@|$out|g")
+    echo "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \$o -p \$m" \
+        "-m io.dat4j.tools/io.dat4j.tools.DatCommand"
+}
+wait_for() {
+    local log=\$1 pattern=\$2 pid=\$3 limit=\$4 i
+    for ((i = 0; i < limit * 4; i++)); do
+        grep -q "\$pattern" "\$log" 2>/dev/null && return 0
+        kill -0 "\$pid" 2>/dev/null || return 1
+        sleep 0.25
+    done
+    return 1
+}
+# pair NAME PATTERN "SERVER CMD" "CLIENT CMD" (as in bench-softroce.sh); a pair whose client fails is stopped (its
+# server by its process id) and run once more on the next port (perftest's client sometimes fails to connect)
+pair() {
+    local name=\$1 pattern=\$2 srv=\$3 cli=\$4 s0 s1 try spid ok
+    s0=\$(date +%s.%N)
+    for try in 1 2; do
+        echo "== \$name (\$(cut -d' ' -f1 /proc/loadavg))" >&2
+        timeout \$T stdbuf -oL -eL bash -c "\$srv" > "\$name.server.log" 2>&1 &
+        spid=\$!
+        if ! wait_for "\$name.server.log" "\$pattern" \$spid 120; then
+            echo "   \$name: the server did not come up" >&2; tail -n 5 "\$name.server.log" >&2
+        fi
+        ok=1
+        if ! timeout \$T bash -c "\$cli" > "\$name.out" 2> "\$name.err"; then
+            echo "   \$name: client failed (\$name.err):" >&2; tail -n 5 "\$name.err" >&2
+            ok=0; kill \$spid 2>/dev/null
+        fi
+        if ! wait \$spid && [ \$ok = 1 ]; then
+            echo "   \$name: server exit status non-zero" >&2; tail -n 5 "\$name.server.log" >&2
+        fi
+        port=\$((port + 1))
+        [ \$ok = 1 ] && break
+        sleep 1
+    done
+    s1=\$(date +%s.%N)
+    echo "\$name \$(echo "\$s1 - \$s0" | bc)" >> step-times.txt
+}
+lat() { # lat NAME VARIANT [train]
+    local w
+    eval "w=\\\$warm_\$2"
+    pair "\$1" "waiting on port" "\$(dat \$2 srv \${3:-}) perf lat -s -P \$ia -p \$port" \
+        "\$(dat \$2 cli \${3:-}) perf lat -P \$ia -h \$ip -p \$port --op send --sizes $LAT_SIZES -n $LAT_N \
+            --warmup \$w --json"
+}
+bw() { # bw NAME VARIANT
+    pair "\$1" "waiting on port" "\$(dat \$2 srv) perf bw -s -P \$ia -p \$port" \
+        "\$(dat \$2 cli) perf bw -P \$ia -h \$ip -p \$port --op send --sizes $BW_SIZE --bytes $BW_BYTES -n 200 \
+            --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
+}
+if [ $SKIP_PERFTEST != 1 ]; then
+    for s in \$(echo $LAT_SIZES | tr , ' '); do
+        pair "pt-send-lat-event-\$s" "Waiting for client" \
+            "ib_send_lat -R -d \$dev -F -p \$port -s \$s -n $LAT_N -e" \
+            "ib_send_lat -R -d \$dev -F -p \$port -s \$s -n $LAT_N -e \$ip"
+    done
+    if [ $SKIP_BW != 1 ]; then
+        n=\$(( $BW_BYTES / $BW_SIZE )); [ \$n -lt 200 ] && n=200
+        pair "pt-send-bw-$BW_SIZE" "Waiting for client" \
+            "ib_send_bw -R -d \$dev -F -p \$port -s $BW_SIZE -n \$n -t $BW_DEPTH -r $BW_RX" \
+            "ib_send_bw -R -d \$dev -F -p \$port -s $BW_SIZE -n \$n -t $BW_DEPTH -r $BW_RX \$ip"
+    fi
+fi
+for v in ${names[*]}; do
+    if eval "echo \\\$opts_\$v" | grep -q '@AOT@'; then
+        lat "train-\$v" \$v train
+        ls -la "$out/aot" >&2
+    fi
+done
+for r in \$(seq 1 $ROUNDS); do
+    for v in ${names[*]}; do
+        lat "lat-\$v-\$r" \$v
+        eval "nb=\\\$nobw_\$v"
+        [ $SKIP_BW = 1 ] || [ "\$nb" = 1 ] || bw "bw-\$v-\$r" \$v
+    done
+done
+JOB
+
+set +e
+SOFTROCE_WORKDIR="$out" "$guest" "bash $out/guest-job.sh"
+rc=$?
+set -e
+echo "guest exit $rc; host load after: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%H:%M UTC')" >> "$out/env.txt"
+python3 "$root/scripts/bench-softroce-ab.py" "$out" > "$out/ab.md"
+cat "$out/env.txt" "$out/ab.md"
+exit $rc
