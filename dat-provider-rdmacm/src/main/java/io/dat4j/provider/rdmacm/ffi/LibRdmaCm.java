@@ -163,6 +163,9 @@ public final class LibRdmaCm {
      */
     private static final ThreadLocal<MemorySegment> SCRATCH =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(32, 8));
+    /** The spreading form of each handle called through {@link #callInt} or {@link #callPtr} (identity keys). */
+    private static final java.util.Map<MethodHandle, MethodHandle> SPREADERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /** {@code struct pollfd}: int fd; short events; short revents. */
     private static final StructLayout POLLFD = MemoryLayout.structLayout(ValueLayout.JAVA_INT.withName("fd"),
             ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
@@ -308,12 +311,27 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final int rc;
         try {
-            rc = (int) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            rc = (Integer) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
         checkRc(function, rc, state, detail);
         return rc;
+    }
+
+    /**
+     * {@return {@code mh} taking its arguments from one {@code Object[]} and returning an {@code Object}}, made once
+     * per handle: {@code invokeWithArguments} builds such a spreader (and looks up its lambda forms) on every call,
+     * which under an interpreter or C1 costs more than the native call.
+     */
+    private static MethodHandle spreader(final MethodHandle mh) {
+        MethodHandle s = SPREADERS.get(mh);
+        if (s == null) {
+            s = mh.asType(mh.type().generic()).asSpreader(Object[].class, mh.type().parameterCount());
+            SPREADERS.putIfAbsent(mh, s);
+        }
+        return s;
     }
 
     private static MemorySegment callPtr(final String function, final MethodHandle mh, final String detail,
@@ -324,7 +342,8 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final MemorySegment p;
         try {
-            p = (MemorySegment) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            p = (MemorySegment) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
@@ -387,11 +406,16 @@ public final class LibRdmaCm {
      * @param portSpace {@link #RDMA_PS_TCP} for reliable connections
      */
     public static MemorySegment createId(final MemorySegment channel, final int portSpace) {
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
-            callInt("rdma_create_id", H.CREATE_ID, null, channel, out, MemorySegment.NULL, portSpace);
-            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
+        final MemorySegment state = CAPTURE.get();
+        final MemorySegment out = SCRATCH.get().asSlice(0, ValueLayout.ADDRESS.byteSize());
+        final int rc;
+        try {
+            rc = (int) H.CREATE_ID.invokeExact(state, channel, out, MemorySegment.NULL, portSpace);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_create_id", t);
         }
+        checkRc("rdma_create_id", rc, state, null);
+        return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
     }
 
     /** {@code RDMA_PS_TCP}: the port space of reliable connected identifiers. */
@@ -403,7 +427,19 @@ public final class LibRdmaCm {
      * @param id the identifier
      */
     public static void destroyId(final MemorySegment id) {
-        callInt("rdma_destroy_id", H.DESTROY_ID, null, id);
+        callOnePointer("rdma_destroy_id", H.DESTROY_ID, id);
+    }
+
+    /** Calls {@code int f(void *)} (errno captured) on a constant handle: no boxing, no spreading. */
+    private static void callOnePointer(final String function, final MethodHandle mh, final MemorySegment arg) {
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) mh.invokeExact(state, arg);
+        } catch (final Throwable t) {
+            throw unexpected(function, t);
+        }
+        checkRc(function, rc, state, null);
     }
 
     /**
@@ -428,9 +464,18 @@ public final class LibRdmaCm {
      */
     public static void resolveAddr(final MemorySegment id, final InetSocketAddress source,
             final InetSocketAddress destination, final int timeoutMs) {
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_resolve_addr", H.RESOLVE_ADDR, String.valueOf(destination), id,
-                    source == null ? MemorySegment.NULL : sockaddr(source, a), sockaddr(destination, a), timeoutMs);
+            // (locals: a conditional expression as an argument of invokeExact would be typed Object)
+            final MemorySegment src = source == null ? MemorySegment.NULL : sockaddr(source, a);
+            final MemorySegment dst = sockaddr(destination, a);
+            rc = (int) H.RESOLVE_ADDR.invokeExact(state, id, src, dst, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_resolve_addr", t);
+        }
+        if (rc != 0) {
+            checkRc("rdma_resolve_addr", rc, state, String.valueOf(destination));
         }
     }
 
@@ -441,7 +486,14 @@ public final class LibRdmaCm {
      * @param timeoutMs the timeout
      */
     public static void resolveRoute(final MemorySegment id, final int timeoutMs) {
-        callInt("rdma_resolve_route", H.RESOLVE_ROUTE, null, id, timeoutMs);
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) H.RESOLVE_ROUTE.invokeExact(state, id, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_resolve_route", t);
+        }
+        checkRc("rdma_resolve_route", rc, state, null);
     }
 
     /**
@@ -452,7 +504,14 @@ public final class LibRdmaCm {
      * @param initAttr a {@code struct ibv_qp_init_attr}; its {@code cap} is updated with what the device gave
      */
     public static void createQp(final MemorySegment id, final MemorySegment pd, final MemorySegment initAttr) {
-        callInt("rdma_create_qp", H.CREATE_QP, null, id, pd, initAttr);
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) H.CREATE_QP.invokeExact(state, id, pd, initAttr);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_create_qp", t);
+        }
+        checkRc("rdma_create_qp", rc, state, null);
     }
 
     /**
@@ -473,9 +532,14 @@ public final class LibRdmaCm {
     public static void connect(final MemorySegment id, final ConnectionParameters parameters) {
         requireDevice("rdma_connect", id, "resolve the address and the route first (rdma_resolve_addr,"
                 + " rdma_resolve_route)");
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_connect", H.CONNECT, null, id, connParam(parameters, a));
+            rc = (int) H.CONNECT.invokeExact(state, id, connParam(parameters, a));
+        } catch (final Throwable t) {
+            throw unexpected("rdma_connect", t);
         }
+        checkRc("rdma_connect", rc, state, null);
     }
 
     /**
@@ -496,10 +560,15 @@ public final class LibRdmaCm {
      */
     public static void accept(final MemorySegment id, final ConnectionParameters parameters) {
         requireDevice("rdma_accept", id, "accept only the identifier of a CONNECT_REQUEST");
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_accept", H.ACCEPT, null, id,
-                    parameters == null ? MemorySegment.NULL : connParam(parameters, a));
+            final MemorySegment param = parameters == null ? MemorySegment.NULL : connParam(parameters, a);
+            rc = (int) H.ACCEPT.invokeExact(state, id, param);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_accept", t);
         }
+        checkRc("rdma_accept", rc, state, null);
     }
 
     /**
@@ -526,7 +595,7 @@ public final class LibRdmaCm {
      * @param id the identifier
      */
     public static void disconnect(final MemorySegment id) {
-        callInt("rdma_disconnect", H.DISCONNECT, null, id);
+        callOnePointer("rdma_disconnect", H.DISCONNECT, id);
     }
 
     /**
@@ -554,14 +623,26 @@ public final class LibRdmaCm {
         return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_event.sizeof());
     }
 
+    /** The connection parameters of an event that carries none (all zero, no private data). */
+    private static final ConnectionParameters NO_CONNECTION = new ConnectionParameters(new byte[0], 0, 0, 0, 0, 0,
+            0, 0);
+
     /**
-     * Copies an event into Java (type, status, ids, connection parameters with private data).
+     * Copies an event into Java (type, status, ids, connection parameters with private data; the parameters only
+     * for CONNECT_REQUEST, CONNECT_RESPONSE, ESTABLISHED and REJECTED, the events that carry them).
      *
      * @param event an event from {@link #getCmEvent}, not yet acked
      * @return the copy
      */
     public static CmEvent readCmEvent(final MemorySegment event) {
         final MemorySegment ev = event.reinterpret(rdma_cm_event.sizeof());
+        final CmEventType type = CmEventType.of(rdma_cm_event.event(ev));
+        if (type != CmEventType.CONNECT_REQUEST && type != CmEventType.CONNECT_RESPONSE
+                && type != CmEventType.ESTABLISHED && type != CmEventType.REJECTED) {
+            // the other events carry no connection parameters: nothing more to copy
+            return new CmEvent(type, rdma_cm_event.status(ev), rdma_cm_event.id(ev).address(),
+                    rdma_cm_event.listen_id(ev).address(), NO_CONNECTION);
+        }
         final MemorySegment conn = rdma_cm_event.param.conn(rdma_cm_event.param(ev));
         final int len = Byte.toUnsignedInt(rdma_conn_param.private_data_len(conn));
         final MemorySegment pd = rdma_conn_param.private_data(conn);
@@ -574,8 +655,8 @@ public final class LibRdmaCm {
                 Byte.toUnsignedInt(rdma_conn_param.retry_count(conn)) & 7,
                 Byte.toUnsignedInt(rdma_conn_param.rnr_retry_count(conn)) & 7,
                 Byte.toUnsignedInt(rdma_conn_param.srq(conn)), rdma_conn_param.qp_num(conn));
-        return new CmEvent(CmEventType.of(rdma_cm_event.event(ev)), rdma_cm_event.status(ev),
-                rdma_cm_event.id(ev).address(), rdma_cm_event.listen_id(ev).address(), cp);
+        return new CmEvent(type, rdma_cm_event.status(ev), rdma_cm_event.id(ev).address(),
+                rdma_cm_event.listen_id(ev).address(), cp);
     }
 
     /**
@@ -584,7 +665,7 @@ public final class LibRdmaCm {
      * @param event the event
      */
     public static void ackCmEvent(final MemorySegment event) {
-        callInt("rdma_ack_cm_event", H.ACK_CM_EVENT, null, event);
+        callOnePointer("rdma_ack_cm_event", H.ACK_CM_EVENT, event);
     }
 
     /**
@@ -1052,8 +1133,18 @@ public final class LibRdmaCm {
      * @param channel the completion channel, or NULL
      */
     public static MemorySegment createCq(final MemorySegment context, final int entries, final MemorySegment channel) {
-        return callPtr("ibv_create_cq", H.CREATE_CQ, entries + " entries", context, entries, MemorySegment.NULL,
-                channel, 0);
+        final MemorySegment state = CAPTURE.get();
+        final MemorySegment cq;
+        try {
+            cq = (MemorySegment) H.CREATE_CQ.invokeExact(state, context, entries, MemorySegment.NULL, channel, 0);
+        } catch (final Throwable t) {
+            throw unexpected("ibv_create_cq", t);
+        }
+        if (cq.equals(MemorySegment.NULL)) {
+            final int err = errno(state);
+            throw new NativeCallException("ibv_create_cq", err == 0 ? Errno.ENOMEM : err, entries + " entries");
+        }
+        return cq;
     }
 
     /**
@@ -1062,7 +1153,7 @@ public final class LibRdmaCm {
      * @param cq the CQ
      */
     public static void destroyCq(final MemorySegment cq) {
-        callInt("ibv_destroy_cq", H.DESTROY_CQ, null, cq);
+        callOnePointer("ibv_destroy_cq", H.DESTROY_CQ, cq);
     }
 
     /**
@@ -1311,7 +1402,8 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final int rc;
         try {
-            rc = (int) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            rc = (Integer) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
