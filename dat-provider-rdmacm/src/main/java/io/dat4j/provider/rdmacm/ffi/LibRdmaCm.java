@@ -43,6 +43,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,6 +173,66 @@ public final class LibRdmaCm {
             ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
 
     private LibRdmaCm() {
+    }
+
+    /**
+     * Offsets and sizes of the structs that every connection reads or writes ({@code rdma_cm_event},
+     * {@code rdma_conn_param}, {@code sockaddr_in/in6}, {@code ibv_qp_init_attr}): the connection path builds or reads
+     * them in a Java array and moves them with one bulk copy, instead of one {@code VarHandle} access per field (under
+     * an interpreter or C1, and in the size of what C1 compiles, the field accessors cost far more than the copy).
+     */
+    private static final class Off {
+        static final int EVENT_SIZE = (int) rdma_cm_event.sizeof();
+        static final int EVENT_ID = (int) rdma_cm_event.id$offset();
+        static final int EVENT_LISTEN_ID = (int) rdma_cm_event.listen_id$offset();
+        static final int EVENT_TYPE = (int) rdma_cm_event.event$offset();
+        static final int EVENT_STATUS = (int) rdma_cm_event.status$offset();
+        static final int EVENT_CONN = (int) (rdma_cm_event.param$offset() + rdma_cm_event.param.conn$offset());
+        static final int CONN_SIZE = (int) rdma_conn_param.sizeof();
+        static final int CONN_PDATA = (int) rdma_conn_param.private_data$offset();
+        static final int CONN_PDATA_LEN = (int) rdma_conn_param.private_data_len$offset();
+        static final int CONN_RESPONDER = (int) rdma_conn_param.responder_resources$offset();
+        static final int CONN_INITIATOR = (int) rdma_conn_param.initiator_depth$offset();
+        static final int CONN_FLOW = (int) rdma_conn_param.flow_control$offset();
+        static final int CONN_RETRY = (int) rdma_conn_param.retry_count$offset();
+        static final int CONN_RNR = (int) rdma_conn_param.rnr_retry_count$offset();
+        static final int CONN_SRQ = (int) rdma_conn_param.srq$offset();
+        static final int CONN_QPN = (int) rdma_conn_param.qp_num$offset();
+        static final int SIN_SIZE = (int) sockaddr_in.sizeof();
+        static final int SIN_FAMILY = (int) sockaddr_in.sin_family$offset();
+        static final int SIN_PORT = (int) sockaddr_in.sin_port$offset();
+        static final int SIN_ADDR = (int) sockaddr_in.sin_addr$offset();
+        static final int SIN6_SIZE = (int) sockaddr_in6.sizeof();
+        static final int SIN6_FAMILY = (int) sockaddr_in6.sin6_family$offset();
+        static final int SIN6_PORT = (int) sockaddr_in6.sin6_port$offset();
+        static final int SIN6_ADDR = (int) sockaddr_in6.sin6_addr$offset();
+        static final int SIN6_SCOPE = (int) sockaddr_in6.sin6_scope_id$offset();
+        static final int QPIA_SIZE = (int) ibv_qp_init_attr.sizeof();
+        static final int QPIA_SEND_CQ = (int) ibv_qp_init_attr.send_cq$offset();
+        static final int QPIA_RECV_CQ = (int) ibv_qp_init_attr.recv_cq$offset();
+        static final int QPIA_SRQ = (int) ibv_qp_init_attr.srq$offset();
+        static final int QPIA_CAP = (int) ibv_qp_init_attr.cap$offset();
+        static final int QPIA_TYPE = (int) ibv_qp_init_attr.qp_type$offset();
+        static final int QPIA_SIG_ALL = (int) ibv_qp_init_attr.sq_sig_all$offset();
+        static final int CAP_SEND_WR = QPIA_CAP + (int) ibv_qp_cap.max_send_wr$offset();
+        static final int CAP_RECV_WR = QPIA_CAP + (int) ibv_qp_cap.max_recv_wr$offset();
+        static final int CAP_SEND_SGE = QPIA_CAP + (int) ibv_qp_cap.max_send_sge$offset();
+        static final int CAP_RECV_SGE = QPIA_CAP + (int) ibv_qp_cap.max_recv_sge$offset();
+        static final int CAP_INLINE = QPIA_CAP + (int) ibv_qp_cap.max_inline_data$offset();
+
+        static {
+            if (ValueLayout.ADDRESS.byteSize() != Long.BYTES) {
+                throw new ExceptionInInitializerError("the rdmacm provider needs 64-bit pointers");
+            }
+        }
+
+        private Off() {
+        }
+    }
+
+    /** {@return a native-order view of a Java array that holds a struct} */
+    private static ByteBuffer struct(final byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.nativeOrder());
     }
 
     /** The errno-capturing handles; loading this class loads the libraries. */
@@ -635,28 +697,29 @@ public final class LibRdmaCm {
      * @return the copy
      */
     public static CmEvent readCmEvent(final MemorySegment event) {
-        final MemorySegment ev = event.reinterpret(rdma_cm_event.sizeof());
-        final CmEventType type = CmEventType.of(rdma_cm_event.event(ev));
+        final byte[] b = new byte[Off.EVENT_SIZE];
+        MemorySegment.copy(event.reinterpret(Off.EVENT_SIZE), ValueLayout.JAVA_BYTE, 0, b, 0, b.length);
+        final ByteBuffer ev = struct(b);
+        final CmEventType type = CmEventType.of(ev.getInt(Off.EVENT_TYPE));
+        final int status = ev.getInt(Off.EVENT_STATUS);
+        final long id = ev.getLong(Off.EVENT_ID);
+        final long listenId = ev.getLong(Off.EVENT_LISTEN_ID);
         if (type != CmEventType.CONNECT_REQUEST && type != CmEventType.CONNECT_RESPONSE
                 && type != CmEventType.ESTABLISHED && type != CmEventType.REJECTED) {
             // the other events carry no connection parameters: nothing more to copy
-            return new CmEvent(type, rdma_cm_event.status(ev), rdma_cm_event.id(ev).address(),
-                    rdma_cm_event.listen_id(ev).address(), NO_CONNECTION);
+            return new CmEvent(type, status, id, listenId, NO_CONNECTION);
         }
-        final MemorySegment conn = rdma_cm_event.param.conn(rdma_cm_event.param(ev));
-        final int len = Byte.toUnsignedInt(rdma_conn_param.private_data_len(conn));
-        final MemorySegment pd = rdma_conn_param.private_data(conn);
-        final byte[] data = len == 0 || pd.equals(MemorySegment.NULL) ? new byte[0]
-                : pd.reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
+        final int c = Off.EVENT_CONN;
+        final int len = Byte.toUnsignedInt(b[c + Off.CONN_PDATA_LEN]);
+        final long pd = ev.getLong(c + Off.CONN_PDATA);
+        final byte[] data = len == 0 || pd == 0 ? new byte[0]
+                : MemorySegment.ofAddress(pd).reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
         final ConnectionParameters cp = new ConnectionParameters(data,
-                Byte.toUnsignedInt(rdma_conn_param.responder_resources(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.initiator_depth(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.flow_control(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.retry_count(conn)) & 7,
-                Byte.toUnsignedInt(rdma_conn_param.rnr_retry_count(conn)) & 7,
-                Byte.toUnsignedInt(rdma_conn_param.srq(conn)), rdma_conn_param.qp_num(conn));
-        return new CmEvent(type, rdma_cm_event.status(ev), rdma_cm_event.id(ev).address(),
-                rdma_cm_event.listen_id(ev).address(), cp);
+                Byte.toUnsignedInt(b[c + Off.CONN_RESPONDER]), Byte.toUnsignedInt(b[c + Off.CONN_INITIATOR]),
+                Byte.toUnsignedInt(b[c + Off.CONN_FLOW]), Byte.toUnsignedInt(b[c + Off.CONN_RETRY]) & 7,
+                Byte.toUnsignedInt(b[c + Off.CONN_RNR]) & 7, Byte.toUnsignedInt(b[c + Off.CONN_SRQ]),
+                ev.getInt(c + Off.CONN_QPN));
+        return new CmEvent(type, status, id, listenId, cp);
     }
 
     /**
@@ -871,24 +934,23 @@ public final class LibRdmaCm {
      */
     public static MemorySegment sockaddr(final InetSocketAddress address, final SegmentAllocator allocator) {
         final InetAddress ip = address.getAddress();
-        final short port = Short.reverseBytes((short) address.getPort());
-        if (ip instanceof Inet4Address) {
-            final MemorySegment s = sockaddr_in.allocate(allocator);
-            s.fill((byte) 0);
-            sockaddr_in.sin_family(s, (short) AF_INET);
-            sockaddr_in.sin_port(s, port);
-            MemorySegment.copy(MemorySegment.ofArray(ip.getAddress()), 0, s, sockaddr_in.sin_addr$offset(), 4);
-            return s;
-        }
-        final MemorySegment s = sockaddr_in6.allocate(allocator);
-        s.fill((byte) 0);
-        sockaddr_in6.sin6_family(s, (short) AF_INET6);
-        sockaddr_in6.sin6_port(s, port);
-        MemorySegment.copy(MemorySegment.ofArray(ip.getAddress()), 0, s, sockaddr_in6.sin6_addr$offset(), 16);
+        final int port = address.getPort();
+        final byte[] addr = ip.getAddress();
+        final boolean v4 = ip instanceof Inet4Address;
+        final byte[] b = new byte[v4 ? Off.SIN_SIZE : Off.SIN6_SIZE];
+        final ByteBuffer s = struct(b);
+        s.putShort(v4 ? Off.SIN_FAMILY : Off.SIN6_FAMILY, (short) (v4 ? AF_INET : AF_INET6));
+        // the port in network byte order
+        final int portAt = v4 ? Off.SIN_PORT : Off.SIN6_PORT;
+        b[portAt] = (byte) (port >>> 8);
+        b[portAt + 1] = (byte) port;
+        System.arraycopy(addr, 0, b, v4 ? Off.SIN_ADDR : Off.SIN6_ADDR, addr.length);
         if (ip instanceof Inet6Address v6) {
-            sockaddr_in6.sin6_scope_id(s, v6.getScopeId());
+            s.putInt(Off.SIN6_SCOPE, v6.getScopeId());
         }
-        return s;
+        final MemorySegment seg = v4 ? sockaddr_in.allocate(allocator) : sockaddr_in6.allocate(allocator);
+        MemorySegment.copy(b, 0, seg, ValueLayout.JAVA_BYTE, 0, b.length);
+        return seg;
     }
 
     /**
@@ -897,23 +959,29 @@ public final class LibRdmaCm {
      * @param sockaddr a sockaddr_in or sockaddr_in6
      */
     public static InetSocketAddress inetSocketAddress(final MemorySegment sockaddr) {
-        final MemorySegment s = sockaddr.reinterpret(sockaddr_in6.sizeof());
-        final int family = Short.toUnsignedInt(sockaddr_in.sin_family(s));
+        final byte[] b = new byte[Off.SIN6_SIZE];
+        MemorySegment.copy(sockaddr.reinterpret(Off.SIN6_SIZE), ValueLayout.JAVA_BYTE, 0, b, 0, b.length);
+        final int family = Short.toUnsignedInt(struct(b).getShort(Off.SIN_FAMILY));
+        final int addrAt;
+        final int addrLen;
+        final int portAt;
+        if (family == AF_INET) {
+            addrAt = Off.SIN_ADDR;
+            addrLen = 4;
+            portAt = Off.SIN_PORT;
+        } else if (family == AF_INET6) {
+            addrAt = Off.SIN6_ADDR;
+            addrLen = 16;
+            portAt = Off.SIN6_PORT;
+        } else {
+            return null;
+        }
         try {
-            if (family == AF_INET) {
-                final byte[] ip = s.asSlice(sockaddr_in.sin_addr$offset(), 4).toArray(ValueLayout.JAVA_BYTE);
-                return new InetSocketAddress(InetAddress.getByAddress(ip),
-                        Short.toUnsignedInt(Short.reverseBytes(sockaddr_in.sin_port(s))));
-            }
-            if (family == AF_INET6) {
-                final byte[] ip = s.asSlice(sockaddr_in6.sin6_addr$offset(), 16).toArray(ValueLayout.JAVA_BYTE);
-                return new InetSocketAddress(InetAddress.getByAddress(ip),
-                        Short.toUnsignedInt(Short.reverseBytes(sockaddr_in6.sin6_port(s))));
-            }
+            return new InetSocketAddress(InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, addrAt,
+                    addrAt + addrLen)), (Byte.toUnsignedInt(b[portAt]) << 8) | Byte.toUnsignedInt(b[portAt + 1]));
         } catch (final UnknownHostException e) {
             throw new IllegalStateException("malformed address from librdmacm", e);
         }
-        return null;
     }
 
     /**
@@ -924,19 +992,21 @@ public final class LibRdmaCm {
      */
     public static MemorySegment connParam(final ConnectionParameters p, final SegmentAllocator allocator) {
         final MemorySegment s = rdma_conn_param.allocate(allocator);
-        s.fill((byte) 0);
+        final byte[] b = new byte[Off.CONN_SIZE];
+        final ByteBuffer c = struct(b);
         final byte[] data = p.privateData();
         if (data.length > 0) {
-            rdma_conn_param.private_data(s, allocator.allocateFrom(ValueLayout.JAVA_BYTE, data));
+            c.putLong(Off.CONN_PDATA, allocator.allocateFrom(ValueLayout.JAVA_BYTE, data).address());
         }
-        rdma_conn_param.private_data_len(s, (byte) data.length);
-        rdma_conn_param.responder_resources(s, (byte) p.responderResources());
-        rdma_conn_param.initiator_depth(s, (byte) p.initiatorDepth());
-        rdma_conn_param.flow_control(s, (byte) p.flowControl());
-        rdma_conn_param.retry_count(s, (byte) p.retryCount());
-        rdma_conn_param.rnr_retry_count(s, (byte) p.rnrRetryCount());
-        rdma_conn_param.srq(s, (byte) p.srq());
-        rdma_conn_param.qp_num(s, p.qpNumber());
+        b[Off.CONN_PDATA_LEN] = (byte) data.length;
+        b[Off.CONN_RESPONDER] = (byte) p.responderResources();
+        b[Off.CONN_INITIATOR] = (byte) p.initiatorDepth();
+        b[Off.CONN_FLOW] = (byte) p.flowControl();
+        b[Off.CONN_RETRY] = (byte) p.retryCount();
+        b[Off.CONN_RNR] = (byte) p.rnrRetryCount();
+        b[Off.CONN_SRQ] = (byte) p.srq();
+        c.putInt(Off.CONN_QPN, p.qpNumber());
+        MemorySegment.copy(b, 0, s, ValueLayout.JAVA_BYTE, 0, b.length);
         return s;
     }
 
@@ -1451,18 +1521,19 @@ public final class LibRdmaCm {
             final MemorySegment recvCq, final MemorySegment srq, final int maxSendWr, final int maxRecvWr,
             final int maxSendSge, final int maxRecvSge, final int maxInlineData) {
         final MemorySegment a = ibv_qp_init_attr.allocate(allocator);
-        a.fill((byte) 0);
-        ibv_qp_init_attr.send_cq(a, sendCq);
-        ibv_qp_init_attr.recv_cq(a, recvCq);
-        ibv_qp_init_attr.srq(a, srq);
-        final MemorySegment cap = ibv_qp_init_attr.cap(a);
-        ibv_qp_cap.max_send_wr(cap, maxSendWr);
-        ibv_qp_cap.max_recv_wr(cap, maxRecvWr);
-        ibv_qp_cap.max_send_sge(cap, maxSendSge);
-        ibv_qp_cap.max_recv_sge(cap, maxRecvSge);
-        ibv_qp_cap.max_inline_data(cap, maxInlineData);
-        ibv_qp_init_attr.qp_type(a, IBV_QPT_RC);
-        ibv_qp_init_attr.sq_sig_all(a, 0);
+        final byte[] b = new byte[Off.QPIA_SIZE];
+        final ByteBuffer q = struct(b);
+        q.putLong(Off.QPIA_SEND_CQ, sendCq.address());
+        q.putLong(Off.QPIA_RECV_CQ, recvCq.address());
+        q.putLong(Off.QPIA_SRQ, srq.address());
+        q.putInt(Off.CAP_SEND_WR, maxSendWr);
+        q.putInt(Off.CAP_RECV_WR, maxRecvWr);
+        q.putInt(Off.CAP_SEND_SGE, maxSendSge);
+        q.putInt(Off.CAP_RECV_SGE, maxRecvSge);
+        q.putInt(Off.CAP_INLINE, maxInlineData);
+        q.putInt(Off.QPIA_TYPE, IBV_QPT_RC);
+        q.putInt(Off.QPIA_SIG_ALL, 0);
+        MemorySegment.copy(b, 0, a, ValueLayout.JAVA_BYTE, 0, b.length);
         return a;
     }
 
