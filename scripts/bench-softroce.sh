@@ -47,6 +47,11 @@ CM_N=${CM_N:-100}
 CM_B=${CM_B:-10}
 CM_WARMUP=${CM_WARMUP:-100}
 PROFILE=${PROFILE:-1}
+STEPS=${STEPS:-lat,bw,cm}
+CM_BASE=${CM_BASE:-}
+CM_ROUNDS=${CM_ROUNDS:-1}
+CM_JFR=${CM_JFR:-0}
+CM_LOG=${CM_LOG:-0}
 JIT_COMPARE=${JIT_COMPARE:-0}
 JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
 export SOFTROCE_TIMEOUT=${SOFTROCE_TIMEOUT:-1500}
@@ -58,6 +63,10 @@ if [[ ${NO_BUILD:-0} != 1 ]]; then
 fi
 rm -rf "$out/snapshot" && mkdir -p "$out/snapshot"
 cp dat-tools/target/dat-tools.jar "$out/snapshot/" && cp -r dat-tools/target/lib "$out/snapshot/lib"
+# (the guest mounts its own /tmp: the baseline jars are copied next to the snapshot)
+if [[ -n $CM_BASE ]]; then
+    rm -rf "$out/snapshot-base" && mkdir -p "$out/snapshot-base" && cp -r "$CM_BASE"/. "$out/snapshot-base/"
+fi
 
 java=""
 for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/* /opt/java/* /opt/jdk*; do
@@ -81,6 +90,33 @@ dat_jfr_cm_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-se
 # dat cm: with PROFILE=1 its server records JFR
 dat_cm_srv=$dat
 [[ $PROFILE == 1 ]] && dat_cm_srv=$dat_jfr_cm_srv
+dat_jfr_cm=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm.jfr,settings=profile")
+dat_jfr_cm_srv2=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-server.jfr,settings=profile")
+cat > "$out/cm-log4j2.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<Configuration status="warn">
+  <Appenders>
+    <Console name="stderr" target="SYSTEM_ERR">
+      <PatternLayout pattern="%d{HH:mm:ss.SSSSSS} %t %c{1}: %msg%n"/>
+    </Console>
+  </Appenders>
+  <Loggers>
+    <Logger name="io.dat4j.provider.rdmacm" level="debug"/>
+    <Logger name="io.dat4j.spi" level="debug"/>
+    <Logger name="io.dat4j.tools" level="debug"/>
+    <Root level="warn"><AppenderRef ref="stderr"/></Root>
+  </Loggers>
+</Configuration>
+XML
+dat_log_cm=$(datcmd "$JAVA_OPTS -Dlog4j.configurationFile=$out/cm-log4j2.xml")
+dat_base=""
+if [[ -n $CM_BASE ]]; then
+    bmp=""
+    for j in "$out"/snapshot-base/dat-tools.jar "$out"/snapshot-base/*.jar "$out"/snapshot-base/lib/*.jar; do
+        [[ -f $j ]] && [[ ":$bmp:" != *":$j:"* ]] && bmp="${bmp:+$bmp:}$j"
+    done
+    dat_base="$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS -p $bmp -m io.dat4j.tools/io.dat4j.tools.DatCommand"
+fi
 
 {
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -92,6 +128,7 @@ dat_cm_srv=$dat
         ibverbs-providers qemu-system-x86 2>/dev/null)"
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
+    echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_ROUNDS=$CM_ROUNDS CM_JFR=$CM_JFR CM_LOG=$CM_LOG"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
         "BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES" \
         "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
@@ -151,6 +188,7 @@ pair() {
 }
 
 g0=\$(date +%s)
+if [[ ,$STEPS, == *,lat,* ]]; then
 # ---- latency: perftest, one process pair per size: ib_send_lat busy-polling and with -e (sleeping on CQ events),
 # ib_write_lat (busy-polls memory; it has no -e); and ib_write_bw -t 1, one RDMA write at a time from post to its
 # completion (the measure of dat perf lat --op rdma_write), an average
@@ -182,7 +220,9 @@ if [ $JIT_COMPARE = 1 ]; then
         "$dat_tiered perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
             --warmup $LAT_WARMUP --json"
 fi
+fi
 g1=\$(date +%s)
+if [[ ,$STEPS, == *,bw,* ]]; then
 # ---- bandwidth
 for s in \$(echo $BW_SIZES | tr , ' '); do
     n=\$(( $BW_BYTES / s )); [ \$n -lt 200 ] && n=200
@@ -203,15 +243,34 @@ pair "dat-bw" "waiting on port" "$dat perf bw -s -P \$ia -p \$port" \
 pair "dat-bw-poll" "waiting on port" "$dat perf bw -s -P \$ia -p \$port --poll" \
     "$dat perf bw -P \$ia -h \$ip -p \$port --poll --op rdma_write,send --sizes $BW_SIZES --bytes $BW_BYTES -n 200 \
         --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
+fi
 g2=\$(date +%s)
+if [[ ,$STEPS, == *,cm,* ]]; then
 # ---- connection set-up
 pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port -c $CM_N -b $CM_B" \
     "dtestcm -P \$ia -p \$port -h \$ip -c $CM_N -b $CM_B"
 # (the cmtime server serves until it is stopped)
 pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -c $CM_N" stop
 # dat cm: one server and one client, which makes CM_WARMUP connections first (same JVM, same bursts, not counted)
-pair "dat-cm" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
-    "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+# (A/B: CM_ROUNDS times the baseline's jars, then this build's, alternating; the last of this build is dat-cm)
+for ((r = 1; r <= $CM_ROUNDS; r++)); do
+    if [ -n "$dat_base" ]; then
+        pair "dat-cm-base-\$r" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300" \
+            "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+    fi
+    name=dat-cm-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm
+    pair "\$name" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
+        "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+done
+if [ $CM_JFR = 1 ]; then
+    pair "dat-cm-jfr" "waiting for connect" "$dat_jfr_cm_srv2 cm -s -P \$ia -p \$port --wait 300" \
+        "$dat_jfr_cm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+fi
+if [ $CM_LOG = 1 ]; then
+    pair "dat-cm-log" "waiting for connect" "$dat_log_cm cm -s -P \$ia -p \$port --wait 300" \
+        "$dat_log_cm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+fi
+fi
 g3=\$(date +%s)
 # ---- profiles (JFR); the JFR files are read on the host
 if [ $PROFILE = 1 ]; then

@@ -173,8 +173,10 @@ final class CmEventChannel implements AutoCloseable {
     }
 
     private void dispatch(final CmEvent e) {
-        LOG.debug("cm event {} status {} id 0x{} listen 0x{}", e.type(), e.status(), Long.toHexString(e.id()),
-                Long.toHexString(e.listenId()));
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("cm event {} status {} id 0x{} listen 0x{}", e.type(), e.status(), Long.toHexString(e.id()),
+                    Long.toHexString(e.listenId()));
+        }
         if (e.type() == CmEventType.UNKNOWN) {
             LOG.warn("unknown rdma_cm event (status {}) on id 0x{}: acked and ignored", e.status(),
                     Long.toHexString(e.id()));

@@ -43,6 +43,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,11 +165,74 @@ public final class LibRdmaCm {
      */
     private static final ThreadLocal<MemorySegment> SCRATCH =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(32, 8));
+    /** The spreading form of each handle called through {@link #callInt} or {@link #callPtr} (identity keys). */
+    private static final java.util.Map<MethodHandle, MethodHandle> SPREADERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /** {@code struct pollfd}: int fd; short events; short revents. */
     private static final StructLayout POLLFD = MemoryLayout.structLayout(ValueLayout.JAVA_INT.withName("fd"),
             ValueLayout.JAVA_SHORT.withName("events"), ValueLayout.JAVA_SHORT.withName("revents"));
 
     private LibRdmaCm() {
+    }
+
+    /**
+     * Offsets and sizes of the structs that every connection reads or writes ({@code rdma_cm_event},
+     * {@code rdma_conn_param}, {@code sockaddr_in/in6}, {@code ibv_qp_init_attr}): the connection path builds or reads
+     * them in a Java array and moves them with one bulk copy, instead of one {@code VarHandle} access per field (under
+     * an interpreter or C1, and in the size of what C1 compiles, the field accessors cost far more than the copy).
+     */
+    private static final class Off {
+        static final int EVENT_SIZE = (int) rdma_cm_event.sizeof();
+        static final int EVENT_ID = (int) rdma_cm_event.id$offset();
+        static final int EVENT_LISTEN_ID = (int) rdma_cm_event.listen_id$offset();
+        static final int EVENT_TYPE = (int) rdma_cm_event.event$offset();
+        static final int EVENT_STATUS = (int) rdma_cm_event.status$offset();
+        static final int EVENT_CONN = (int) (rdma_cm_event.param$offset() + rdma_cm_event.param.conn$offset());
+        static final int CONN_SIZE = (int) rdma_conn_param.sizeof();
+        static final int CONN_PDATA = (int) rdma_conn_param.private_data$offset();
+        static final int CONN_PDATA_LEN = (int) rdma_conn_param.private_data_len$offset();
+        static final int CONN_RESPONDER = (int) rdma_conn_param.responder_resources$offset();
+        static final int CONN_INITIATOR = (int) rdma_conn_param.initiator_depth$offset();
+        static final int CONN_FLOW = (int) rdma_conn_param.flow_control$offset();
+        static final int CONN_RETRY = (int) rdma_conn_param.retry_count$offset();
+        static final int CONN_RNR = (int) rdma_conn_param.rnr_retry_count$offset();
+        static final int CONN_SRQ = (int) rdma_conn_param.srq$offset();
+        static final int CONN_QPN = (int) rdma_conn_param.qp_num$offset();
+        static final int SIN_SIZE = (int) sockaddr_in.sizeof();
+        static final int SIN_FAMILY = (int) sockaddr_in.sin_family$offset();
+        static final int SIN_PORT = (int) sockaddr_in.sin_port$offset();
+        static final int SIN_ADDR = (int) sockaddr_in.sin_addr$offset();
+        static final int SIN6_SIZE = (int) sockaddr_in6.sizeof();
+        static final int SIN6_FAMILY = (int) sockaddr_in6.sin6_family$offset();
+        static final int SIN6_PORT = (int) sockaddr_in6.sin6_port$offset();
+        static final int SIN6_ADDR = (int) sockaddr_in6.sin6_addr$offset();
+        static final int SIN6_SCOPE = (int) sockaddr_in6.sin6_scope_id$offset();
+        static final int QPIA_SIZE = (int) ibv_qp_init_attr.sizeof();
+        static final int QPIA_SEND_CQ = (int) ibv_qp_init_attr.send_cq$offset();
+        static final int QPIA_RECV_CQ = (int) ibv_qp_init_attr.recv_cq$offset();
+        static final int QPIA_SRQ = (int) ibv_qp_init_attr.srq$offset();
+        static final int QPIA_CAP = (int) ibv_qp_init_attr.cap$offset();
+        static final int QPIA_TYPE = (int) ibv_qp_init_attr.qp_type$offset();
+        static final int QPIA_SIG_ALL = (int) ibv_qp_init_attr.sq_sig_all$offset();
+        static final int CAP_SEND_WR = QPIA_CAP + (int) ibv_qp_cap.max_send_wr$offset();
+        static final int CAP_RECV_WR = QPIA_CAP + (int) ibv_qp_cap.max_recv_wr$offset();
+        static final int CAP_SEND_SGE = QPIA_CAP + (int) ibv_qp_cap.max_send_sge$offset();
+        static final int CAP_RECV_SGE = QPIA_CAP + (int) ibv_qp_cap.max_recv_sge$offset();
+        static final int CAP_INLINE = QPIA_CAP + (int) ibv_qp_cap.max_inline_data$offset();
+
+        static {
+            if (ValueLayout.ADDRESS.byteSize() != Long.BYTES) {
+                throw new ExceptionInInitializerError("the rdmacm provider needs 64-bit pointers");
+            }
+        }
+
+        private Off() {
+        }
+    }
+
+    /** {@return a native-order view of a Java array that holds a struct} */
+    private static ByteBuffer struct(final byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.nativeOrder());
     }
 
     /** The errno-capturing handles; loading this class loads the libraries. */
@@ -308,12 +373,27 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final int rc;
         try {
-            rc = (int) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            rc = (Integer) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
         checkRc(function, rc, state, detail);
         return rc;
+    }
+
+    /**
+     * {@return {@code mh} taking its arguments from one {@code Object[]} and returning an {@code Object}}, made once
+     * per handle: {@code invokeWithArguments} builds such a spreader (and looks up its lambda forms) on every call,
+     * which under an interpreter or C1 costs more than the native call.
+     */
+    private static MethodHandle spreader(final MethodHandle mh) {
+        MethodHandle s = SPREADERS.get(mh);
+        if (s == null) {
+            s = mh.asType(mh.type().generic()).asSpreader(Object[].class, mh.type().parameterCount());
+            SPREADERS.putIfAbsent(mh, s);
+        }
+        return s;
     }
 
     private static MemorySegment callPtr(final String function, final MethodHandle mh, final String detail,
@@ -324,7 +404,8 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final MemorySegment p;
         try {
-            p = (MemorySegment) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            p = (MemorySegment) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
@@ -387,11 +468,16 @@ public final class LibRdmaCm {
      * @param portSpace {@link #RDMA_PS_TCP} for reliable connections
      */
     public static MemorySegment createId(final MemorySegment channel, final int portSpace) {
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment out = a.allocate(ValueLayout.ADDRESS);
-            callInt("rdma_create_id", H.CREATE_ID, null, channel, out, MemorySegment.NULL, portSpace);
-            return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
+        final MemorySegment state = CAPTURE.get();
+        final MemorySegment out = SCRATCH.get().asSlice(0, ValueLayout.ADDRESS.byteSize());
+        final int rc;
+        try {
+            rc = (int) H.CREATE_ID.invokeExact(state, channel, out, MemorySegment.NULL, portSpace);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_create_id", t);
         }
+        checkRc("rdma_create_id", rc, state, null);
+        return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_id.sizeof());
     }
 
     /** {@code RDMA_PS_TCP}: the port space of reliable connected identifiers. */
@@ -403,7 +489,19 @@ public final class LibRdmaCm {
      * @param id the identifier
      */
     public static void destroyId(final MemorySegment id) {
-        callInt("rdma_destroy_id", H.DESTROY_ID, null, id);
+        callOnePointer("rdma_destroy_id", H.DESTROY_ID, id);
+    }
+
+    /** Calls {@code int f(void *)} (errno captured) on a constant handle: no boxing, no spreading. */
+    private static void callOnePointer(final String function, final MethodHandle mh, final MemorySegment arg) {
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) mh.invokeExact(state, arg);
+        } catch (final Throwable t) {
+            throw unexpected(function, t);
+        }
+        checkRc(function, rc, state, null);
     }
 
     /**
@@ -428,9 +526,18 @@ public final class LibRdmaCm {
      */
     public static void resolveAddr(final MemorySegment id, final InetSocketAddress source,
             final InetSocketAddress destination, final int timeoutMs) {
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_resolve_addr", H.RESOLVE_ADDR, String.valueOf(destination), id,
-                    source == null ? MemorySegment.NULL : sockaddr(source, a), sockaddr(destination, a), timeoutMs);
+            // (locals: a conditional expression as an argument of invokeExact would be typed Object)
+            final MemorySegment src = source == null ? MemorySegment.NULL : sockaddr(source, a);
+            final MemorySegment dst = sockaddr(destination, a);
+            rc = (int) H.RESOLVE_ADDR.invokeExact(state, id, src, dst, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_resolve_addr", t);
+        }
+        if (rc != 0) {
+            checkRc("rdma_resolve_addr", rc, state, String.valueOf(destination));
         }
     }
 
@@ -441,7 +548,14 @@ public final class LibRdmaCm {
      * @param timeoutMs the timeout
      */
     public static void resolveRoute(final MemorySegment id, final int timeoutMs) {
-        callInt("rdma_resolve_route", H.RESOLVE_ROUTE, null, id, timeoutMs);
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) H.RESOLVE_ROUTE.invokeExact(state, id, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_resolve_route", t);
+        }
+        checkRc("rdma_resolve_route", rc, state, null);
     }
 
     /**
@@ -452,7 +566,14 @@ public final class LibRdmaCm {
      * @param initAttr a {@code struct ibv_qp_init_attr}; its {@code cap} is updated with what the device gave
      */
     public static void createQp(final MemorySegment id, final MemorySegment pd, final MemorySegment initAttr) {
-        callInt("rdma_create_qp", H.CREATE_QP, null, id, pd, initAttr);
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
+        try {
+            rc = (int) H.CREATE_QP.invokeExact(state, id, pd, initAttr);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_create_qp", t);
+        }
+        checkRc("rdma_create_qp", rc, state, null);
     }
 
     /**
@@ -473,9 +594,14 @@ public final class LibRdmaCm {
     public static void connect(final MemorySegment id, final ConnectionParameters parameters) {
         requireDevice("rdma_connect", id, "resolve the address and the route first (rdma_resolve_addr,"
                 + " rdma_resolve_route)");
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_connect", H.CONNECT, null, id, connParam(parameters, a));
+            rc = (int) H.CONNECT.invokeExact(state, id, connParam(parameters, a));
+        } catch (final Throwable t) {
+            throw unexpected("rdma_connect", t);
         }
+        checkRc("rdma_connect", rc, state, null);
     }
 
     /**
@@ -496,10 +622,15 @@ public final class LibRdmaCm {
      */
     public static void accept(final MemorySegment id, final ConnectionParameters parameters) {
         requireDevice("rdma_accept", id, "accept only the identifier of a CONNECT_REQUEST");
+        final MemorySegment state = CAPTURE.get();
+        final int rc;
         try (Arena a = Arena.ofConfined()) {
-            callInt("rdma_accept", H.ACCEPT, null, id,
-                    parameters == null ? MemorySegment.NULL : connParam(parameters, a));
+            final MemorySegment param = parameters == null ? MemorySegment.NULL : connParam(parameters, a);
+            rc = (int) H.ACCEPT.invokeExact(state, id, param);
+        } catch (final Throwable t) {
+            throw unexpected("rdma_accept", t);
         }
+        checkRc("rdma_accept", rc, state, null);
     }
 
     /**
@@ -526,7 +657,7 @@ public final class LibRdmaCm {
      * @param id the identifier
      */
     public static void disconnect(final MemorySegment id) {
-        callInt("rdma_disconnect", H.DISCONNECT, null, id);
+        callOnePointer("rdma_disconnect", H.DISCONNECT, id);
     }
 
     /**
@@ -554,28 +685,41 @@ public final class LibRdmaCm {
         return out.get(ValueLayout.ADDRESS, 0).reinterpret(rdma_cm_event.sizeof());
     }
 
+    /** The connection parameters of an event that carries none (all zero, no private data). */
+    private static final ConnectionParameters NO_CONNECTION = new ConnectionParameters(new byte[0], 0, 0, 0, 0, 0,
+            0, 0);
+
     /**
-     * Copies an event into Java (type, status, ids, connection parameters with private data).
+     * Copies an event into Java (type, status, ids, connection parameters with private data; the parameters only
+     * for CONNECT_REQUEST, CONNECT_RESPONSE, ESTABLISHED and REJECTED, the events that carry them).
      *
      * @param event an event from {@link #getCmEvent}, not yet acked
      * @return the copy
      */
     public static CmEvent readCmEvent(final MemorySegment event) {
-        final MemorySegment ev = event.reinterpret(rdma_cm_event.sizeof());
-        final MemorySegment conn = rdma_cm_event.param.conn(rdma_cm_event.param(ev));
-        final int len = Byte.toUnsignedInt(rdma_conn_param.private_data_len(conn));
-        final MemorySegment pd = rdma_conn_param.private_data(conn);
-        final byte[] data = len == 0 || pd.equals(MemorySegment.NULL) ? new byte[0]
-                : pd.reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
+        final byte[] b = new byte[Off.EVENT_SIZE];
+        MemorySegment.copy(event.reinterpret(Off.EVENT_SIZE), ValueLayout.JAVA_BYTE, 0, b, 0, b.length);
+        final ByteBuffer ev = struct(b);
+        final CmEventType type = CmEventType.of(ev.getInt(Off.EVENT_TYPE));
+        final int status = ev.getInt(Off.EVENT_STATUS);
+        final long id = ev.getLong(Off.EVENT_ID);
+        final long listenId = ev.getLong(Off.EVENT_LISTEN_ID);
+        if (type != CmEventType.CONNECT_REQUEST && type != CmEventType.CONNECT_RESPONSE
+                && type != CmEventType.ESTABLISHED && type != CmEventType.REJECTED) {
+            // the other events carry no connection parameters: nothing more to copy
+            return new CmEvent(type, status, id, listenId, NO_CONNECTION);
+        }
+        final int c = Off.EVENT_CONN;
+        final int len = Byte.toUnsignedInt(b[c + Off.CONN_PDATA_LEN]);
+        final long pd = ev.getLong(c + Off.CONN_PDATA);
+        final byte[] data = len == 0 || pd == 0 ? new byte[0]
+                : MemorySegment.ofAddress(pd).reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
         final ConnectionParameters cp = new ConnectionParameters(data,
-                Byte.toUnsignedInt(rdma_conn_param.responder_resources(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.initiator_depth(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.flow_control(conn)),
-                Byte.toUnsignedInt(rdma_conn_param.retry_count(conn)) & 7,
-                Byte.toUnsignedInt(rdma_conn_param.rnr_retry_count(conn)) & 7,
-                Byte.toUnsignedInt(rdma_conn_param.srq(conn)), rdma_conn_param.qp_num(conn));
-        return new CmEvent(CmEventType.of(rdma_cm_event.event(ev)), rdma_cm_event.status(ev),
-                rdma_cm_event.id(ev).address(), rdma_cm_event.listen_id(ev).address(), cp);
+                Byte.toUnsignedInt(b[c + Off.CONN_RESPONDER]), Byte.toUnsignedInt(b[c + Off.CONN_INITIATOR]),
+                Byte.toUnsignedInt(b[c + Off.CONN_FLOW]), Byte.toUnsignedInt(b[c + Off.CONN_RETRY]) & 7,
+                Byte.toUnsignedInt(b[c + Off.CONN_RNR]) & 7, Byte.toUnsignedInt(b[c + Off.CONN_SRQ]),
+                ev.getInt(c + Off.CONN_QPN));
+        return new CmEvent(type, status, id, listenId, cp);
     }
 
     /**
@@ -584,7 +728,7 @@ public final class LibRdmaCm {
      * @param event the event
      */
     public static void ackCmEvent(final MemorySegment event) {
-        callInt("rdma_ack_cm_event", H.ACK_CM_EVENT, null, event);
+        callOnePointer("rdma_ack_cm_event", H.ACK_CM_EVENT, event);
     }
 
     /**
@@ -790,24 +934,23 @@ public final class LibRdmaCm {
      */
     public static MemorySegment sockaddr(final InetSocketAddress address, final SegmentAllocator allocator) {
         final InetAddress ip = address.getAddress();
-        final short port = Short.reverseBytes((short) address.getPort());
-        if (ip instanceof Inet4Address) {
-            final MemorySegment s = sockaddr_in.allocate(allocator);
-            s.fill((byte) 0);
-            sockaddr_in.sin_family(s, (short) AF_INET);
-            sockaddr_in.sin_port(s, port);
-            MemorySegment.copy(MemorySegment.ofArray(ip.getAddress()), 0, s, sockaddr_in.sin_addr$offset(), 4);
-            return s;
-        }
-        final MemorySegment s = sockaddr_in6.allocate(allocator);
-        s.fill((byte) 0);
-        sockaddr_in6.sin6_family(s, (short) AF_INET6);
-        sockaddr_in6.sin6_port(s, port);
-        MemorySegment.copy(MemorySegment.ofArray(ip.getAddress()), 0, s, sockaddr_in6.sin6_addr$offset(), 16);
+        final int port = address.getPort();
+        final byte[] addr = ip.getAddress();
+        final boolean v4 = ip instanceof Inet4Address;
+        final byte[] b = new byte[v4 ? Off.SIN_SIZE : Off.SIN6_SIZE];
+        final ByteBuffer s = struct(b);
+        s.putShort(v4 ? Off.SIN_FAMILY : Off.SIN6_FAMILY, (short) (v4 ? AF_INET : AF_INET6));
+        // the port in network byte order
+        final int portAt = v4 ? Off.SIN_PORT : Off.SIN6_PORT;
+        b[portAt] = (byte) (port >>> 8);
+        b[portAt + 1] = (byte) port;
+        System.arraycopy(addr, 0, b, v4 ? Off.SIN_ADDR : Off.SIN6_ADDR, addr.length);
         if (ip instanceof Inet6Address v6) {
-            sockaddr_in6.sin6_scope_id(s, v6.getScopeId());
+            s.putInt(Off.SIN6_SCOPE, v6.getScopeId());
         }
-        return s;
+        final MemorySegment seg = v4 ? sockaddr_in.allocate(allocator) : sockaddr_in6.allocate(allocator);
+        MemorySegment.copy(b, 0, seg, ValueLayout.JAVA_BYTE, 0, b.length);
+        return seg;
     }
 
     /**
@@ -816,23 +959,29 @@ public final class LibRdmaCm {
      * @param sockaddr a sockaddr_in or sockaddr_in6
      */
     public static InetSocketAddress inetSocketAddress(final MemorySegment sockaddr) {
-        final MemorySegment s = sockaddr.reinterpret(sockaddr_in6.sizeof());
-        final int family = Short.toUnsignedInt(sockaddr_in.sin_family(s));
+        final byte[] b = new byte[Off.SIN6_SIZE];
+        MemorySegment.copy(sockaddr.reinterpret(Off.SIN6_SIZE), ValueLayout.JAVA_BYTE, 0, b, 0, b.length);
+        final int family = Short.toUnsignedInt(struct(b).getShort(Off.SIN_FAMILY));
+        final int addrAt;
+        final int addrLen;
+        final int portAt;
+        if (family == AF_INET) {
+            addrAt = Off.SIN_ADDR;
+            addrLen = 4;
+            portAt = Off.SIN_PORT;
+        } else if (family == AF_INET6) {
+            addrAt = Off.SIN6_ADDR;
+            addrLen = 16;
+            portAt = Off.SIN6_PORT;
+        } else {
+            return null;
+        }
         try {
-            if (family == AF_INET) {
-                final byte[] ip = s.asSlice(sockaddr_in.sin_addr$offset(), 4).toArray(ValueLayout.JAVA_BYTE);
-                return new InetSocketAddress(InetAddress.getByAddress(ip),
-                        Short.toUnsignedInt(Short.reverseBytes(sockaddr_in.sin_port(s))));
-            }
-            if (family == AF_INET6) {
-                final byte[] ip = s.asSlice(sockaddr_in6.sin6_addr$offset(), 16).toArray(ValueLayout.JAVA_BYTE);
-                return new InetSocketAddress(InetAddress.getByAddress(ip),
-                        Short.toUnsignedInt(Short.reverseBytes(sockaddr_in6.sin6_port(s))));
-            }
+            return new InetSocketAddress(InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, addrAt,
+                    addrAt + addrLen)), (Byte.toUnsignedInt(b[portAt]) << 8) | Byte.toUnsignedInt(b[portAt + 1]));
         } catch (final UnknownHostException e) {
             throw new IllegalStateException("malformed address from librdmacm", e);
         }
-        return null;
     }
 
     /**
@@ -843,19 +992,21 @@ public final class LibRdmaCm {
      */
     public static MemorySegment connParam(final ConnectionParameters p, final SegmentAllocator allocator) {
         final MemorySegment s = rdma_conn_param.allocate(allocator);
-        s.fill((byte) 0);
+        final byte[] b = new byte[Off.CONN_SIZE];
+        final ByteBuffer c = struct(b);
         final byte[] data = p.privateData();
         if (data.length > 0) {
-            rdma_conn_param.private_data(s, allocator.allocateFrom(ValueLayout.JAVA_BYTE, data));
+            c.putLong(Off.CONN_PDATA, allocator.allocateFrom(ValueLayout.JAVA_BYTE, data).address());
         }
-        rdma_conn_param.private_data_len(s, (byte) data.length);
-        rdma_conn_param.responder_resources(s, (byte) p.responderResources());
-        rdma_conn_param.initiator_depth(s, (byte) p.initiatorDepth());
-        rdma_conn_param.flow_control(s, (byte) p.flowControl());
-        rdma_conn_param.retry_count(s, (byte) p.retryCount());
-        rdma_conn_param.rnr_retry_count(s, (byte) p.rnrRetryCount());
-        rdma_conn_param.srq(s, (byte) p.srq());
-        rdma_conn_param.qp_num(s, p.qpNumber());
+        b[Off.CONN_PDATA_LEN] = (byte) data.length;
+        b[Off.CONN_RESPONDER] = (byte) p.responderResources();
+        b[Off.CONN_INITIATOR] = (byte) p.initiatorDepth();
+        b[Off.CONN_FLOW] = (byte) p.flowControl();
+        b[Off.CONN_RETRY] = (byte) p.retryCount();
+        b[Off.CONN_RNR] = (byte) p.rnrRetryCount();
+        b[Off.CONN_SRQ] = (byte) p.srq();
+        c.putInt(Off.CONN_QPN, p.qpNumber());
+        MemorySegment.copy(b, 0, s, ValueLayout.JAVA_BYTE, 0, b.length);
         return s;
     }
 
@@ -1052,8 +1203,18 @@ public final class LibRdmaCm {
      * @param channel the completion channel, or NULL
      */
     public static MemorySegment createCq(final MemorySegment context, final int entries, final MemorySegment channel) {
-        return callPtr("ibv_create_cq", H.CREATE_CQ, entries + " entries", context, entries, MemorySegment.NULL,
-                channel, 0);
+        final MemorySegment state = CAPTURE.get();
+        final MemorySegment cq;
+        try {
+            cq = (MemorySegment) H.CREATE_CQ.invokeExact(state, context, entries, MemorySegment.NULL, channel, 0);
+        } catch (final Throwable t) {
+            throw unexpected("ibv_create_cq", t);
+        }
+        if (cq.equals(MemorySegment.NULL)) {
+            final int err = errno(state);
+            throw new NativeCallException("ibv_create_cq", err == 0 ? Errno.ENOMEM : err, entries + " entries");
+        }
+        return cq;
     }
 
     /**
@@ -1062,7 +1223,7 @@ public final class LibRdmaCm {
      * @param cq the CQ
      */
     public static void destroyCq(final MemorySegment cq) {
-        callInt("ibv_destroy_cq", H.DESTROY_CQ, null, cq);
+        callOnePointer("ibv_destroy_cq", H.DESTROY_CQ, cq);
     }
 
     /**
@@ -1311,7 +1472,8 @@ public final class LibRdmaCm {
         System.arraycopy(args, 0, all, 1, args.length);
         final int rc;
         try {
-            rc = (int) mh.invokeWithArguments(all);
+            final Object r = spreader(mh).invokeExact(all);
+            rc = (Integer) r;
         } catch (final Throwable t) {
             throw unexpected(function, t);
         }
@@ -1359,18 +1521,19 @@ public final class LibRdmaCm {
             final MemorySegment recvCq, final MemorySegment srq, final int maxSendWr, final int maxRecvWr,
             final int maxSendSge, final int maxRecvSge, final int maxInlineData) {
         final MemorySegment a = ibv_qp_init_attr.allocate(allocator);
-        a.fill((byte) 0);
-        ibv_qp_init_attr.send_cq(a, sendCq);
-        ibv_qp_init_attr.recv_cq(a, recvCq);
-        ibv_qp_init_attr.srq(a, srq);
-        final MemorySegment cap = ibv_qp_init_attr.cap(a);
-        ibv_qp_cap.max_send_wr(cap, maxSendWr);
-        ibv_qp_cap.max_recv_wr(cap, maxRecvWr);
-        ibv_qp_cap.max_send_sge(cap, maxSendSge);
-        ibv_qp_cap.max_recv_sge(cap, maxRecvSge);
-        ibv_qp_cap.max_inline_data(cap, maxInlineData);
-        ibv_qp_init_attr.qp_type(a, IBV_QPT_RC);
-        ibv_qp_init_attr.sq_sig_all(a, 0);
+        final byte[] b = new byte[Off.QPIA_SIZE];
+        final ByteBuffer q = struct(b);
+        q.putLong(Off.QPIA_SEND_CQ, sendCq.address());
+        q.putLong(Off.QPIA_RECV_CQ, recvCq.address());
+        q.putLong(Off.QPIA_SRQ, srq.address());
+        q.putInt(Off.CAP_SEND_WR, maxSendWr);
+        q.putInt(Off.CAP_RECV_WR, maxRecvWr);
+        q.putInt(Off.CAP_SEND_SGE, maxSendSge);
+        q.putInt(Off.CAP_RECV_SGE, maxRecvSge);
+        q.putInt(Off.CAP_INLINE, maxInlineData);
+        q.putInt(Off.QPIA_TYPE, IBV_QPT_RC);
+        q.putInt(Off.QPIA_SIG_ALL, 0);
+        MemorySegment.copy(b, 0, a, ValueLayout.JAVA_BYTE, 0, b.length);
         return a;
     }
 
