@@ -21,6 +21,8 @@ prepare)
     kv="${pkg#linux-image-}"
     dir="$cache/netem/$kv"
     if [[ ! -s $dir/sch_netem.ko || ! -s $dir/veth.ko ]]; then
+        # on a fresh machine this runs before run-in-guest.sh has made its cache
+        mkdir -p "$cache"
         tmp="$(mktemp -d "${cache}/netem-tmp.XXXXXX")"
         trap 'rm -rf "$tmp"' EXIT
         (cd "$tmp" && apt-get download -qq -o APT::Sandbox::User=root "$pkg" >&2)
