@@ -19,6 +19,9 @@
 # onto vCPU 0 and the client onto vCPU 1 (split), or leave placement to the scheduler (none). On an idle VM the
 # placement decides a ping-pong: a wake-up across vCPUs costs a halted vCPU's wake-up, ~30 us here, on the same vCPU
 # a context switch; unpinned, the scheduler picks either from one run to the next.
+# SETTLE (seconds, default 20; 0 = the fixed warm-ups of before): every client, NIO and dat perf alike, warms up each
+# size until its JIT has settled (dat perf --settle, NioBaseline -Dsettle; see docs/dat-command.md), at most SETTLE s.
+# BW_DEPTH (default 128, dat perf's and perftest's default): dat perf bw operations in flight.
 # Every process has a timeout, so a stuck run ends.
 set -eu
 
@@ -32,8 +35,9 @@ BW_SIZES=${BW_SIZES:-4096,65536,1048576,4194304}
 LAT_N=${LAT_N:-10000}
 FI_N=${FI_N:-100}
 BW_BYTES=${BW_BYTES:-268435456}
-BW_DEPTH=${BW_DEPTH:-16}
-T=${STEP_TIMEOUT:-120}
+BW_DEPTH=${BW_DEPTH:-128}
+SETTLE=${SETTLE:-20}
+T=${STEP_TIMEOUT:-$((120 + 8 * SETTLE))}
 PIN=${PIN:-none}
 case "$PIN" in
   same) srv_pin="taskset -c 0 "; cli_pin="taskset -c 0 " ;;
@@ -89,22 +93,23 @@ bw_n() { echo $(( BW_BYTES / $1 < 200 ? 200 : BW_BYTES / $1 )); }
   echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty')"
   echo "DAT_JAVA_OPTS: ${DAT_JAVA_OPTS:-}"
   echo "PIN: $PIN (server ${srv_pin:-unpinned}, client ${cli_pin:-unpinned})"
-  echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N FI_N=$FI_N BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES BW_DEPTH=$BW_DEPTH"
+  echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N FI_N=$FI_N BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES BW_DEPTH=$BW_DEPTH SETTLE=$SETTLE"
 } > "$out/env.txt"
 
 nio="$java -cp $bcp io.dat4j.benchmarks.NioBaseline"
+nioc="$java -Dsettle=$SETTLE -cp $bcp io.dat4j.benchmarks.NioBaseline"
 
 # ---- ping-pong
-pair nio-lat "$nio server $port" "$nio lat 127.0.0.1 $port $LAT_SIZES $LAT_N"
+pair nio-lat "$nio server $port" "$nioc lat 127.0.0.1 $port $LAT_SIZES $LAT_N"
 # two busy-pollers on one vCPU hand the CPU over once per scheduler time slice: nothing to compare, skipped
 if [ "$PIN" != same ]; then
-  pair nio-lat-spin "$nio server $port" "$nio lat 127.0.0.1 $port $LAT_SIZES $LAT_N spin"
+  pair nio-lat-spin "$nio server $port" "$nioc lat 127.0.0.1 $port $LAT_SIZES $LAT_N spin"
 fi
 pair dat-lat "./dat perf lat -s -P tcp-lo -p $port" \
-  "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --json --plot $out/dat-lat.png"
+  "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --settle $SETTLE --json --plot $out/dat-lat.png"
 if [ "${WITH_POLL:-0}" = 1 ]; then
   pair dat-lat-poll "./dat perf lat -s -P tcp-lo -p $port --poll" \
-    "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --json --poll"
+    "./dat perf lat -P tcp-lo -h 127.0.0.1 -p $port --op send --sizes $LAT_SIZES -n $LAT_N --settle $SETTLE --json --poll"
 fi
 if [ "${SKIP_FI:-0}" != 1 ]; then
   : > "$out/fi-pingpong.txt"
@@ -126,9 +131,9 @@ fi
 [ "${SKIP_BW:-0}" = 1 ] && BW_SIZES=""
 for s in $(echo "$BW_SIZES" | tr , ' '); do
   n=$(bw_n "$s")
-  pair "nio-bw-$s" "$nio server $port" "$nio bw 127.0.0.1 $port $s,$s $n"
+  pair "nio-bw-$s" "$nio server $port" "$nioc bw 127.0.0.1 $port $s,$s $n"
   pair "dat-bw-$s" "./dat perf bw -s -P tcp-lo -p $port" \
-    "./dat perf bw -P tcp-lo -h 127.0.0.1 -p $port --op send,rdma_write --sizes $s,$s -n $n -t $BW_DEPTH --json"
+    "./dat perf bw -P tcp-lo -h 127.0.0.1 -p $port --op send,rdma_write --sizes $s,$s -n $n -t $BW_DEPTH --settle $SETTLE --json"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/env.txt"
 

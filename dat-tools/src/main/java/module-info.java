@@ -7,6 +7,7 @@ module io.dat4j.tools {
     requires info.picocli;
     requires org.knowm.xchart;
     requires java.desktop;
+    requires java.management;
     requires io.dat4j.conformance;
 
     opens io.dat4j.tools to info.picocli;

@@ -22,11 +22,18 @@ import java.util.Locale;
  * java -cp ... io.dat4j.benchmarks.NioBaseline lat HOST PORT SIZES ITERATIONS [spin]
  * java -cp ... io.dat4j.benchmarks.NioBaseline bw HOST PORT SIZES ITERATIONS
  * </pre>
+ *
+ * <p>With {@code -Dsettle=SECONDS} the client warms up as {@code dat perf --settle} does (same rule: chunks of about
+ * 0.25 s until two in a row in which this JVM compiled for at most 1 % of the time and whose median round trip, or
+ * time per message, is within 5 % of the chunk before), so that both sides of a comparison are timed after their JIT
+ * settled; without it, latency warms up with {@value #WARMUP} round trips and bandwidth not at all.
  * The server serves one client run and exits. {@code spin} makes both sides busy-poll non-blocking channels.
  */
 public final class NioBaseline {
 
     private static final int WARMUP = 2_000;
+    private static final long SETTLE_NANOS = Long.getLong("settle", 0) * 1_000_000_000L;
+    private static final long CHUNK_NANOS = 250_000_000L;
 
     private NioBaseline() {
     }
@@ -60,7 +67,7 @@ public final class NioBaseline {
     }
 
     /* Protocol: client sends a 13-byte header {mode(1) size(4) count(4) spin(4)}; then per mode:
-       lat: count+WARMUP ping-pongs of size bytes; bw: count messages of size bytes, then a 1-byte ack. */
+       lat: count ping-pongs of size bytes (a warm-up is a header of its own); bw: count messages of size bytes, then a 1-byte ack. */
     private static void serve(final int port) throws IOException {
         try (ServerSocketChannel ss = ServerSocketChannel.open()) {
             ss.bind(new InetSocketAddress(port));
@@ -135,30 +142,91 @@ public final class NioBaseline {
         try (SocketChannel ch = connect(host, port)) {
             for (final int size : sizes) {
                 final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, size));
-                final int total = iterations + WARMUP;
-                header(ch, 'L', size, total, spin);
-                final long[] rtt = new long[iterations];
-                for (int i = 0; i < total; i++) {
-                    buf.clear().limit(size);
-                    final long t0 = System.nanoTime();
-                    writeFully(ch, buf);
-                    buf.clear().limit(size);
-                    readFully(ch, buf, spin);
-                    final long t1 = System.nanoTime();
-                    if (i >= WARMUP) {
-                        rtt[i - WARMUP] = t1 - t0;
-                    }
-                }
-                Arrays.sort(rtt);
+                final long warmup = SETTLE_NANOS > 0
+                        ? settle(k -> pct(pingPong(ch, buf, size, k, spin), 0.50))
+                        : pingPong(ch, buf, size, WARMUP, spin).length;
+                final long[] rtt = pingPong(ch, buf, size, iterations, spin);
                 rows.add(String.format(Locale.ROOT,
                         "{\"op\": \"send\", \"size\": %d, \"iterations\": %d, \"rtt_p50_us\": %.3f, "
                                 + "\"rtt_p99_us\": %.3f, \"rtt_p999_us\": %.3f, \"rtt_max_us\": %.3f, "
-                                + "\"baseline\": \"nio%s\"}",
+                                + "\"warmup\": %d, \"baseline\": \"nio%s\"}",
                         size, iterations, pct(rtt, 0.50), pct(rtt, 0.99), pct(rtt, 0.999),
-                        rtt[rtt.length - 1] / 1000.0, spin ? "-spin" : ""));
+                        rtt[rtt.length - 1] / 1000.0, warmup, spin ? "-spin" : ""));
             }
         }
         out.println("[" + String.join(",\n ", rows) + "]");
+    }
+
+    /** {@return the sorted round-trip times of {@code count} ping-pongs, which the server is told to echo} */
+    private static long[] pingPong(final SocketChannel ch, final ByteBuffer buf, final int size, final int count,
+            final boolean spin) throws IOException {
+        header(ch, 'L', size, count, spin);
+        final long[] rtt = new long[count];
+        for (int i = 0; i < count; i++) {
+            buf.clear().limit(size);
+            final long t0 = System.nanoTime();
+            writeFully(ch, buf);
+            buf.clear().limit(size);
+            readFully(ch, buf, spin);
+            rtt[i] = System.nanoTime() - t0;
+        }
+        Arrays.sort(rtt);
+        return rtt;
+    }
+
+    /** {@return the nanoseconds that {@code count} messages took, up to the server's 1-byte acknowledgement} */
+    private static long stream(final SocketChannel ch, final ByteBuffer buf, final int size, final int count)
+            throws IOException {
+        header(ch, 'B', size, count, false);
+        final long t0 = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            buf.clear().limit(size);
+            writeFully(ch, buf);
+        }
+        buf.clear().limit(1);
+        readFully(ch, buf, false);
+        return System.nanoTime() - t0;
+    }
+
+    /** One warm-up chunk of {@code count} operations; returns its figure (lower is better). */
+    private interface Chunk {
+        double run(int count) throws IOException;
+    }
+
+    /**
+     * Warms up by {@code dat perf --settle}'s rule (see the class comment), at most {@code -Dsettle} seconds.
+     *
+     * @return the warm-up operations run
+     */
+    private static long settle(final Chunk chunk) throws IOException {
+        final java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory
+                .getCompilationMXBean();
+        final long start = System.nanoTime();
+        int count = WARMUP;
+        long operations = 0;
+        double previous = Double.NaN;
+        int streak = 0;
+        while (true) {
+            final long c0 = jit.getTotalCompilationTime();
+            final long t0 = System.nanoTime();
+            final double figure = chunk.run(count);
+            final long t1 = System.nanoTime();
+            final long compiled = jit.getTotalCompilationTime() - c0;
+            operations += count;
+            final long took = Math.max(1, t1 - t0);
+            final boolean settled = compiled <= Math.max(2, took / 100 / 1_000_000) && previous > 0
+                    && Math.abs(figure - previous) <= 0.05 * previous;
+            streak = settled ? streak + 1 : 0;
+            if (streak == 2) {
+                return operations;
+            }
+            if (t1 - start >= SETTLE_NANOS) {
+                System.err.println("NioBaseline: not settled after " + SETTLE_NANOS / 1_000_000_000L + " s");
+                return operations;
+            }
+            previous = figure;
+            count = (int) Math.clamp(Math.round((double) count * CHUNK_NANOS / took), 100L, 1L << 22);
+        }
     }
 
     static void bandwidth(final String host, final int port, final int[] sizes, final int iterations,
@@ -167,19 +235,13 @@ public final class NioBaseline {
         try (SocketChannel ch = connect(host, port)) {
             for (final int size : sizes) {
                 final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, size));
-                header(ch, 'B', size, iterations, false);
-                final long t0 = System.nanoTime();
-                for (int i = 0; i < iterations; i++) {
-                    buf.clear().limit(size);
-                    writeFully(ch, buf);
-                }
-                buf.clear().limit(1);
-                readFully(ch, buf, false);
-                final double secs = (System.nanoTime() - t0) / 1e9;
+                final long warmup = SETTLE_NANOS > 0
+                        ? settle(k -> (double) stream(ch, buf, size, k) / k) : 0;
+                final double secs = stream(ch, buf, size, iterations) / 1e9;
                 rows.add(String.format(Locale.ROOT,
                         "{\"op\": \"send\", \"size\": %d, \"iterations\": %d, \"gbit_per_s\": %.4f, "
-                                + "\"msg_per_s\": %.1f, \"baseline\": \"nio\"}",
-                        size, iterations, (double) size * iterations * 8 / secs / 1e9, iterations / secs));
+                                + "\"msg_per_s\": %.1f, \"warmup\": %d, \"baseline\": \"nio\"}",
+                        size, iterations, (double) size * iterations * 8 / secs / 1e9, iterations / secs, warmup));
             }
         }
         out.println("[" + String.join(",\n ", rows) + "]");

@@ -22,6 +22,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,6 +99,13 @@ final class PerfCommand implements Runnable {
                 + " first (default: none).")
         Integer warmup;
 
+        @Option(names = "--settle", paramLabel = "SECONDS", description = "Warm up before each size until the JIT has"
+                + " settled: untimed chunks of about 0.25 s (the first of --warmup operations, or the default warm-up"
+                + " count) until two in a row in which this JVM compiled for at most 1 %% of the time and whose median"
+                + " round trip (lat) or time per operation (bw) is within 5 %% of the chunk before; at most SECONDS"
+                + " (default: 0, off).")
+        int settle;
+
         @Option(names = "--bytes", paramLabel = "BYTES", description = "Bandwidth: per size, at least -n operations"
                 + " and enough of them to move BYTES (perftest runs -n per size; this keeps large sizes short).")
         long bytes;
@@ -109,8 +117,8 @@ final class PerfCommand implements Runnable {
         Integer rxDepth;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
-                + " perftest -t (default: ${DEFAULT-VALUE}).")
-        int depth = 16;
+                + " perftest -t (default: ${DEFAULT-VALUE}, perftest's default for its bandwidth tests).")
+        int depth = 128;
 
         @Option(names = "--json", description = "Client: print ONE JSON array on stdout and nothing else.")
         boolean json;
@@ -147,6 +155,9 @@ final class PerfCommand implements Runnable {
             }
             if (warmup != null && warmup < 0) {
                 throw new ParameterException(spec.commandLine(), "--warmup must be zero or more");
+            }
+            if (settle < 0 || settle > 3600) {
+                throw new ParameterException(spec.commandLine(), "--settle must be 0..3600 seconds");
             }
             if (bytes < 0) {
                 throw new ParameterException(spec.commandLine(), "--bytes must be zero or more");
@@ -315,16 +326,31 @@ final class PerfCommand implements Runnable {
                     for (final long size : sizes) {
                         progress.label(op.label() + " " + size + " B");
                         final int n = opts.iterationsFor(size);
-                        if (mode == Wire.MODE_BANDWIDTH && opts.warmup != null && opts.warmup > 0) {
-                            // an untimed pass first, so that the timed one runs compiled code
-                            measure(s, op, size, Math.min(opts.warmup, n), 0, remote, new Progress(err, 1, false));
-                        }
                         // by default as many warm-up round trips as measured ones, at most 10,000: the path is timed
                         // after the JIT compiled it (on a loaded machine C2 needs more than the NIO baseline's 2,000
                         // round trips of its much shorter path)
-                        final int warmup = mode == Wire.MODE_LATENCY ? (opts.warmup != null ? opts.warmup
+                        int warmup = mode == Wire.MODE_LATENCY ? (opts.warmup != null ? opts.warmup
                                 : Math.min(Math.max(n, 1), 10_000)) : 0;
-                        results.add(measure(s, op, size, n, warmup, remote, progress));
+                        long warmed = warmup;
+                        if (opts.settle > 0) {
+                            final int first = mode == Wire.MODE_LATENCY ? Math.max(warmup, 1)
+                                    : opts.warmup != null && opts.warmup > 0 ? Math.min(opts.warmup, n) : n;
+                            final WarmUp.Outcome o = WarmUp.settle(first, TimeUnit.SECONDS.toNanos(opts.settle),
+                                    k -> figure(measure(s, op, size, k, 0, remote, new Progress(err, 1, false))),
+                                    WarmUp.jitMillis(), System::nanoTime);
+                            if (!o.settled()) {
+                                err.printf("dat perf: %s %d B: not settled after %d s of warm-up (%d operations):"
+                                        + " the JIT still compiles or the figure still moves; timing anyway%n",
+                                        op.label(), size, opts.settle, o.operations());
+                            }
+                            warmup = 0;
+                            warmed = o.operations();
+                        } else if (mode == Wire.MODE_BANDWIDTH && opts.warmup != null && opts.warmup > 0) {
+                            // an untimed pass first, so that the timed one runs compiled code
+                            warmed = Math.min(opts.warmup, n);
+                            measure(s, op, size, (int) warmed, 0, remote, new Progress(err, 1, false));
+                        }
+                        results.add(measure(s, op, size, n, warmup, remote, progress).warmedUp(warmed));
                     }
                 }
                 Wire.putControl(s.control(), 0, new Wire.Control(Wire.QUIT, 0, mode, 0, 0));
@@ -349,6 +375,14 @@ final class PerfCommand implements Runnable {
                 err.println("plot written to " + opts.plot);
             }
             return 0;
+        }
+
+        /** {@return a warm-up chunk's figure: median round trip, or time per operation} */
+        private static double figure(final PerfResult r) {
+            return switch (r) {
+                case PerfResult.LatencyResult l -> l.rtt().p50Us();
+                case PerfResult.BandwidthResult b -> (double) b.nanos() / Math.max(1, b.iterations());
+            };
         }
 
         private PerfResult measure(final Session s, final PerfOp op, final long size, final int n, final int warmup,
@@ -394,12 +428,13 @@ final class PerfCommand implements Runnable {
                     progress.advance(1);
                 }
             }
-            return new PerfResult.LatencyResult(op, size, n, Stats.latency(rtt));
+            return new PerfResult.LatencyResult(op, size, n, Stats.latency(rtt), 0);
         }
 
         private PerfResult bandwidth(final Session s, final PerfOp op, final long size, final int n,
                 final int serverCredits, final RemoteMemoryTriplet remote, final Progress progress) {
-            final int depth = op == PerfOp.RDMA_READ ? Math.min(opts.depth, s.rdmaReadDepth()) : opts.depth;
+            final int depth = Math.min(op == PerfOp.RDMA_READ ? Math.min(opts.depth, s.rdmaReadDepth()) : opts.depth,
+                    s.requestDepth());
             long posted = 0;
             long completed = 0;
             final long t0 = System.nanoTime();
@@ -452,7 +487,7 @@ final class PerfCommand implements Runnable {
                 s.awaitRequest("a send");
                 completed++;
             }
-            return new PerfResult.BandwidthResult(op, size, n, elapsed);
+            return new PerfResult.BandwidthResult(op, size, n, elapsed, 0);
         }
 
         private void serveOnce() {

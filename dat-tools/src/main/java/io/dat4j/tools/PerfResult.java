@@ -15,6 +15,16 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
     /** {@return the measured iterations} */
     long iterations();
 
+    /** {@return the untimed operations (warm-up) run before this point's measured ones} */
+    long warmup();
+
+    /**
+     * {@return this point with {@code operations} untimed warm-up operations recorded}
+     *
+     * @param operations warm-up operations
+     */
+    PerfResult warmedUp(long operations);
+
     /** {@return the fields in output order, as written to JSON and CSV} */
     Map<String, Object> fields();
 
@@ -25,8 +35,15 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
      * @param size bytes per message
      * @param iterations measured round trips
      * @param rtt the round-trip statistics
+     * @param warmup untimed round trips before the measured ones
      */
-    record LatencyResult(PerfOp op, long size, long iterations, Stats.Latency rtt) implements PerfResult {
+    record LatencyResult(PerfOp op, long size, long iterations, Stats.Latency rtt, long warmup)
+            implements PerfResult {
+        @Override
+        public LatencyResult warmedUp(final long operations) {
+            return new LatencyResult(op, size, iterations, rtt, operations);
+        }
+
         @Override
         public Map<String, Object> fields() {
             final Map<String, Object> m = new LinkedHashMap<>();
@@ -40,6 +57,7 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
             m.put("rtt_min_us", round3(rtt.minUs()));
             m.put("rtt_avg_us", round3(rtt.avgUs()));
             m.put("one_way_p50_us", round3(rtt.p50Us() / 2));
+            m.put("warmup", warmup);
             return m;
         }
     }
@@ -51,8 +69,14 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
      * @param size bytes per message
      * @param iterations messages
      * @param nanos elapsed time from the first post to the last completion
+     * @param warmup untimed operations before the measured ones
      */
-    record BandwidthResult(PerfOp op, long size, long iterations, long nanos) implements PerfResult {
+    record BandwidthResult(PerfOp op, long size, long iterations, long nanos, long warmup) implements PerfResult {
+
+        @Override
+        public BandwidthResult warmedUp(final long operations) {
+            return new BandwidthResult(op, size, iterations, nanos, operations);
+        }
 
         /** {@return gigabits (10^9) per second} */
         double gbitPerSecond() {
@@ -73,6 +97,7 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
             m.put("gbit_per_s", Math.rint(gbitPerSecond() * 1e6) / 1e6);
             m.put("msg_per_s", Math.rint(messagesPerSecond()));
             m.put("elapsed_us", round3(nanos / 1_000.0));
+            m.put("warmup", warmup);
             return m;
         }
     }

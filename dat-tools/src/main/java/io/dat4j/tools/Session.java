@@ -214,6 +214,11 @@ final class Session implements AutoCloseable {
         return granted > 0 ? granted : 1;
     }
 
+    /** {@return the data operations the EP may have outstanding besides the control sends, as the provider granted} */
+    int requestDepth() {
+        return Math.max(1, ep.query().attributes().maxRequestDtos() - 4);
+    }
+
     /** {@return the size of the data buffer} */
     long dataSize() {
         return spec.dataSize();

@@ -77,6 +77,9 @@ class ArgumentsTest {
         assertNull(d.options().warmup, "no --warmup: the old default (10 % of -n, 1..100)");
         assertEquals(30, d.options().iterationsFor(1 << 20), "no --bytes: -n for every size");
         assertEquals("2", run("perf", "lat", "-h", "x", "--warmup", "-1")[0]);
+        assertEquals(0, d.options().settle, "no --settle: a fixed warm-up");
+        assertEquals("2", run("perf", "lat", "-h", "x", "--settle", "-1")[0]);
+        assertEquals("2", run("perf", "bw", "-h", "x", "--settle", "3601")[0]);
         assertEquals("2", run("perf", "bw", "-h", "x", "--bytes", "-5")[0]);
     }
 

@@ -96,7 +96,7 @@ class LoopbackTest {
                     "--iterations", "200", "--csv"});
         assertEquals("0", c[0], c[2]);
         final String[] lines = c[1].strip().split("\n");
-        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us", lines[0]);
+        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us,warmup", lines[0]);
         assertEquals(7, lines.length, c[1]);
     }
 
@@ -113,6 +113,20 @@ class LoopbackTest {
         assertTrue(lines[1].startsWith("send,64,1024,"), c[1]);
         assertTrue(lines[2].startsWith("send,4096,20,"), c[1]);
         assertTrue(lines[3].startsWith("rdma_write,64,1024,"), c[1]);
+        assertTrue(lines[1].endsWith(",50"), "the warm-up pass is counted in the last column: " + c[1]);
+    }
+
+    @Test
+    void shouldSettleBeforeTimingAndReportTheWarmUp() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"perf", "lat", "-s", "-P", IA, "-p", p, "--wait", "20"},
+                new String[] {"perf", "lat", "-h", "127.0.0.1", "-P", IA, "-p", p, "--sizes", "64", "--op", "send",
+                    "-n", "50", "--warmup", "20", "--settle", "3", "--json"});
+        assertEquals("0", c[0], c[2]);
+        final java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"warmup\":(\\d+)}").matcher(c[1]);
+        assertTrue(m.find(), c[1]);
+        // at least two chunks (steadiness compares two), the first of --warmup round trips
+        assertTrue(Long.parseLong(m.group(1)) > 20, c[1]);
     }
 
     @Test

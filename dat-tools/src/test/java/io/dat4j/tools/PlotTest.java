@@ -18,9 +18,9 @@ class PlotTest {
     void shouldPlotP50AndP99PerOperation(@TempDir final Path dir) throws IOException {
         System.setProperty("java.awt.headless", "true");
         final Stats.Latency l = Stats.latency(new long[] {2_000, 4_000});
-        final List<PerfResult> r = List.of(new PerfResult.LatencyResult(PerfOp.SEND, 64, 2, l),
-                new PerfResult.LatencyResult(PerfOp.SEND, 4096, 2, l),
-                new PerfResult.LatencyResult(PerfOp.RDMA_READ, 64, 2, l));
+        final List<PerfResult> r = List.of(new PerfResult.LatencyResult(PerfOp.SEND, 64, 2, l, 0),
+                new PerfResult.LatencyResult(PerfOp.SEND, 4096, 2, l, 0),
+                new PerfResult.LatencyResult(PerfOp.RDMA_READ, 64, 2, l, 0));
         final XYChart chart = Plot.chart(r, "t");
         assertEquals(List.of("send p50", "send p99", "rdma_read p50", "rdma_read p99"),
                 List.copyOf(chart.getSeriesMap().keySet()));
@@ -33,8 +33,8 @@ class PlotTest {
     @Test
     void shouldPlotBandwidthPerOperation() {
         System.setProperty("java.awt.headless", "true");
-        final XYChart chart = Plot.chart(List.of(new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 64, 10, 1000),
-                new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 128, 10, 1000)), "bw");
+        final XYChart chart = Plot.chart(List.of(new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 64, 10, 1000, 0),
+                new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 128, 10, 1000, 0)), "bw");
         assertEquals(List.of("rdma_write"), List.copyOf(chart.getSeriesMap().keySet()));
         assertEquals("bandwidth [Gbit/s]", chart.getYAxisTitle());
     }

@@ -11,12 +11,12 @@ class ResultFormatTest {
     private static final Stats.Latency RTT = Stats.latency(new long[] {10_000, 12_000, 14_000, 16_000});
 
     private static List<PerfResult> lat() {
-        return List.of(new PerfResult.LatencyResult(PerfOp.SEND, 64, 4, RTT),
-                new PerfResult.LatencyResult(PerfOp.RDMA_READ, 4096, 4, RTT));
+        return List.of(new PerfResult.LatencyResult(PerfOp.SEND, 64, 4, RTT, 0),
+                new PerfResult.LatencyResult(PerfOp.RDMA_READ, 4096, 4, RTT, 0));
     }
 
     private static List<PerfResult> bw() {
-        return List.of(new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 1000, 1000, 1_000_000));
+        return List.of(new PerfResult.BandwidthResult(PerfOp.RDMA_WRITE, 1000, 1000, 1_000_000, 0));
     }
 
     @Test
@@ -32,7 +32,7 @@ class ResultFormatTest {
     @Test
     void shouldWriteBandwidthAsJsonWithRates() {
         assertEquals("[{\"op\":\"rdma_write\",\"size\":1000,\"iterations\":1000,\"gbit_per_s\":8.0,"
-                + "\"msg_per_s\":1000000.0,\"elapsed_us\":1000.0}]", ResultFormat.json(bw()));
+                + "\"msg_per_s\":1000000.0,\"elapsed_us\":1000.0,\"warmup\":0}]", ResultFormat.json(bw()));
     }
 
     @Test
@@ -40,9 +40,10 @@ class ResultFormatTest {
         final String[] lines = ResultFormat.csv(lat()).split("\n");
         assertEquals(3, lines.length);
         assertEquals("op,size,iterations,rtt_p50_us,rtt_p99_us,rtt_p999_us,rtt_max_us,rtt_min_us,rtt_avg_us,"
-                + "one_way_p50_us", lines[0]);
-        assertEquals("send,64,4,12,16,16,16,10,13,6", lines[1]);
-        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us\nrdma_write,1000,1000,8,1000000,1000\n",
+                + "one_way_p50_us,warmup", lines[0]);
+        assertEquals("send,64,4,12,16,16,16,10,13,6,0", lines[1]);
+        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us,warmup\n"
+                + "rdma_write,1000,1000,8,1000000,1000,0\n",
                 ResultFormat.csv(bw()));
         assertEquals("", ResultFormat.csv(List.of()));
     }
