@@ -86,15 +86,10 @@ done <<< "$VARIANTS"
 cat > "$out/guest-job.sh" <<JOB
 set -u
 cd "$out"
-ip=\$SOFTROCE_IP
-dev=\$SOFTROCE_RDMA_DEV
-ia=ofa-v2-\$SOFTROCE_NETDEV
-export DAT_OVERRIDE="$out/dat.conf"
-echo "\$ia u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"\$SOFTROCE_NETDEV 0\" \"\"" > "\$DAT_OVERRIDE"
-echo "guest: \$(uname -r), \$(nproc) vCPU, \$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" \
-    >> env.txt
 port=21000
 T=$T
+PAIR_TRIES=2
+source "$root/scripts/lib/softroce-guest.sh"
 $defs
 # dat NAME ROLE [AOT-TRAIN]: the dat command of a variant for the server (srv) or client (cli)
 dat() {
@@ -104,42 +99,6 @@ dat() {
     o=\$(echo "\$o" | sed -e "s|@AOT@|\$a|g" -e "s|@ROLE@|\$2|g" -e "s|@OUT@|$out|g")
     echo "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \$o -p \$m" \
         "-m io.dat4j.tools/io.dat4j.tools.DatCommand"
-}
-wait_for() {
-    local log=\$1 pattern=\$2 pid=\$3 limit=\$4 i
-    for ((i = 0; i < limit * 4; i++)); do
-        grep -q "\$pattern" "\$log" 2>/dev/null && return 0
-        kill -0 "\$pid" 2>/dev/null || return 1
-        sleep 0.25
-    done
-    return 1
-}
-# pair NAME PATTERN "SERVER CMD" "CLIENT CMD" (as in bench-softroce.sh); a pair whose client fails is stopped (its
-# server by its process id) and run once more on the next port (perftest's client sometimes fails to connect)
-pair() {
-    local name=\$1 pattern=\$2 srv=\$3 cli=\$4 s0 s1 try spid ok
-    s0=\$(date +%s.%N)
-    for try in 1 2; do
-        echo "== \$name (\$(cut -d' ' -f1 /proc/loadavg))" >&2
-        timeout \$T stdbuf -oL -eL bash -c "\$srv" > "\$name.server.log" 2>&1 &
-        spid=\$!
-        if ! wait_for "\$name.server.log" "\$pattern" \$spid 120; then
-            echo "   \$name: the server did not come up" >&2; tail -n 5 "\$name.server.log" >&2
-        fi
-        ok=1
-        if ! timeout \$T bash -c "\$cli" > "\$name.out" 2> "\$name.err"; then
-            echo "   \$name: client failed (\$name.err):" >&2; tail -n 5 "\$name.err" >&2
-            ok=0; kill \$spid 2>/dev/null
-        fi
-        if ! wait \$spid && [ \$ok = 1 ]; then
-            echo "   \$name: server exit status non-zero" >&2; tail -n 5 "\$name.server.log" >&2
-        fi
-        port=\$((port + 1))
-        [ \$ok = 1 ] && break
-        sleep 1
-    done
-    s1=\$(date +%s.%N)
-    echo "\$name \$(echo "\$s1 - \$s0" | bc)" >> step-times.txt
 }
 lat() { # lat NAME VARIANT [train]
     local w

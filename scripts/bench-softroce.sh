@@ -138,54 +138,10 @@ fi
 cat > "$out/guest-job.sh" <<JOB
 set -u
 cd "$out"
-ip=\$SOFTROCE_IP
-dev=\$SOFTROCE_RDMA_DEV
-ia=ofa-v2-\$SOFTROCE_NETDEV
-export DAT_OVERRIDE="$out/dat.conf"
-echo "\$ia u2.0 nonthreadsafe default libdaplofa.so.2 dapl.2.0 \"\$SOFTROCE_NETDEV 0\" \"\"" > "\$DAT_OVERRIDE"
-{
-    echo "guest: \$(uname -r), \$(nproc) vCPU, \$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-    echo "guest device: \$dev on \$SOFTROCE_NETDEV \$ip, IA \$ia"
-} >> env.txt
 port=20000
 T=$T
-
-# waits until LOG contains PATTERN (the server listens); fails when PID ended first or after LIMIT seconds
-wait_for() {
-    local log=\$1 pattern=\$2 pid=\$3 limit=\$4 i
-    for ((i = 0; i < limit * 4; i++)); do
-        grep -q "\$pattern" "\$log" 2>/dev/null && return 0
-        kill -0 "\$pid" 2>/dev/null || return 1
-        sleep 0.25
-    done
-    return 1
-}
-
-# pair NAME PATTERN "SERVER CMD" "CLIENT CMD" [stop]: server in the background until it prints PATTERN (empty: 2 s),
-# then the client; client stdout to NAME.out, stderr to NAME.err, server output to NAME.server.log; with "stop" the
-# server (one that serves forever) is ended by its process id once the client is done; the next pair gets a new port
-pair() {
-    local name=\$1 pattern=\$2 srv=\$3 cli=\$4 stop=\${5:-} s0 s1
-    s0=\$(date +%s.%N)
-    echo "== \$name" >&2
-    timeout \$T stdbuf -oL -eL bash -c "\$srv" > "\$name.server.log" 2>&1 &
-    local spid=\$!
-    if [ -z "\$pattern" ]; then
-        sleep 2
-    elif ! wait_for "\$name.server.log" "\$pattern" \$spid 120; then
-        echo "   \$name: the server did not come up" >&2; cat "\$name.server.log" >&2
-    fi
-    if ! timeout \$T bash -c "\$cli" > "\$name.out" 2> "\$name.err"; then
-        echo "   \$name: client failed (\$name.err):" >&2; tail -n 5 "\$name.err" >&2
-    fi
-    [ "\$stop" = stop ] && kill \$spid 2>/dev/null
-    if ! wait \$spid && [ "\$stop" != stop ]; then
-        echo "   \$name: server exit status non-zero" >&2; tail -n 5 "\$name.server.log" >&2
-    fi
-    s1=\$(date +%s.%N)
-    echo "\$name \$(echo "\$s1 - \$s0" | bc)" >> step-times.txt
-    port=\$((port + 1))
-}
+PAIR_TRIES=2
+source "$root/scripts/lib/softroce-guest.sh"
 
 g0=\$(date +%s)
 if [[ ,$STEPS, == *,lat,* ]]; then
