@@ -25,10 +25,10 @@ wait_for() {
 }
 
 # pair NAME PATTERN "SERVER CMD" "CLIENT CMD" [stop]: the server in the background until it prints PATTERN (empty:
-# 2 s), then the client; client stdout to NAME.out, stderr to NAME.err, server output to NAME.server.log. With "stop"
+# two seconds), then the client; client stdout to NAME.out, stderr to NAME.err, server output to NAME.server.log. With "stop"
 # the server (one that serves forever) is ended by its process id once the client is done. A pair whose client fails
-# is stopped and, when PAIR_TRIES is 2 or more, run again (perftest's client sometimes fails to connect or, as `ib_send_lat -e`, crashes). Every try
-# takes a new port; the step's wall time goes to step-times.txt.
+# is stopped and, when PAIR_TRIES is 2 or more, run again (perftest's client sometimes fails to connect or, as
+# `ib_send_lat -e`, crashes). Every try takes a new port; the step's wall time goes to step-times.txt.
 pair() {
     local name=$1 pattern=$2 srv=$3 cli=$4 stop=${5:-} s0 s1 try spid ok
     s0=$(date +%s.%N)
