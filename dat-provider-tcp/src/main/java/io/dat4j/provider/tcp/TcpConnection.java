@@ -55,8 +55,18 @@ final class TcpConnection implements RequestTransport {
     static final int SEND_COPY_MAX = Math.clamp(Integer.getInteger(SEND_COPY_MAX_PROP_NAME, 16 * 1024), 0, STAGE_MAX);
     /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
     static final int STAGE_INITIAL = 8192;
-    /** Inbound: reads shorter than this go through a per-connection buffer of this size (see {@code in}). */
+    /**
+     * Inbound: reads shorter than this go through a per-connection buffer (see {@code in}), which holds this many
+     * bytes and a header, so that a frame with a payload of up to this size comes in one system call.
+     */
     static final int IN_STAGE = 16 * 1024;
+    /**
+     * When a frame ends with a socket read that got all it asked for, the socket may hold the next frame (a stream)
+     * or nothing (a request and its response): the next read tells. Once such a read found nothing, the next this
+     * many frames that end so leave the socket to the selector (which reports data if there are any) instead of a
+     * read that would most likely return nothing; then one read probes again.
+     */
+    static final int FULL_READ_SKIPS = 15;
     /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
     static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
     /**
@@ -151,9 +161,13 @@ final class TcpConnection implements RequestTransport {
     // inbound
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
-    private final ByteBuffer inStage = ByteBuffer.allocateDirect(IN_STAGE).limit(0);
+    private final ByteBuffer inStage = ByteBuffer.allocateDirect(HEADER + IN_STAGE).limit(0);
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
+    /** The last socket read got all it asked for: whether more is there is not known. */
+    private boolean fullRead;
+    /** Full direct reads still to be followed by the selector instead of a read (see {@link #FULL_READ_SKIPS}). */
+    private int fullReadSkips;
     private int inState = IN_HEADER;
     private int fType;
     private int fFlags;
@@ -439,6 +453,7 @@ final class TcpConnection implements RequestTransport {
             }
             if ((ops & SelectionKey.OP_READ) != 0 && phase != P_CLOSED) {
                 sockEmpty = false;
+                fullRead = false;
                 onReadable();
             }
             if ((ops & SelectionKey.OP_WRITE) != 0 && phase != P_CLOSED) {
@@ -470,6 +485,7 @@ final class TcpConnection implements RequestTransport {
                 interest(SelectionKey.OP_READ);
                 if (startSend(pendingSendLen)) {
                     sockEmpty = false;
+                    fullRead = false;
                     onReadable();
                     return;
                 }
@@ -569,12 +585,22 @@ final class TcpConnection implements RequestTransport {
                 // (an empty socket: no read that would only return EAGAIN; the selector reports new data)
                 break;
             }
+            final boolean boundary = inState == IN_HEADER && fullRead && !inStage.hasRemaining()
+                    && hdrIn.position() == 0;
+            if (boundary && fullReadSkips > 0) {
+                // a frame ended with a full read, and the last such guess found nothing: leave it to the selector
+                fullReadSkips--;
+                break;
+            }
             final int r;
             switch (inState) {
                 case IN_HEADER -> {
                     r = read(hdrIn);
                     if (r < 0) {
                         return;
+                    }
+                    if (boundary) {
+                        fullReadSkips = r == 0 ? FULL_READ_SKIPS : 0;
                     }
                     if (hdrIn.hasRemaining()) {
                         flushOut();
@@ -668,7 +694,7 @@ final class TcpConnection implements RequestTransport {
             if (r > 0) {
                 live.received += r;
             }
-            sockEmpty = r < want;
+            afterRead(r, want);
             return r < 0 ? (n > 0 ? n : -1) : n + r;
         }
         inStage.clear();
@@ -678,12 +704,18 @@ final class TcpConnection implements RequestTransport {
         } finally {
             inStage.flip();
         }
-        sockEmpty = r < IN_STAGE;
+        afterRead(r, inStage.capacity());
         if (r < 0) {
             return n > 0 ? n : -1;
         }
         live.received += r;
         return n + unstage(dst);
+    }
+
+    /** After a socket read of {@code r} bytes out of {@code want}: a short read says that the socket is empty. */
+    private void afterRead(final int r, final int want) {
+        sockEmpty = r < want;
+        fullRead = r >= want;
     }
 
     private int unstage(final ByteBuffer dst) {
