@@ -64,9 +64,10 @@ final class TcpConnection implements RequestTransport {
      * When a frame ends with a socket read that got all it asked for, the socket may hold the next frame (a stream)
      * or nothing (a request and its response): the next read tells. Once such a read found nothing, the next this
      * many frames that end so leave the socket to the selector (which reports data if there are any) instead of a
-     * read that would most likely return nothing; then one read probes again.
+     * read that would most likely return nothing; then one read probes again. 0 reads every time.
      */
-    static final int FULL_READ_SKIPS = 15;
+    static final String FULL_READ_SKIPS_PROP_NAME = "dat4j.tcp.fullReadSkips";
+    static final int FULL_READ_SKIPS = Math.clamp(Integer.getInteger(FULL_READ_SKIPS_PROP_NAME, 15), 0, 1 << 20);
     /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
     static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
     /**

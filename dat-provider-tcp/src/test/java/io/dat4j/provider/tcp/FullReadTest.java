@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(120)
 class FullReadTest {
 
-    private static final int PING_PONGS = 3 * TcpConnection.FULL_READ_SKIPS;
-    private static final int BURST = 2 * TcpConnection.FULL_READ_SKIPS + 5;
+    private static final int PING_PONGS = 3 * Math.max(5, TcpConnection.FULL_READ_SKIPS);
+    private static final int BURST = 2 * Math.max(5, TcpConnection.FULL_READ_SKIPS) + 5;
 
     @ParameterizedTest(name = "payload {0} B")
     @ValueSource(ints = {TcpConnection.IN_STAGE - TcpConnection.HEADER, TcpConnection.IN_STAGE,
