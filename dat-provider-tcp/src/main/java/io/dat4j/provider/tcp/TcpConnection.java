@@ -167,7 +167,7 @@ final class TcpConnection implements RequestTransport {
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
     private boolean fullRead;
-    /** Full direct reads still to be followed by the selector instead of a read (see {@link #FULL_READ_SKIPS}). */
+    /** Frames ending in a full read that still leave the socket to the selector (see {@link #FULL_READ_SKIPS}). */
     private int fullReadSkips;
     private int inState = IN_HEADER;
     private int fType;
