@@ -33,12 +33,7 @@ class BusyPollTest {
     private static final int ROUNDS = 2000;
 
     private static Fixture fixture(final String micros) {
-        System.setProperty(IoLoop.BUSY_POLL_PROP_NAME, micros);
-        try {
-            return new Fixture();
-        } finally {
-            System.clearProperty(IoLoop.BUSY_POLL_PROP_NAME);
-        }
+        return Fixture.withProperties("127.0.0.1", IoLoop.BUSY_POLL_PROP_NAME, micros);
     }
 
     @ParameterizedTest(name = "ping-pong keeps data and order, busy-poll {0} us")

@@ -70,6 +70,26 @@ final class Fixture implements AutoCloseable {
         c = new Side(client);
     }
 
+    /**
+     * A fixture whose IAs open with the given system properties set (the provider reads its knobs when an IA opens),
+     * cleared again afterwards.
+     *
+     * @param params the IAs' ia_params, as {@link #Fixture(String)}
+     * @param keysAndValues property names and values, alternating
+     */
+    static Fixture withProperties(final String params, final String... keysAndValues) {
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            System.setProperty(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        try {
+            return new Fixture(params);
+        } finally {
+            for (int i = 0; i < keysAndValues.length; i += 2) {
+                System.clearProperty(keysAndValues[i]);
+            }
+        }
+    }
+
     static InterfaceAdapter open(final String name, final String params) {
         return new TcpProvider().open(new RegistryEntry(name, "u2.0", true, false, TcpProvider.LIBRARY,
                 "dat4j.2.0", params, ""), 64);

@@ -76,14 +76,7 @@ class FullReadTest {
     void shouldDeliverAFrameLeftInTheStageAfterAFullRead() throws Exception {
         final int full = TcpConnection.IN_STAGE;
         final int half = (TcpConnection.IN_STAGE + TcpConnection.HEADER) / 2 - TcpConnection.HEADER;
-        System.setProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME, "0");
-        final Fixture fixture;
-        try {
-            fixture = new Fixture();
-        } finally {
-            System.clearProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME);
-        }
-        try (Fixture f = fixture) {
+        try (Fixture f = Fixture.withProperties("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME, "0")) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(),
                     EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(), null);
             final LocalMemoryRegion src = f.lmr(f.c, 2L * full);

@@ -230,14 +230,7 @@ class NetnsFaultTest {
 
     @Test
     void shouldBreakATransferAcrossAPartitionByTheTransportTimeout() throws Exception {
-        System.setProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME, "500");
-        final Fixture fixture;
-        try {
-            fixture = new Fixture("0.0.0.0");
-        } finally {
-            System.clearProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME);
-        }
-        try (Fixture f = fixture) {
+        try (Fixture f = Fixture.withProperties("0.0.0.0", TcpProvider.ACK_TIMEOUT_PROP_NAME, "500")) {
             final Endpoint ep = connect(f, EndpointAttributes.builder().retryCount(3).build());
             transfer(f, ep, 300);
             final LocalMemoryRegion recv = f.lmr(f.c, 4096);

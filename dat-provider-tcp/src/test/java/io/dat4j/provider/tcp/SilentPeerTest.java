@@ -49,12 +49,8 @@ class SilentPeerTest {
 
     /** Opens the fixture's IAs with the given attempt timeout (the property is read when an IA opens). */
     private static Fixture fixture(final long ackTimeoutMillis) {
-        System.setProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME, Long.toString(ackTimeoutMillis));
-        try {
-            return new Fixture();
-        } finally {
-            System.clearProperty(TcpProvider.ACK_TIMEOUT_PROP_NAME);
-        }
+        return Fixture.withProperties("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME,
+                Long.toString(ackTimeoutMillis));
     }
 
     private static ByteBuffer header(final DataInputStream in) throws IOException {
