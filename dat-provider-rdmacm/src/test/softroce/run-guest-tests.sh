@@ -32,13 +32,15 @@ cp -r "$module/target/classes" "$out/snapshot/classes"
 cp -r "$module/target/test-classes" "$out/snapshot/test-classes"
 cp -r "$root/examples/target/classes" "$out/snapshot/examples-classes"
 mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
+mkdir -p "$out/snapshot/kit" && cp -r "$root/dat-provider-kit/target/classes" "$out/snapshot/kit/classes"
 mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
 mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
 snap() { sed -e "s:$root/dat-api/target/classes:$out/snapshot/api/classes:g" \
+    -e "s:$root/dat-provider-kit/target/classes:$out/snapshot/kit/classes:g" \
     -e "s:$root/conformance/target/classes:$out/snapshot/conformance/classes:g" \
     -e "s:$root/dat-provider-tcp/target/classes:$out/snapshot/tcp/classes:g" \
     -e "s:$root/dat-provider-rdmacm/target/classes:$out/snapshot/classes:g" "$1"; }
-# the module's own classes first, then its dependencies (dat-api from the reactor, log4j, junit)
+# the module's own classes first, then its dependencies (dat-api and the kit from the reactor, log4j, junit)
 cp_all="$out/snapshot/classes:$out/snapshot/test-classes:$(snap "$module/target/softroce-cp.txt")"
 # the Java dtest port (examples) for the C interop: its classes and dependencies (the rdmacm provider among them)
 cp_examples="$out/snapshot/examples-classes:$(snap "$root/examples/target/softroce-cp.txt")"

@@ -4,7 +4,7 @@ import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.AdapterUpcalls;
+import io.dat4j.kit.AdapterUpcalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;

@@ -11,16 +11,16 @@ import io.dat4j.StatusType;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.AdapterUpcalls;
-import io.dat4j.spi.CompletionSource;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.ServicePointUpcalls;
-import io.dat4j.spi.Transport;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.KitEventDispatcher;
+import io.dat4j.kit.KitMemoryRegion;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.ServicePointUpcalls;
+import io.dat4j.kit.Transport;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -114,7 +114,7 @@ final class RdmaCmTransport implements Transport {
     }
 
     /**
-     * Connects the transport to the kit's IA ({@link io.dat4j.spi.TransportFactory#open}).
+     * Connects the transport to the kit's IA ({@link io.dat4j.kit.TransportFactory#open}).
      *
      * @param upcalls the IA
      * @return this
@@ -189,7 +189,7 @@ final class RdmaCmTransport implements Transport {
     // ------------------------------------------------------------------ memory
 
     /** What {@link #registerMemory} returns: the {@code ibv_mr} and its keys; the rkey becomes the rmr_context. */
-    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.spi.RemoteKeyed {
+    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.kit.RemoteKeyed {
 
         @Override
         public int remoteKey() {
@@ -225,7 +225,7 @@ final class RdmaCmTransport implements Transport {
 
     /** {@inheritDoc} ({@code dapls_ib_srq_alloc}: {@code ibv_create_srq} in the PZ's PD) */
     @Override
-    public io.dat4j.spi.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
+    public io.dat4j.kit.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
             final io.dat4j.SrqAttributes attributes) {
         return new RdmaCmSharedReceiveQueue(ops, pdOf(protectionZoneRegistration), attributes);
     }

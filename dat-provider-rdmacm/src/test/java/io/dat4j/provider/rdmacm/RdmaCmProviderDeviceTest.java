@@ -194,7 +194,7 @@ class RdmaCmProviderDeviceTest {
 
     private static long pdOfMr(final LocalMemoryRegion lmr) {
         final RdmaCmTransport.Registration r = assertInstanceOf(RdmaCmTransport.Registration.class,
-                ((io.dat4j.spi.KitMemoryRegion) lmr).registration());
+                ((io.dat4j.kit.KitMemoryRegion) lmr).registration());
         return io.dat4j.provider.rdmacm.ffi.generated.ibv_mr.pd(r.mr()).address();
     }
 

@@ -1,6 +1,6 @@
 package io.dat4j.provider.tcp;
 
-import io.dat4j.spi.CompletionSource;
+import io.dat4j.kit.CompletionSource;
 
 /**
  * The completion source of a TCP EVD: lets the thread that waits on the EVD run the I/O loop of the EVD's

@@ -1,0 +1,35 @@
+package io.dat4j.kit;
+
+import io.dat4j.AsyncErrorReason;
+import io.dat4j.EventNumber;
+import io.dat4j.Handle;
+import io.dat4j.InterfaceAdapter;
+
+/** What a {@link Transport} may ask of its IA. Thread safe. */
+public interface AdapterUpcalls {
+
+    /** {@return the IA} */
+    InterfaceAdapter interfaceAdapter();
+
+    /** {@return the IA's table of remotely accessible regions, for checking incoming RDMA} */
+    RegionTable regions();
+
+    /**
+     * Posts an async error to the IA's async EVD ({@code DAT_ASYNC_ERROR_*}).
+     *
+     * @param number an async error number
+     * @param source the object it is about
+     * @param reason what happened, for a person
+     */
+    void asyncError(EventNumber number, Handle source, String reason);
+
+    /**
+     * Posts an async event with an explicit reason code ({@code reason} of {@code DAT_ASYNCH_ERROR_EVENT_DATA}).
+     *
+     * @param number an async error number
+     * @param source the object it is about
+     * @param reasonCode the C reason, specific to the source's type
+     * @param reason what happened, for a person
+     */
+    void asyncError(EventNumber number, Handle source, AsyncErrorReason reasonCode, String reason);
+}

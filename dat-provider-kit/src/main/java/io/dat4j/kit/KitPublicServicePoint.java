@@ -1,0 +1,69 @@
+package io.dat4j.kit;
+
+import io.dat4j.EndpointState;
+import io.dat4j.HandleType;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.StatusSubtype;
+import java.net.InetSocketAddress;
+
+/** The kit's public service point ({@code DAT_PSP_HANDLE}). Thread safe. */
+final class KitPublicServicePoint extends KitServicePoint implements PublicServicePoint {
+
+    private final ServicePointFlag flag;
+
+    KitPublicServicePoint(final KitInterfaceAdapter ia, final KitEventDispatcher evd, final ServicePointFlag flag) {
+        super(ia, evd);
+        this.flag = flag;
+    }
+
+    @Override
+    StatusSubtype invalidHandleSubtype() {
+        return StatusSubtype.INVALID_HANDLE_PSP;
+    }
+
+    @Override
+    public HandleType handleType() {
+        return HandleType.PSP;
+    }
+
+    @Override
+    public ServicePointFlag flag() {
+        checkOpen();
+        return flag;
+    }
+
+    /** {@return the flag, without the open check} */
+    ServicePointFlag flagValue() {
+        return flag;
+    }
+
+    @Override
+    public boolean connectionRequested(final RequestTransport request, final InetSocketAddress remoteAddress,
+            final byte[] privateData, final int requestedRdmaReadIn, final int requestedRdmaReadOut) {
+        if (isClosed() || ia.isClosing()) {
+            return false;
+        }
+        KitEndpoint ep = null;
+        if (flag == ServicePointFlag.PROVIDER) {
+            try {
+                ep = ia.createProviderEndpoint(evd);
+            } catch (final RuntimeException e) {
+                KitInterfaceAdapter.LOG.warn("PSP {}: cannot create the provider EP of a request", this, e);
+                return false;
+            }
+            ep.stateMachine().force(EndpointState.TENTATIVE_CONNECTION_PENDING);
+        }
+        final boolean ok = deliver(request, remoteAddress, privateData, requestedRdmaReadIn, requestedRdmaReadOut,
+                ep);
+        if (!ok && ep != null) {
+            ep.forceClose();
+        }
+        return ok;
+    }
+
+    @Override
+    void closed() {
+        // requests already delivered stay valid
+    }
+}

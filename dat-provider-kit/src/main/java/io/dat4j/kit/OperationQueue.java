@@ -1,0 +1,151 @@
+package io.dat4j.kit;
+
+import io.dat4j.CompletionFlag;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One queue of an EP (receives, or requests): a ring of pooled {@link PostedOperation}s in posting order. A
+ * completion is held back until every earlier operation of the queue has completed, so events reach the EVD in
+ * posting order whatever order the transport finishes in. Allocation-free after construction.
+ *
+ * <p>Thread safety: guarded by {@link #lock}; posting holds it across the transport's post hook.
+ */
+final class OperationQueue {
+
+    private static final int SILENT = CompletionFlag.SUPPRESS.value() | CompletionFlag.UNSIGNALLED.value();
+
+    final ReentrantLock lock = new ReentrantLock();
+    private final KitEndpoint ep;
+    private final boolean receives;
+    private PostedOperation[] ring;
+    private int head;
+    private int count;
+    private long sequence;
+
+    OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments) {
+        this.ep = ep;
+        this.receives = receives;
+        this.ring = newRing(capacity, maxSegments);
+    }
+
+    private PostedOperation[] newRing(final int capacity, final int maxSegments) {
+        final PostedOperation[] r = new PostedOperation[capacity];
+        for (int i = 0; i < capacity; i++) {
+            r[i] = new PostedOperation(ep, Math.max(1, maxSegments));
+        }
+        return r;
+    }
+
+    /** {@return the next free descriptor, begun, or null when the queue is full}; caller holds the lock */
+    PostedOperation reserve(final DtoOperation kind, final long cookie, final int flags) {
+        if (count == ring.length) {
+            return null;
+        }
+        int i = head + count;
+        if (i >= ring.length) {
+            i -= ring.length;
+        }
+        final PostedOperation op = ring[i];
+        op.begin(kind, cookie, flags, ++sequence);
+        return op;
+    }
+
+    /** Makes the reserved descriptor outstanding; caller holds the lock. */
+    void commit() {
+        count++;
+    }
+
+    int outstanding() {
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return the outstanding count}; caller holds the lock */
+    int outstandingLocked() {
+        return count;
+    }
+
+    int capacity() {
+        return ring.length;
+    }
+
+    void complete(final PostedOperation op, final DtoStatus status, final long length) {
+        lock.lock();
+        try {
+            if (op.done) {
+                KitInterfaceAdapter.LOG.warn("{} completed twice (second status {}); ignored", op, status);
+                return;
+            }
+            op.done = true;
+            op.status = status;
+            op.transferred = length;
+            drain();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void flush() {
+        lock.lock();
+        try {
+            for (int i = 0; i < count; i++) {
+                final PostedOperation op = ring[(head + i) % ring.length];
+                if (!op.done) {
+                    op.done = true;
+                    op.status = DtoStatus.FLUSHED;
+                    op.transferred = 0;
+                }
+            }
+            drain();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void drain() {
+        while (count > 0) {
+            final PostedOperation op = ring[head];
+            if (!op.done) {
+                return;
+            }
+            emit(op);
+            op.clearSegments();
+            head++;
+            if (head == ring.length) {
+                head = 0;
+            }
+            count--;
+        }
+    }
+
+    private void emit(final PostedOperation op) {
+        if (op.status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
+            return;
+        }
+        final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
+        if (evd != null) {
+            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.kind(), 0);
+        }
+    }
+
+    /** Changes the capacity; caller holds no lock; refused when more are outstanding than fit. */
+    boolean resize(final int capacity, final int maxSegments) {
+        lock.lock();
+        try {
+            if (count > 0) {
+                return capacity >= count && capacity == ring.length;
+            }
+            ring = newRing(capacity, maxSegments);
+            head = 0;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

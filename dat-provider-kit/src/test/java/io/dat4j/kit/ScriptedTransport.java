@@ -1,0 +1,230 @@
+package io.dat4j.kit;
+
+import io.dat4j.Capability;
+import io.dat4j.CloseMode;
+import io.dat4j.DatException;
+import io.dat4j.EndpointAttributes;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.InterfaceAdapterAttributes;
+import io.dat4j.ProviderAttributes;
+import io.dat4j.StatusType;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A transport that records every hook call, so tests drive the kit's upcalls by hand. */
+final class ScriptedTransport implements Transport {
+
+    static final int PDATA = 64;
+
+    final Map<Long, ServicePointUpcalls> listeners = new ConcurrentHashMap<>();
+    final List<Ep> endpoints = new CopyOnWriteArrayList<>();
+    final List<KitMemoryRegion> registered = new CopyOnWriteArrayList<>();
+    AdapterUpcalls adapter;
+    CompletionSource source;
+    boolean closed;
+    long nextAny = 40000;
+    Object nextRegistration = "reg";
+    /** When set, SRQs are "device" SRQs: the buffers the kit posts are recorded here (sequence order). */
+    List<SharedReceiveBuffer> deviceSrq;
+    final List<String> srqCalls = new CopyOnWriteArrayList<>();
+
+    @Override
+    public SharedReceiveTransport createSharedReceiveQueue(final Object pd, final io.dat4j.SrqAttributes attributes) {
+        final List<SharedReceiveBuffer> posted = deviceSrq;
+        if (posted == null) {
+            return null;
+        }
+        srqCalls.add("create " + pd + " " + attributes.maxRecvDtos());
+        return new SharedReceiveTransport() {
+            @Override
+            public void post(final SharedReceiveBuffer buffer) {
+                posted.add(buffer);
+            }
+
+            @Override
+            public void resize(final int maxRecvDtos) {
+                srqCalls.add("resize " + maxRecvDtos);
+            }
+
+            @Override
+            public void close() {
+                srqCalls.add("close");
+            }
+        };
+    }
+
+    static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
+        return ProviderKit.openInterfaceAdapter(config(caps, 8), a -> {
+            t.adapter = a;
+            return t;
+        });
+    }
+
+    static InterfaceAdapter open(final ScriptedTransport t) {
+        return open(EnumSet.allOf(Capability.class), t);
+    }
+
+    static KitConfig config(final Set<Capability> caps, final int asyncLength) {
+        final InetSocketAddress addr = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes("scripted", "test", addr, 100, 64, 4, 4,
+                100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 2, 4, 4);
+        final ProviderAttributes pa = new ProviderAttributes("scripted", 1, 0, 2, 0, PDATA, PDATA, PDATA, PDATA, caps,
+                Map.of());
+        final EndpointAttributes d = EndpointAttributes.builder().maxMessageSize(1 << 20).maxRdmaSize(1 << 24)
+                .maxRecvDtos(8).maxRequestDtos(8).maxRecvIov(4).maxRequestIov(4).maxRdmaReadIn(2)
+                .maxRdmaReadOut(2).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7).rnrRetryCount(7).build();
+        return new KitConfig("scripted0", ia, pa, d, asyncLength);
+    }
+
+    @Override
+    public ListenerTransport listen(final long q, final ServicePointUpcalls sp) {
+        if (listeners.putIfAbsent(q, sp) != null) {
+            throw new DatException(StatusType.CONN_QUAL_IN_USE, null, "qualifier " + q + " is taken");
+        }
+        return new ListenerTransport() {
+            @Override
+            public long connectionQualifier() {
+                return q;
+            }
+
+            @Override
+            public void close() {
+                listeners.remove(q, sp);
+            }
+        };
+    }
+
+    @Override
+    public ListenerTransport listenAny(final ServicePointUpcalls sp) {
+        return listen(nextAny++, sp);
+    }
+
+    final List<Object> pds = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Object allocateProtectionZone(final io.dat4j.ProtectionZone pz) {
+        final Object pd = "pd" + pds.size();
+        pds.add(pd);
+        return pd;
+    }
+
+    @Override
+    public void freeProtectionZone(final io.dat4j.ProtectionZone pz, final Object registration) {
+        pds.remove(registration);
+    }
+
+    @Override
+    public EndpointTransport createEndpoint(final EndpointUpcalls ep) {
+        final Ep e = new Ep(ep);
+        endpoints.add(e);
+        return e;
+    }
+
+    @Override
+    public Object registerMemory(final KitMemoryRegion region) {
+        registered.add(region);
+        return nextRegistration;
+    }
+
+    @Override
+    public void deregisterMemory(final KitMemoryRegion region) {
+        registered.remove(region);
+    }
+
+    @Override
+    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+        return source;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    Ep ep(final io.dat4j.Endpoint endpoint) {
+        for (final Ep e : endpoints) {
+            if (e.up.endpoint() == endpoint) {
+                return e;
+            }
+        }
+        throw new AssertionError("no transport EP for " + endpoint);
+    }
+
+    /** A recorded transport EP. */
+    static final class Ep implements EndpointTransport {
+        final EndpointUpcalls up;
+        final List<String> calls = new CopyOnWriteArrayList<>();
+        final List<PostedOperation> posted = new ArrayList<>();
+        Req accepted;
+        int acceptIn;
+        int acceptOut;
+        RuntimeException failAccept;
+
+        Ep(final EndpointUpcalls up) {
+            this.up = up;
+        }
+
+        @Override
+        public void connect(final InetAddress remote, final long q, final long timeoutNanos, final byte[] pdata,
+                final int in, final int out) {
+            calls.add("connect " + q + " " + pdata.length + " " + in + " " + out);
+        }
+
+        @Override
+        public void accept(final RequestTransport request, final byte[] pdata, final int in, final int out) {
+            if (failAccept != null) {
+                throw failAccept;
+            }
+            accepted = (Req) request;
+            acceptIn = in;
+            acceptOut = out;
+            calls.add("accept " + pdata.length);
+        }
+
+        @Override
+        public void disconnect(final CloseMode mode) {
+            calls.add("disconnect " + mode);
+        }
+
+        @Override
+        public synchronized void post(final PostedOperation op) {
+            posted.add(op);
+            calls.add("post " + op.kind());
+        }
+
+        @Override
+        public void sharedReceivePosted() {
+            calls.add("srq posted");
+        }
+
+        @Override
+        public void reset() {
+            calls.add("reset");
+        }
+
+        @Override
+        public void close() {
+            calls.add("close");
+            synchronized (this) {
+                posted.clear();
+            }
+        }
+    }
+
+    /** A recorded request. */
+    static final class Req implements RequestTransport {
+        byte[] rejectedWith;
+
+        @Override
+        public void reject(final byte[] privateData) {
+            rejectedWith = privateData.clone();
+        }
+    }
+}
