@@ -87,7 +87,7 @@ echo "rping client exit \$rping_rc"
 g1=\$(date +%s.%N)
 echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
 # the console on the class path (not -jar), so the conformance suite's peer JVM inherits the test class path
-"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED -Ddat4j.kit.lockOrderCheck=true \
     -XX:ErrorFile="$out/hs_err_%p.log" -Ddat.conformance.timeout.scale=$scale \
     -Ddat.conformance.exclude=$exclude -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher \
     execute --disable-banner --details=tree --reports-dir "$out/reports" $sel
@@ -115,7 +115,7 @@ faults_rc=0
 if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
     echo "== rdmacm: DTO EVD overflow, then netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest," \
         "own JVM, last step)"
-    timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+    timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED -Ddat4j.kit.lockOrderCheck=true \
         -Ddat4j.rdmacm.faults=true -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher execute \
         --disable-banner --details=tree --reports-dir "$out/reports-faults" \
         --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldReportDtoEvdOverflow \

@@ -4,8 +4,15 @@ import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.InterfaceAdapter;
+import io.dat4j.LocalMemoryRegion;
 
-/** What a {@link Transport} may ask of its IA. Thread safe. */
+/**
+ * What a {@link Transport} may ask of its IA, a separate object from the consumer's {@link InterfaceAdapter} handle.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; every method takes only the async EVD's lock or
+ * none, so a transport may call them holding its own locks (see "Threading and locks" in
+ * {@code docs/provider-kit.md}).
+ */
 public interface AdapterUpcalls {
 
     /** {@return the IA} */
@@ -13,6 +20,14 @@ public interface AdapterUpcalls {
 
     /** {@return the IA's table of remotely accessible regions, for checking incoming RDMA} */
     RegionTable regions();
+
+    /**
+     * {@return the transport's view of a consumer's LMR}, for a provider call that takes an LMR handle
+     *
+     * @param lmr an LMR handle
+     * @throws io.dat4j.DatException {@code INVALID_HANDLE LMR} when it is null, freed, or not of this IA
+     */
+    RegisteredRegion region(LocalMemoryRegion lmr);
 
     /**
      * Posts an async error to the IA's async EVD ({@code DAT_ASYNC_ERROR_*}).

@@ -17,7 +17,7 @@ public interface CompletionSource {
 
     /**
      * Asks to be woken (verbs: {@code ibv_req_notify_cq}): after it returns, the transport calls
-     * {@link KitEventDispatcher#signal()} when a new completion is ready. The kit polls once more after arming, so a
+     * {@link EventSink#signal()} when a new completion is ready. The kit polls once more after arming, so a
      * completion that raced with arming is not missed.
      */
     default void arm() {

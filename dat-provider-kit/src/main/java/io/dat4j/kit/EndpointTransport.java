@@ -5,8 +5,14 @@ import java.net.InetAddress;
 
 /**
  * The transport half of an EP (rdma_cm: an id with its QP). The kit calls each hook only in a state that allows it
- * (see {@link EndpointStateMachine}) and after checking every argument; the outcome of connect, accept and disconnect
- * comes back through {@link EndpointUpcalls}.
+ * (the EP state machine's table is in {@code docs/provider-kit.md}) and after checking every argument; the outcome of
+ * connect, accept and disconnect comes back through {@link EndpointUpcalls}.
+ *
+ * <p>Threading: every hook but {@link #close()} is called under the EP's lock ({@link LockRank#ENDPOINT}), so the
+ * hooks of one EP never run at once and a post never overtakes a state change. They must not block and must not wait
+ * for another thread (a transport thread may need the EP's lock for a connection upcall); they may take the
+ * transport's own locks, which rank below. {@link #close()} is called with no kit lock held and may wait for the
+ * transport's threads. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 public interface EndpointTransport {
 

@@ -3,16 +3,25 @@ package io.dat4j.kit;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
+import io.dat4j.EndpointState;
 import io.dat4j.EventNumber;
 import java.net.InetSocketAddress;
 
 /**
  * What an {@link EndpointTransport} reports to its EP (libdapl: {@code dapl_evd_connection_callback} and the DTO
- * completion path). Each upcall moves the EP state, posts the event to the right EVD and returns whether it applied;
- * one that finds the EP in a state it does not apply to (a late event, an EP already freed) changes nothing and
- * returns false, and the transport then tears the connection down.
+ * completion path), and the transport's view of the EP. The transport sees the EP's state with {@link #state()} and
+ * drives it only through the connection upcalls, which are the transport triggers of the kit's EP state machine:
+ * {@link #established} (ESTABLISHED), {@link #connectionFailed} (CONNECTION_FAILED, ACCEPT_FAILED),
+ * {@link #disconnected} (DISCONNECTED), {@link #broken} (BROKEN). Each moves the state, posts the event to the right
+ * EVD and returns whether it applied; one that finds the EP in a state it does not apply to (a late event, an EP
+ * already freed) changes nothing and returns false, and the transport then tears the connection down.
  *
- * <p>Thread safety: may be called from any thread; never blocks.
+ * <p>Thread safety: may be called from any thread; never blocks. The connection upcalls and {@link #flush()} take the
+ * EP's lock: a transport makes them holding none of its own locks. The data upcalls ({@link #complete},
+ * {@link #takeSharedReceive()}, {@link #takeSharedReceive(long)}, {@link #hasSharedReceive()}) take only locks ranked
+ * below every transport lock ({@link LockRank}), so a transport may make them inside its own critical sections. The
+ * queries ({@link #state()}, {@link #attributes()}, {@link #isClosed()}, the sinks) take no lock. See "Threading and
+ * locks" in {@code docs/provider-kit.md}.
  */
 public interface EndpointUpcalls {
 
@@ -25,14 +34,20 @@ public interface EndpointUpcalls {
     /** {@return the transport's protection domain of the EP's PZ ({@link Transport#allocateProtectionZone})} */
     Object protectionZoneRegistration();
 
-    /** {@return the recv EVD, or null}; its {@link KitEventDispatcher#completionSource()} is the QP's recv CQ */
-    KitEventDispatcher recvDispatcher();
+    /** {@return the recv EVD, or null}; its {@link EventSink#completionSource()} is the QP's recv CQ */
+    EventSink recvSink();
 
-    /** {@return the request EVD, or null}; its {@link KitEventDispatcher#completionSource()} is the QP's send CQ */
-    KitEventDispatcher requestDispatcher();
+    /** {@return the request EVD, or null}; its {@link EventSink#completionSource()} is the QP's send CQ */
+    EventSink requestSink();
 
     /** {@return true once the EP is freed: the transport should stop working for it} */
     boolean isClosed();
+
+    /**
+     * {@return the EP's state now}; a volatile read. It can change as soon as it is read (a consumer's disconnect, an
+     * upcall from another thread): a transport decides with it and lets the upcall's result confirm.
+     */
+    EndpointState state();
 
     /**
      * The connection is established (active side: REP received; passive side: RTU received). Moves ACTIVE or
@@ -90,7 +105,8 @@ public interface EndpointUpcalls {
 
     /**
      * Completes with FLUSHED every operation of the EP not completed yet, receives and requests, in order. The
-     * transport must have dropped them first (it will not complete them again).
+     * transport must have dropped them first (it will not complete them again). Takes the EP's lock, so no post is
+     * half done meanwhile: a transport calls it holding none of its own locks.
      */
     void flush();
 

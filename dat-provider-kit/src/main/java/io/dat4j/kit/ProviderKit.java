@@ -1,6 +1,10 @@
 package io.dat4j.kit;
 
+import io.dat4j.DatException;
 import io.dat4j.InterfaceAdapter;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.kit.internal.KitInterfaceAdapter;
 
 /**
  * The transport-independent DAT semantics every provider shares, the Java counterpart of libdapl's common layer
@@ -25,7 +29,8 @@ public final class ProviderKit {
      */
     public static InterfaceAdapter openInterfaceAdapter(final KitConfig config, final TransportFactory factory) {
         if (config == null || factory == null) {
-            throw Checks.invalidArg(1, "config and transport factory are required");
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
+                    "config and transport factory are required");
         }
         return KitInterfaceAdapter.open(config, factory);
     }

@@ -8,7 +8,7 @@ package io.dat4j.kit;
  *
  * <p>Threading: hooks are called on consumer threads, never while the kit holds a lock of the consumer's objects,
  * except {@link EndpointTransport#post}, which runs under the lock of its EP queue (so it must not block). Upcalls
- * ({@link AdapterUpcalls}, {@link EndpointUpcalls}, {@link ServicePointUpcalls}, {@link KitEventDispatcher#post})
+ * ({@link AdapterUpcalls}, {@link EndpointUpcalls}, {@link ServicePointUpcalls}, {@link EventSink#signal})
  * may be made from any thread, including from inside a hook.
  */
 public interface Transport {
@@ -36,7 +36,7 @@ public interface Transport {
 
     /**
      * Allocates the transport's protection domain for a new PZ ({@code dapls_ib_pd_alloc}; verbs:
-     * {@code ibv_alloc_pd}). LMRs and EPs of the PZ see it as {@link KitMemoryRegion#protectionZoneRegistration()}
+     * {@code ibv_alloc_pd}). LMRs and EPs of the PZ see it as {@link RegisteredRegion#protectionZoneRegistration()}
      * and {@link EndpointUpcalls#protectionZoneRegistration()}. The default allocates nothing.
      *
      * @param protectionZone the PZ
@@ -87,7 +87,7 @@ public interface Transport {
      * @param region the LMR
      * @return the transport's registration (verbs: the {@code ibv_mr}), or null when it needs none
      */
-    Object registerMemory(KitMemoryRegion region);
+    Object registerMemory(RegisteredRegion region);
 
     /**
      * Undoes {@link #registerMemory} ({@code dapls_ib_mr_deregister}). Called after the kit has removed the region
@@ -95,16 +95,16 @@ public interface Transport {
      *
      * @param region the LMR
      */
-    void deregisterMemory(KitMemoryRegion region);
+    void deregisterMemory(RegisteredRegion region);
 
     /**
      * Creates the completion source of a new EVD ({@code dapls_ib_cq_alloc}; verbs: a CQ). A transport that posts
      * completions straight into the EVD returns null (the default).
      *
-     * @param dispatcher the EVD
+     * @param sink the EVD
      * @return its completion source, or null
      */
-    default CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+    default CompletionSource createCompletionSource(final EventSink sink) {
         return null;
     }
 

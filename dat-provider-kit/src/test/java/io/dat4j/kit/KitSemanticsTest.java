@@ -102,6 +102,28 @@ class KitSemanticsTest {
     }
 
     @Test
+    void shouldNotLetAConsumerCastAHandleToTheTransportsView() {
+        final Endpoint ep = ep();
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        final PublicServicePoint psp = ia.createPublicServicePoint(31, evd, ServicePointFlag.CONSUMER);
+        final ConnectionRequest cr = request(31, 1, 1, new ScriptedTransport.Req());
+        final io.dat4j.SharedReceiveQueue srq = ia.createSharedReceiveQueue(pz, new io.dat4j.SrqAttributes(4, 1, 0));
+        final List<Class<?>> views = List.of(AdapterUpcalls.class, EndpointUpcalls.class, ServicePointUpcalls.class,
+                EventSink.class, RegisteredRegion.class, PostedOperation.class, RegionTable.class,
+                SharedReceiveBuffer.class, Transport.class, EndpointTransport.class);
+        for (final Object handle : List.of(ia, pz, evd, ep, lmr, psp, cr, srq, ia.asyncEventDispatcher())) {
+            for (final Class<?> view : views) {
+                assertFalse(view.isInstance(handle), handle + " is a " + view.getSimpleName());
+            }
+            final Module m = handle.getClass().getModule();
+            assertFalse(m.isNamed() && m.isExported(handle.getClass().getPackageName()),
+                    handle.getClass() + " is in an exported package");
+        }
+        srq.close();
+        cr.reject(null);
+    }
+
+    @Test
     void shouldRefuseForeignAndClosedHandles() {
         final ScriptedTransport t2 = new ScriptedTransport();
         try (InterfaceAdapter other = ScriptedTransport.open(t2)) {
@@ -179,11 +201,11 @@ class KitSemanticsTest {
         transport.nextRegistration = (RemoteKeyed) () -> 0x1234abcd;
         final LocalMemoryRegion remote = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
         assertEquals(0x1234abcd, remote.rmrContext());
-        assertEquals(1, ((AdapterUpcalls) ia).regions().size());
+        assertEquals(1, transport.adapter.regions().size());
         final LocalMemoryRegion local = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.LOCAL);
         assertEquals(0, local.rmrContext());
         remote.close();
-        assertEquals(0, ((AdapterUpcalls) ia).regions().size());
+        assertEquals(0, transport.adapter.regions().size());
         local.close();
     }
 
@@ -200,7 +222,7 @@ class KitSemanticsTest {
                 && evd.isClosed());
         assertTrue(transport.closed);
         assertTrue(transport.listeners.isEmpty());
-        assertEquals(0, ((AdapterUpcalls) ia).regions().size());
+        assertEquals(0, transport.adapter.regions().size());
         assertTrue(transport.ep(ep).calls.containsAll(List.of("disconnect ABRUPT", "close")));
         ia.close();
         fails(StatusType.INVALID_HANDLE, ia::createProtectionZone);
@@ -464,7 +486,7 @@ class KitSemanticsTest {
     @Test
     void shouldGiveRandomNonZeroRmrContextsAndRevokeThemOnFree() {
         final Set<Integer> seen = new HashSet<>();
-        final RegionTable table = ((AdapterUpcalls) ia).regions();
+        final RegionTable table = transport.adapter.regions();
         int sequential = 0;
         int last = 0;
         for (int i = 0; i < 50; i++) {
@@ -479,8 +501,10 @@ class KitSemanticsTest {
         assertTrue(sequential < 3, "rmr contexts look sequential");
         final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
         final long a = lmr.registeredAddress();
-        final KitMemoryRegion got = table.acquire(lmr.rmrContext(), a + 8, 56, true);
-        assertSame(lmr, got);
+        final RegisteredRegion got = table.acquire(lmr.rmrContext(), a + 8, 56, true);
+        assertSame(lmr, got.handle());
+        assertEquals(lmr.rmrContext(), got.rmrContext());
+        assertFalse(lmr instanceof RegisteredRegion, "the consumer's LMR cannot be cast to the transport's view");
         got.release();
         assertNull(table.acquire(lmr.rmrContext(), a + 8, 57, true));
         assertNull(table.acquire(lmr.rmrContext(), a - 1, 1, false));
@@ -494,7 +518,7 @@ class KitSemanticsTest {
         assertNotNull(table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false));
         ro.segment();
         table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false).release();
-        final KitMemoryRegion held = table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false);
+        final RegisteredRegion held = table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false);
         held.release();
         held.release();
         final int ctx = lmr.rmrContext();
@@ -508,12 +532,12 @@ class KitSemanticsTest {
         final ProtectionZone pz2 = ia.createProtectionZone();
         final Object pd = transport.pds.get(transport.pds.size() - 1);
         final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz2, arena.allocate(8), MemoryPrivilege.LOCAL);
-        assertSame(pd, ((KitMemoryRegion) lmr).protectionZoneRegistration());
+        assertSame(pd, transport.registered.get(transport.registered.size() - 1).protectionZoneRegistration());
         final Endpoint ep = ia.createEndpoint(pz2, evd, null, evd, null);
         final ScriptedTransport.Ep t = transport.ep(ep);
         assertSame(pd, t.up.protectionZoneRegistration());
-        assertSame(evd, t.up.recvDispatcher());
-        assertNull(t.up.requestDispatcher());
+        assertSame(evd, t.up.recvSink().dispatcher());
+        assertNull(t.up.requestSink());
         ep.close();
         lmr.close();
         pz2.close();

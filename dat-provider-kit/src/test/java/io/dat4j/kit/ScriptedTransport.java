@@ -18,22 +18,25 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** A transport that records every hook call, so tests drive the kit's upcalls by hand. */
-final class ScriptedTransport implements Transport {
+/**
+ * A transport that records every hook call, so tests drive the kit's upcalls by hand (public: the kit's internal
+ * tests use it too).
+ */
+public final class ScriptedTransport implements Transport {
 
-    static final int PDATA = 64;
+    public static final int PDATA = 64;
 
-    final Map<Long, ServicePointUpcalls> listeners = new ConcurrentHashMap<>();
-    final List<Ep> endpoints = new CopyOnWriteArrayList<>();
-    final List<KitMemoryRegion> registered = new CopyOnWriteArrayList<>();
-    AdapterUpcalls adapter;
-    CompletionSource source;
-    boolean closed;
-    long nextAny = 40000;
-    Object nextRegistration = "reg";
+    public final Map<Long, ServicePointUpcalls> listeners = new ConcurrentHashMap<>();
+    public final List<Ep> endpoints = new CopyOnWriteArrayList<>();
+    public final List<RegisteredRegion> registered = new CopyOnWriteArrayList<>();
+    public AdapterUpcalls adapter;
+    public CompletionSource source;
+    public boolean closed;
+    public long nextAny = 40000;
+    public Object nextRegistration = "reg";
     /** When set, SRQs are "device" SRQs: the buffers the kit posts are recorded here (sequence order). */
-    List<SharedReceiveBuffer> deviceSrq;
-    final List<String> srqCalls = new CopyOnWriteArrayList<>();
+    public List<SharedReceiveBuffer> deviceSrq;
+    public final List<String> srqCalls = new CopyOnWriteArrayList<>();
 
     @Override
     public SharedReceiveTransport createSharedReceiveQueue(final Object pd, final io.dat4j.SrqAttributes attributes) {
@@ -60,18 +63,18 @@ final class ScriptedTransport implements Transport {
         };
     }
 
-    static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
+    public static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
         return ProviderKit.openInterfaceAdapter(config(caps, 8), a -> {
             t.adapter = a;
             return t;
         });
     }
 
-    static InterfaceAdapter open(final ScriptedTransport t) {
+    public static InterfaceAdapter open(final ScriptedTransport t) {
         return open(EnumSet.allOf(Capability.class), t);
     }
 
-    static KitConfig config(final Set<Capability> caps, final int asyncLength) {
+    public static KitConfig config(final Set<Capability> caps, final int asyncLength) {
         final InetSocketAddress addr = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes("scripted", "test", addr, 100, 64, 4, 4,
                 100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 2, 4, 4);
@@ -106,7 +109,7 @@ final class ScriptedTransport implements Transport {
         return listen(nextAny++, sp);
     }
 
-    final List<Object> pds = new CopyOnWriteArrayList<>();
+    public final List<Object> pds = new CopyOnWriteArrayList<>();
 
     @Override
     public Object allocateProtectionZone(final io.dat4j.ProtectionZone pz) {
@@ -128,18 +131,18 @@ final class ScriptedTransport implements Transport {
     }
 
     @Override
-    public Object registerMemory(final KitMemoryRegion region) {
+    public Object registerMemory(final RegisteredRegion region) {
         registered.add(region);
         return nextRegistration;
     }
 
     @Override
-    public void deregisterMemory(final KitMemoryRegion region) {
+    public void deregisterMemory(final RegisteredRegion region) {
         registered.remove(region);
     }
 
     @Override
-    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+    public CompletionSource createCompletionSource(final EventSink sink) {
         return source;
     }
 
@@ -148,7 +151,7 @@ final class ScriptedTransport implements Transport {
         closed = true;
     }
 
-    Ep ep(final io.dat4j.Endpoint endpoint) {
+    public Ep ep(final io.dat4j.Endpoint endpoint) {
         for (final Ep e : endpoints) {
             if (e.up.endpoint() == endpoint) {
                 return e;
@@ -158,14 +161,14 @@ final class ScriptedTransport implements Transport {
     }
 
     /** A recorded transport EP. */
-    static final class Ep implements EndpointTransport {
-        final EndpointUpcalls up;
-        final List<String> calls = new CopyOnWriteArrayList<>();
-        final List<PostedOperation> posted = new ArrayList<>();
-        Req accepted;
-        int acceptIn;
-        int acceptOut;
-        RuntimeException failAccept;
+    public static final class Ep implements EndpointTransport {
+        public final EndpointUpcalls up;
+        public final List<String> calls = new CopyOnWriteArrayList<>();
+        public final List<PostedOperation> posted = new ArrayList<>();
+        public Req accepted;
+        public int acceptIn;
+        public int acceptOut;
+        public RuntimeException failAccept;
 
         Ep(final EndpointUpcalls up) {
             this.up = up;
@@ -219,8 +222,8 @@ final class ScriptedTransport implements Transport {
     }
 
     /** A recorded request. */
-    static final class Req implements RequestTransport {
-        byte[] rejectedWith;
+    public static final class Req implements RequestTransport {
+        public byte[] rejectedWith;
 
         @Override
         public void reject(final byte[] privateData) {

@@ -74,7 +74,7 @@ class ProvidersCommandTest {
         }
 
         @Override
-        public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+        public InterfaceAdapter open(final RegistryEntry entry, final io.dat4j.AdapterOptions options) {
             if (entry.iaName().equals("fake1")) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "fake1 has no ports");
             }

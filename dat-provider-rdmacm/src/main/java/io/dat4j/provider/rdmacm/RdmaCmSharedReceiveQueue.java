@@ -15,7 +15,8 @@ import java.lang.foreign.ValueLayout;
  * the QPs of the SRQ's EPs are created attached to it. A buffer's {@code wr_id} is {@link #WR_ID_FLAG} with its
  * sequence, so the completion, which arrives on the CQ of whichever QP consumed it, names the buffer.
  *
- * <p>Thread safety: the kit posts under the SRQ's lock; the methods here are synchronized as well.
+ * <p>Thread safety: the kit posts under the SRQ's lock; the methods here are synchronized as well, a leaf under which
+ * nothing else is taken. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
 

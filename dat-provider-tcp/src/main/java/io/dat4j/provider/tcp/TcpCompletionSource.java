@@ -9,7 +9,10 @@ import io.dat4j.kit.CompletionSource;
  * connections on several loops the waiter parks as before. Completions still arrive through the kit's upcalls, so
  * {@link #poll()} has nothing to move.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads.
+ * <p>Thread safety: safe for use by multiple concurrent threads; attach and detach synchronize on the source (a leaf,
+ * taken under the EP binding's monitor); {@link #progress} runs the loop (connection locks) on a waiter that holds
+ * no kit lock, and {@link #wakeup()} takes none. See "Threading and
+ * locks" in {@code docs/provider-kit.md}.
  */
 final class TcpCompletionSource implements CompletionSource {
 

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.Capability;
 import io.dat4j.ConsumerNotifier;
@@ -18,12 +18,16 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.SoftwareEvent;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.ApiAccess;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The kit's event dispatcher ({@code DAT_EVD_HANDLE}): a bounded ring of events usable by any provider. The ring
@@ -38,22 +42,22 @@ import java.util.concurrent.locks.ReentrantLock;
  * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
  * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time.
+ * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring and the waiter are
+ * guarded by {@link #lock} ({@link LockRank#EVENT_DISPATCHER}), which posts take under an EP's or an operation
+ * queue's lock; nothing but a CNO's lock is taken under it, and the completion source is polled, driven, armed and
+ * woken with it released. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
-public final class KitEventDispatcher extends KitHandle implements EventDispatcher {
+final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
-    /**
-     * System property: nanoseconds {@link #await} polls (spinning, for the lowest latency) before it parks; default
-     * 0, no spinning.
-     */
-    public static final String SPIN_NANOS_PROP_NAME = "dat4j.evd.spinNanos";
+    private static final ApiAccess.EventSlotAccess SLOTS = ApiAccess.eventSlots();
 
-    private static final long SPIN_NANOS = Math.max(0, Long.getLong(SPIN_NANOS_PROP_NAME, 0L));
 
     private final KitInterfaceAdapter ia;
+    /** Nanoseconds a waiter spins before it parks ({@link io.dat4j.kit.KitSettings#evdSpinNanos()}). */
+    private final long spinNanos;
     private final Set<EventStream> streams;
     private final boolean async;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
     private final AtomicInteger users = new AtomicInteger();
     // the ring, struct of arrays: per entry a kind, a reference (the record, the DTO's EP, or the software payload)
     // and the DTO fields
@@ -77,10 +81,12 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private volatile boolean dead;
     private volatile KitConsumerNotifier notifier;
     private volatile CompletionSource source;
+    private final KitEventSink sink = new KitEventSink(this);
 
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
+        this.spinNanos = ia.config().settings().evdSpinNanos();
         allocateRing(queueLength);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
@@ -105,9 +111,24 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         source = value;
     }
 
-    /** {@return the completion source of this EVD ({@link Transport#createCompletionSource}), or null} */
-    public CompletionSource completionSource() {
+    /** {@return the completion source of this EVD, or null} */
+    CompletionSource completionSource() {
         return source;
+    }
+
+    /** {@return the transport's view of this EVD} */
+    EventSink sink() {
+        return sink;
+    }
+
+    /** {@return the queue length now} */
+    int queueLength() {
+        lock.lock();
+        try {
+            return kinds.length;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
@@ -118,6 +139,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     @Override
     StatusSubtype invalidHandleSubtype() {
         return StatusSubtype.NO_SUBTYPE;
+    }
+
+    Set<EventStream> streamSet() {
+        return streams;
     }
 
     boolean takes(final EventStream stream) {
@@ -149,7 +174,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      * @param event the event; its {@code dispatcher()} should be this EVD
      * @return false if it did not fit (it was dropped and EVD_OVERFLOW reported) or the EVD is freed or dead
      */
-    public boolean post(final Event event) {
+    boolean post(final Event event) {
         if (isClosed() || dead) {
             return false;
         }
@@ -172,7 +197,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      * @param rmrContext the invalidated rmr context, or 0
      * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed or dead
      */
-    public boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
+    boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
             final long transferredLength, final DtoOperation operation, final int rmrContext) {
         if (isClosed() || dead) {
             return false;
@@ -256,7 +281,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      * Wakes the waiter so that it polls the {@link CompletionSource} (a transport's completion notification).
      * Allocation-free; does nothing when nobody waits.
      */
-    public void signal() {
+    void signal() {
         final Thread w;
         final boolean drv;
         lock.lock();
@@ -408,10 +433,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private void takeInto(final EventSlot slot) {
         final int h = head;
         switch (kinds[h]) {
-            case DTO -> slot.setDtoCompletion(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+            case DTO -> SLOTS.dtoCompletion(slot, this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
                     operations[h], rmrs[h]);
-            case SOFTWARE -> slot.setSoftware(this, refs[h]);
-            default -> slot.set((Event) refs[h]);
+            case SOFTWARE -> SLOTS.software(slot, this, refs[h]);
+            default -> SLOTS.event(slot, (Event) refs[h]);
         }
         drop();
     }
@@ -599,7 +624,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
                     throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
                             "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
                 }
-                if (SPIN_NANOS > 0 && System.nanoTime() - start < SPIN_NANOS) {
+                if (spinNanos > 0 && System.nanoTime() - start < spinNanos) {
                     Thread.onSpinWait();
                     continue;
                 }

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
@@ -6,7 +6,10 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.StatusSubtype;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The kit's protection zone ({@code DAT_PZ_HANDLE}): counts the EPs and LMRs that use it. Thread safe. */
+/**
+ * The kit's protection zone ({@code DAT_PZ_HANDLE}): counts the EPs and LMRs that use it. Thread safe; takes no lock
+ * (see "Threading and locks" in {@code docs/provider-kit.md}).
+ */
 final class KitProtectionZone extends KitHandle implements ProtectionZone {
 
     private final KitInterfaceAdapter ia;
@@ -71,6 +74,7 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
     void forceClose() {
         if (markClosed()) {
             try {
+                io.dat4j.kit.KitLock.assertNoneHeld("Transport.freeProtectionZone");
                 ia.transport().freeProtectionZone(this, registration);
             } catch (final RuntimeException e) {
                 KitInterfaceAdapter.LOG.warn("freeing the transport's PD of {} failed", this, e);

@@ -1,8 +1,9 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 /**
  * An int-keyed table with lock-free, allocation-free lookups and copy-on-write updates (updates are rare: LMR
- * create and free). Keys are never 0.
+ * create and free). Keys are never 0. Updates are synchronized on the table, a leaf lock under which nothing else
+ * is taken (see "Threading and locks" in {@code docs/provider-kit.md}).
  *
  * @param <V> the value type
  */

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.AsyncErrorEvent;
 import io.dat4j.AsyncErrorReason;
@@ -20,7 +20,6 @@ import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.ProviderAttributes;
 import io.dat4j.PublicServicePoint;
-import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryRegion;
 import io.dat4j.ReservedServicePoint;
 import io.dat4j.ServicePointFlag;
@@ -28,6 +27,16 @@ import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.KitConfig;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.RemoteKeyed;
+import io.dat4j.kit.SharedReceiveTransport;
+import io.dat4j.kit.Transport;
+import io.dat4j.kit.TransportFactory;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -41,9 +50,14 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The kit's interface adapter ({@code DAT_IA_HANDLE}): creates and validates every child, keeps the region tables,
- * and closes children before itself. Thread safe.
+ * and closes children before itself. What the transport may ask of it is a separate object ({@code KitAdapterUpcalls}), so that
+ * the consumer's handle cannot be cast to {@link AdapterUpcalls}.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads. Its lock ({@link LockRank#ADAPTER}) guards only the
+ * closing flag and the provider-created EPs' PZ, and no hook is called under it. See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
-final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, AdapterUpcalls {
+public final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter {
 
     /** A thread that never runs, to ask a segment whether threads other than its owner may touch it. */
     private static final Thread OTHER_THREAD = Thread.ofPlatform().unstarted(() -> { });
@@ -51,9 +65,11 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     static final Logger LOG = LogManager.getLogger("io.dat4j.kit");
 
+    private final KitLock lock = new KitLock(LockRank.ADAPTER, this);
     private final KitConfig config;
+    private final KitAdapterUpcalls upcalls = new KitAdapterUpcalls(this);
     private final Set<KitHandle> children = ConcurrentHashMap.newKeySet();
-    private final RegionTable regions = new RegionTable();
+    private final KitRegionTable regions = new KitRegionTable();
     private final IntTable<KitMemoryRegion> lmrs = new IntTable<>();
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
@@ -61,7 +77,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     private final KitEventDispatcher asyncEvd;
     private volatile Transport transport;
     private volatile boolean closing;
-    private KitProtectionZone providerPz;
+    private volatile KitProtectionZone providerPz;
 
     private KitInterfaceAdapter(final KitConfig config) {
         this.config = config;
@@ -69,14 +85,30 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                 EnumSet.of(EventStream.ASYNC), true);
     }
 
-    static KitInterfaceAdapter open(final KitConfig config, final TransportFactory factory) {
+    /**
+     * Opens an IA on a transport ({@link io.dat4j.kit.ProviderKit#openInterfaceAdapter}).
+     *
+     * @param config the IA's description
+     * @param factory opens the transport
+     * @return the IA
+     */
+    public static KitInterfaceAdapter open(final KitConfig config, final TransportFactory factory) {
         final KitInterfaceAdapter ia = new KitInterfaceAdapter(config);
-        final Transport t = factory.open(ia);
+        KitLock.assertNoneHeld("TransportFactory.open");
+        final Transport t = factory.open(ia.upcalls);
         if (t == null) {
             throw new DatException(StatusType.INTERNAL_ERROR, null, "the provider opened no transport");
         }
         ia.transport = t;
         return ia;
+    }
+
+    KitRegionTable regions() {
+        return regions;
+    }
+
+    KitConfig config() {
+        return config;
     }
 
     Transport transport() {
@@ -104,23 +136,11 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
 
     // ------------------------------------------------------------------ AdapterUpcalls
 
-    @Override
-    public InterfaceAdapter interfaceAdapter() {
-        return this;
-    }
-
-    @Override
-    public RegionTable regions() {
-        return regions;
-    }
-
-    @Override
-    public void asyncError(final EventNumber number, final Handle source, final String reason) {
+    void asyncError(final EventNumber number, final Handle source, final String reason) {
         asyncError(number, source, AsyncErrorReason.of(number, source), reason);
     }
 
-    @Override
-    public void asyncError(final EventNumber number, final Handle source, final AsyncErrorReason reasonCode,
+    void asyncError(final EventNumber number, final Handle source, final AsyncErrorReason reasonCode,
             final String reason) {
         LOG.debug("IA {}: async event {} ({}) on {}: {}", name(), number, reasonCode, source, reason);
         asyncEvd.post(new AsyncErrorEvent(number, asyncEvd, source, reason, reasonCode));
@@ -212,8 +232,9 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     }
 
     void unregisterRegion(final KitMemoryRegion r) {
-        if (r.remoteContext() != 0) {
-            regions.revoke(r.remoteContext());
+        final int rmr = r.region().rmrContext();
+        if (rmr != 0) {
+            regions.revoke(rmr);
         }
         lmrs.remove(r.localContext());
     }
@@ -333,7 +354,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
                     "an EVD of " + queueLength + " events does not fit in the heap; use a shorter queue", e);
         }
-        final CompletionSource src = transport.createCompletionSource(evd);
+        KitLock.assertNoneHeld("Transport.createCompletionSource");
+        final CompletionSource src = transport.createCompletionSource(evd.sink());
         evd.source(src);
         if (cno != null) {
             cno.retain();
@@ -401,16 +423,18 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         } while (ctx == 0);
         final KitMemoryRegion lmr = new KitMemoryRegion(this, pz, region, privileges, ctx);
         lmrs.putIfAbsent(ctx, lmr);
+        final KitRegion r = lmr.region();
         try {
-            lmr.registration(transport.registerMemory(lmr));
+            KitLock.assertNoneHeld("Transport.registerMemory");
+            r.registration(transport.registerMemory(r));
         } catch (final RuntimeException e) {
             lmrs.remove(ctx);
             throw e;
         }
         if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)) {
-            final Object reg = lmr.registration();
-            lmr.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0 ? regions.registerAs(k.remoteKey(), lmr)
-                    : regions.register(lmr));
+            final Object reg = r.registration();
+            r.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0 ? regions.registerAs(k.remoteKey(), r)
+                    : regions.register(r));
         }
         pz.retain();
         addChild(lmr);
@@ -458,7 +482,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ (argument 6) was freed meanwhile");
         }
         try {
-            ep.transport(transport.createEndpoint(ep));
+            KitLock.assertNoneHeld("Transport.createEndpoint");
+            ep.transport(transport.createEndpoint(ep.upcalls()));
         } catch (final RuntimeException e) {
             endpointCount.decrementAndGet();
             if (srq != null) {
@@ -480,59 +505,46 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         return ep;
     }
 
-    synchronized KitEndpoint createProviderEndpoint(final KitEventDispatcher spEvd) {
+    KitEndpoint createProviderEndpoint(final KitEventDispatcher spEvd) {
         checkUsable();
-        if (providerPz == null) {
-            providerPz = new KitProtectionZone(this);
-            providerPz.registration(transport.allocateProtectionZone(providerPz));
-        }
         final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
         final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;
-        return newEndpoint(providerPz, dto, dto, conn, EndpointAttributes.DEFAULTS,
+        final KitEndpoint ep = newEndpoint(providerPz(), dto, dto, conn, EndpointAttributes.DEFAULTS,
                 resolveAttributes(EndpointAttributes.DEFAULTS, 6), true, null);
+        ep.tryFire(Trigger.PROVIDER_REQUEST);
+        return ep;
+    }
+
+    /** {@return the IA's default PZ, for provider-created EPs}, created with the first; no hook under the lock */
+    private KitProtectionZone providerPz() {
+        final KitProtectionZone existing = providerPz;
+        if (existing != null) {
+            return existing;
+        }
+        final KitProtectionZone fresh = new KitProtectionZone(this);
+        KitLock.assertNoneHeld("Transport.allocateProtectionZone");
+        fresh.registration(transport.allocateProtectionZone(fresh));
+        lock.lock();
+        try {
+            if (providerPz == null && !closing) {
+                providerPz = fresh;
+                return fresh;
+            }
+        } finally {
+            lock.unlock();
+        }
+        // another thread created it first, or the IA is closing: ours is not needed
+        fresh.forceClose();
+        final KitProtectionZone won = providerPz;
+        if (won == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_IA, "the IA is closing");
+        }
+        return won;
     }
 
     /** Resolves DEFAULT_VALUE fields and checks every field against the IA's limits. */
     EndpointAttributes resolveAttributes(final EndpointAttributes a, final int arg) {
-        final EndpointAttributes d = config.endpointDefaults();
-        final InterfaceAdapterAttributes lim = config.attributes();
-        if (a.qos() != Qos.BEST_EFFORT) {
-            throw new DatException(StatusType.MODEL_NOT_SUPPORTED, null, "QoS " + a.qos() + " is not supported");
-        }
-        return EndpointAttributes.builder()
-                .maxMessageSize(pick("maxMessageSize", a.maxMessageSize(), d.maxMessageSize(), 0,
-                        lim.maxMessageSize(), arg))
-                .maxRdmaSize(pick("maxRdmaSize", a.maxRdmaSize(), d.maxRdmaSize(), 0, lim.maxRdmaSize(), arg))
-                .recvCompletionFlags(a.recvCompletionFlags())
-                .requestCompletionFlags(a.requestCompletionFlags())
-                .maxRecvDtos((int) pick("maxRecvDtos", a.maxRecvDtos(), d.maxRecvDtos(), 1,
-                        lim.maxDtoPerEndpoint(), arg))
-                .maxRequestDtos((int) pick("maxRequestDtos", a.maxRequestDtos(), d.maxRequestDtos(), 1,
-                        lim.maxDtoPerEndpoint(), arg))
-                .maxRecvIov((int) pick("maxRecvIov", a.maxRecvIov(), d.maxRecvIov(), 1, lim.maxIovSegmentsPerDto(),
-                        arg))
-                .maxRequestIov((int) pick("maxRequestIov", a.maxRequestIov(), d.maxRequestIov(), 1,
-                        lim.maxIovSegmentsPerDto(), arg))
-                .maxRdmaReadIn((int) pick("maxRdmaReadIn", a.maxRdmaReadIn(), d.maxRdmaReadIn(), 0,
-                        lim.maxRdmaReadPerEndpointIn(), arg))
-                .maxRdmaReadOut((int) pick("maxRdmaReadOut", a.maxRdmaReadOut(), d.maxRdmaReadOut(), 0,
-                        lim.maxRdmaReadPerEndpointOut(), arg))
-                .maxRdmaReadIov((int) pick("maxRdmaReadIov", a.maxRdmaReadIov(), d.maxRdmaReadIov(), 1,
-                        lim.maxRdmaReadIovSegments(), arg))
-                .maxRdmaWriteIov((int) pick("maxRdmaWriteIov", a.maxRdmaWriteIov(), d.maxRdmaWriteIov(), 1,
-                        lim.maxRdmaWriteIovSegments(), arg))
-                .retryCount((int) pick("retryCount", a.retryCount(), d.retryCount(), 0, 7, arg))
-                .rnrRetryCount((int) pick("rnrRetryCount", a.rnrRetryCount(), d.rnrRetryCount(), 0, 7, arg))
-                .build();
-    }
-
-    private static long pick(final String field, final long given, final long dflt, final long min, final long max,
-            final int arg) {
-        final long v = given == EndpointAttributes.DEFAULT_VALUE ? Math.min(dflt, max) : given;
-        if (v < min || v > max) {
-            throw Checks.invalidArg(arg, "EP attribute " + field + " must be " + min + ".." + max + ", was " + given);
-        }
-        return v;
+        return EndpointAttributeRules.resolve(a, config.endpointDefaults(), config.attributes(), arg);
     }
 
     @Override
@@ -607,7 +619,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         final KitPublicServicePoint psp = new KitPublicServicePoint(this, evd, flag);
         evd.retain();
         try {
-            psp.listener(any ? transport.listenAny(psp) : transport.listen(qual, psp));
+            KitLock.assertNoneHeld("Transport.listen");
+            psp.listener(any ? transport.listenAny(psp.upcalls()) : transport.listen(qual, psp.upcalls()));
         } catch (final RuntimeException e) {
             evd.release();
             throw e;
@@ -631,16 +644,17 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
         }
         final KitEventDispatcher evd = checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR, 4);
-        ep.stateMachine().transition(EndpointStateMachine.Operation.RESERVE, io.dat4j.EndpointState.RESERVED);
+        ep.fire(Trigger.RESERVE);
         final KitReservedServicePoint rsp = new KitReservedServicePoint(this, evd, ep);
         ep.reservedBy(rsp);
         evd.retain();
         try {
-            rsp.listener(transport.listen(connectionQualifier, rsp));
+            KitLock.assertNoneHeld("Transport.listen");
+            rsp.listener(transport.listen(connectionQualifier, rsp.upcalls()));
         } catch (final RuntimeException e) {
             evd.release();
             ep.reservedBy(null);
-            ep.stateMachine().compareAndSet(io.dat4j.EndpointState.RESERVED, io.dat4j.EndpointState.UNCONNECTED);
+            ep.tryFire(Trigger.UNRESERVE);
             throw e;
         }
         addChild(rsp);
@@ -677,6 +691,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         }
         final SharedReceiveTransport device;
         try {
+            KitLock.assertNoneHeld("Transport.createSharedReceiveQueue");
             device = transport.createSharedReceiveQueue(pz.registration(), attributes);
         } catch (final RuntimeException e) {
             srqCount.decrementAndGet();
@@ -698,7 +713,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         if (isClosed()) {
             return;
         }
-        synchronized (this) {
+        lock.lock();
+        try {
             if (isClosed() || closing) {
                 return;
             }
@@ -707,6 +723,8 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                         + " child object(s) are still open (" + describeChildren() + "); free them or close ABRUPT");
             }
             closing = true;
+        } finally {
+            lock.unlock();
         }
         closeAll(KitConnectionRequest.class);
         closeAll(KitEndpoint.class);
@@ -717,15 +735,21 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
         closeAll(KitEventDispatcher.class);
         closeAll(KitConsumerNotifier.class);
         closeAll(KitHandle.class);
-        synchronized (this) {
-            if (providerPz != null) {
-                providerPz.forceClose();
-            }
+        final KitProtectionZone ppz;
+        lock.lock();
+        try {
+            ppz = providerPz;
+        } finally {
+            lock.unlock();
+        }
+        if (ppz != null) {
+            ppz.forceClose();
         }
         asyncEvd.forceClose();
         markClosed();
         final Transport t = transport;
         if (t != null) {
+            KitLock.assertNoneHeld("Transport.close");
             try {
                 t.close();
             } catch (final RuntimeException e) {

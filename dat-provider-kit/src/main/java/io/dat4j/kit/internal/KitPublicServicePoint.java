@@ -1,13 +1,13 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
-import io.dat4j.EndpointState;
 import io.dat4j.HandleType;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusSubtype;
+import io.dat4j.kit.RequestTransport;
 import java.net.InetSocketAddress;
 
-/** The kit's public service point ({@code DAT_PSP_HANDLE}). Thread safe. */
+/** The kit's public service point ({@code DAT_PSP_HANDLE}). Thread safe; see {@link KitServicePoint}. */
 final class KitPublicServicePoint extends KitServicePoint implements PublicServicePoint {
 
     private final ServicePointFlag flag;
@@ -39,7 +39,7 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
     }
 
     @Override
-    public boolean connectionRequested(final RequestTransport request, final InetSocketAddress remoteAddress,
+    boolean connectionRequested(final RequestTransport request, final InetSocketAddress remoteAddress,
             final byte[] privateData, final int requestedRdmaReadIn, final int requestedRdmaReadOut) {
         if (isClosed() || ia.isClosing()) {
             return false;
@@ -52,7 +52,6 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
                 KitInterfaceAdapter.LOG.warn("PSP {}: cannot create the provider EP of a request", this, e);
                 return false;
             }
-            ep.stateMachine().force(EndpointState.TENTATIVE_CONNECTION_PENDING);
         }
         final boolean ok = deliver(request, remoteAddress, privateData, requestedRdmaReadIn, requestedRdmaReadOut,
                 ep);

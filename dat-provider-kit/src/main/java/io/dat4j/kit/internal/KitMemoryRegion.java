@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.DatException;
 import io.dat4j.HandleType;
@@ -10,26 +10,21 @@ import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * A registered memory region ({@code DAT_LMR_HANDLE}) as the kit keeps it: the segment, its contexts, privileges,
- * the transport's registration, and a guard that lets {@link #close()} wait until no transport thread copies into or
- * out of it. A transport brackets every access to the region's memory with {@link #acquire()} and
- * {@link #release()}; after close starts, acquire fails, so no byte of a freed region is touched.
+ * A registered memory region ({@code DAT_LMR_HANDLE}) as the consumer holds it. The transport's side, with the memory,
+ * registration and access guard, is a separate object ({@link KitRegion}); {@link #close()} revokes it and waits
+ * until no transport thread copies into or out of it, so no byte of a freed region is touched.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; each {@link #view(int)} slot belongs to one thread.
+ * <p>Thread safety: safe for use by multiple concurrent threads; takes no lock (see "Threading and locks" in
+ * {@code docs/provider-kit.md}).
  */
-public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
-
-    /** Number of per-thread {@link ByteBuffer} views a region caches. */
-    public static final int VIEW_SLOTS = 8;
+final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
 
     private static final Logger LOG = LogManager.getLogger(KitMemoryRegion.class);
 
@@ -37,13 +32,8 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
     private final KitProtectionZone pz;
     private final MemorySegment segment;
     private final Set<MemoryPrivilege> privileges;
-    private final int privilegeMask;
     private final int lmrContext;
-    private int rmrContext;
-    private final ByteBuffer[] views = new ByteBuffer[VIEW_SLOTS];
-    private final AtomicInteger users = new AtomicInteger();
-    private volatile boolean revoked;
-    private volatile Object registration;
+    private final KitRegion region;
 
     KitMemoryRegion(final KitInterfaceAdapter ia, final KitProtectionZone pz, final MemorySegment segment,
             final Set<MemoryPrivilege> privileges, final int lmrContext) {
@@ -51,16 +41,13 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
         this.pz = pz;
         this.segment = segment;
         this.privileges = Set.copyOf(privileges);
-        this.privilegeMask = MemoryPrivilege.mask(privileges);
         this.lmrContext = lmrContext;
+        this.region = new KitRegion(this, segment, privileges, lmrContext);
     }
 
-    void rmrContext(final int value) {
-        rmrContext = value;
-    }
-
-    void registration(final Object value) {
-        registration = value;
+    /** {@return the transport's side} */
+    KitRegion region() {
+        return region;
     }
 
     @Override
@@ -103,7 +90,7 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
     @Override
     public int rmrContext() {
         checkOpen();
-        return rmrContext;
+        return region.rmrContext();
     }
 
     @Override
@@ -124,84 +111,9 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
         return privileges;
     }
 
-    /**
-     * {@return true if the region was registered with a privilege}
-     *
-     * @param privilege the privilege
-     */
-    public boolean allows(final MemoryPrivilege privilege) {
-        return (privilegeMask & privilege.value()) != 0;
-    }
-
-    /** {@return the transport's protection domain of the LMR's PZ ({@link Transport#allocateProtectionZone})} */
-    public Object protectionZoneRegistration() {
-        return pz.registration();
-    }
-
-    /**
-     * {@return the registered memory, for transports}: unlike {@link #segment()} it does not check that the handle is
-     * open, so a transport thread may use it between a successful {@link #acquire()} and {@link #release()}, or for an
-     * operation posted before the consumer freed the LMR
-     */
-    public MemorySegment memory() {
-        return segment;
-    }
-
-    /** {@return the registered start address, for transports; no open check (see {@link #memory()})} */
-    public long baseAddress() {
-        return segment.address();
-    }
-
     /** {@return the lmr_context, without the open check} */
     int localContext() {
         return lmrContext;
-    }
-
-    /** {@return the rmr_context, without the open check} */
-    int remoteContext() {
-        return rmrContext;
-    }
-
-    /** {@return the transport's registration object ({@link Transport#registerMemory}), or null} */
-    public Object registration() {
-        return registration;
-    }
-
-    /**
-     * {@return a cached {@link ByteBuffer} over the whole region for one thread, or null when the region is larger
-     * than a buffer can be (2 GiB); the caller sets position and limit}
-     *
-     * @param slot the calling thread's slot, 0 to {@link #VIEW_SLOTS}-1; one thread per slot
-     */
-    public ByteBuffer view(final int slot) {
-        ByteBuffer b = views[slot];
-        if (b == null) {
-            if (segment.byteSize() > Integer.MAX_VALUE) {
-                return null;
-            }
-            b = segment.asByteBuffer();
-            views[slot] = b;
-        }
-        return b;
-    }
-
-    /**
-     * Marks the start of an access to the region's memory by a transport thread.
-     *
-     * @return false if the region is being freed: do not touch its memory
-     */
-    public boolean acquire() {
-        users.incrementAndGet();
-        if (revoked) {
-            users.decrementAndGet();
-            return false;
-        }
-        return true;
-    }
-
-    /** Marks the end of an access started with a successful {@link #acquire()}. */
-    public void release() {
-        users.decrementAndGet();
     }
 
     @Override
@@ -215,11 +127,12 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
     public RemoteMemoryTriplet remoteTriplet(final long offset, final long length) {
         checkOpen();
         checkRange(offset, length);
-        if (rmrContext == 0) {
+        final int rmr = region.rmrContext();
+        if (rmr == 0) {
             throw new DatException(StatusType.PRIVILEGES_VIOLATION, null,
                     "the LMR was registered without REMOTE_READ or REMOTE_WRITE, so peers cannot reach it");
         }
-        return new RemoteMemoryTriplet(rmrContext, segment.address() + offset, length);
+        return new RemoteMemoryTriplet(rmr, segment.address() + offset, length);
     }
 
     private void checkRange(final long offset, final long length) {
@@ -235,10 +148,10 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
         if (!markClosed()) {
             return;
         }
-        revoked = true;
+        region.revoke();
         ia.unregisterRegion(this);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (users.get() > 0) {
+        while (region.users() > 0) {
             if (System.nanoTime() - deadline > 0) {
                 LOG.error("LMR {} freed while a transport thread still uses it after 10 s; releasing anyway", this);
                 break;
@@ -246,7 +159,7 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
             LockSupport.parkNanos(10_000L);
         }
         try {
-            ia.transport().deregisterMemory(this);
+            ia.transport().deregisterMemory(region);
         } catch (final RuntimeException e) {
             LOG.warn("deregistering LMR {} failed", this, e);
         }

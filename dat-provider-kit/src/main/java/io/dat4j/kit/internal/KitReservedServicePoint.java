@@ -1,14 +1,18 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.Endpoint;
-import io.dat4j.EndpointState;
 import io.dat4j.HandleType;
 import io.dat4j.ReservedServicePoint;
 import io.dat4j.StatusSubtype;
+import io.dat4j.kit.RequestTransport;
+import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** The kit's reserved service point ({@code DAT_RSP_HANDLE}): one request for its bound EP. Thread safe. */
+/**
+ * The kit's reserved service point ({@code DAT_RSP_HANDLE}): one request for its bound EP. Thread safe; see
+ * {@link KitServicePoint}.
+ */
 final class KitReservedServicePoint extends KitServicePoint implements ReservedServicePoint {
 
     private final KitEndpoint ep;
@@ -36,26 +40,26 @@ final class KitReservedServicePoint extends KitServicePoint implements ReservedS
     }
 
     @Override
-    public boolean connectionRequested(final RequestTransport request, final InetSocketAddress remoteAddress,
+    boolean connectionRequested(final RequestTransport request, final InetSocketAddress remoteAddress,
             final byte[] privateData, final int requestedRdmaReadIn, final int requestedRdmaReadOut) {
         if (isClosed() || ia.isClosing() || !used.compareAndSet(false, true)) {
             return false;
         }
-        if (!ep.stateMachine().compareAndSet(EndpointState.RESERVED, EndpointState.PASSIVE_CONNECTION_PENDING)) {
+        if (ep.tryFire(Trigger.REQUEST_BOUND) == null) {
             return false;
         }
         stopListening();
         final boolean ok = deliver(request, remoteAddress, privateData, requestedRdmaReadIn, requestedRdmaReadOut,
                 ep);
         if (!ok) {
-            ep.stateMachine().compareAndSet(EndpointState.PASSIVE_CONNECTION_PENDING, EndpointState.UNCONNECTED);
+            ep.tryFire(Trigger.REQUEST_DROPPED);
         }
         return ok;
     }
 
     @Override
     void closed() {
-        ep.stateMachine().compareAndSet(EndpointState.RESERVED, EndpointState.UNCONNECTED);
+        ep.tryFire(Trigger.UNRESERVE);
         ep.reservedBy(null);
     }
 }

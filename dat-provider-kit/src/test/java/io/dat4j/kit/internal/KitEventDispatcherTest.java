@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,6 +19,8 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.SoftwareEvent;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.ScriptedTransport;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.Capability;
 import io.dat4j.CloseMode;
@@ -23,6 +23,10 @@ import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -31,30 +35,30 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The kit's endpoint ({@code DAT_EP_HANDLE}): argument and state checks of every EP call, the two operation queues,
- * and the upcalls that move the state and post events. The transport half is an {@link EndpointTransport}.
+ * The kit's endpoint ({@code DAT_EP_HANDLE}): argument and state checks of every EP call and the two operation
+ * queues. The transport half is an {@link EndpointTransport}; what the transport reports comes in through
+ * {@link KitEndpointUpcalls}, a separate object so that the consumer's handle cannot be cast to it.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads.
+ * <p>Thread safety: one lock per EP, {@link #lock} ({@link LockRank#ENDPOINT}): it guards the state machine, the
+ * attributes, the PZ and the posting side of both queues, and is held across every transport hook but
+ * {@code close}. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
-final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
+final class KitEndpoint extends KitHandle implements Endpoint {
 
-    private static final Set<EndpointState> PENDING = EnumSet.of(EndpointState.ACTIVE_CONNECTION_PENDING,
-            EndpointState.COMPLETION_PENDING);
-    private static final Set<EndpointState> ACTIVE_PENDING = EnumSet.of(EndpointState.ACTIVE_CONNECTION_PENDING);
-    private static final Set<EndpointState> ACCEPT_PENDING = EnumSet.of(EndpointState.COMPLETION_PENDING);
-    private static final Set<EndpointState> UP = EnumSet.of(EndpointState.CONNECTED,
-            EndpointState.DISCONNECT_PENDING);
     private static final Set<EndpointState> NEEDS_DISCONNECT = EnumSet.of(EndpointState.CONNECTED,
             EndpointState.DISCONNECT_PENDING, EndpointState.ACTIVE_CONNECTION_PENDING,
             EndpointState.COMPLETION_PENDING);
 
+    /** The EP's one lock. */
+    final KitLock lock = new KitLock(LockRank.ENDPOINT, this);
     private final KitInterfaceAdapter ia;
     private volatile KitProtectionZone pz;
     private final KitEventDispatcher recvEvd;
     private final KitEventDispatcher requestEvd;
     private final KitEventDispatcher connectEvd;
     private final boolean providerCreated;
-    private final EndpointStateMachine sm = new EndpointStateMachine();
+    private final EndpointStateMachine sm = new EndpointStateMachine(lock);
+    private final KitEndpointUpcalls upcalls;
     private volatile EndpointAttributes requested;
     private volatile EndpointAttributes resolved;
     private volatile EndpointAttributes inForce;
@@ -80,6 +84,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         this.resolved = resolved;
         this.inForce = resolved;
         this.providerCreated = providerCreated;
+        this.upcalls = new KitEndpointUpcalls(this);
         this.recvQueue = srq == null
                 ? new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov())
                 : new OperationQueue(this, true, Math.max(resolved.maxRecvDtos(), srq.capacity()),
@@ -96,8 +101,24 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         return transport;
     }
 
+    KitEndpointUpcalls upcalls() {
+        return upcalls;
+    }
+
     EndpointStateMachine stateMachine() {
         return sm;
+    }
+
+    OperationQueue recvQueue() {
+        return recvQueue;
+    }
+
+    OperationQueue requestQueue() {
+        return requestQueue;
+    }
+
+    KitSharedReceiveQueue srq() {
+        return srq;
     }
 
     KitEventDispatcher recvEvd() {
@@ -116,12 +137,69 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         return pz;
     }
 
+    EndpointAttributes inForce() {
+        return inForce;
+    }
+
     boolean isProviderCreated() {
         return providerCreated;
     }
 
     void reservedBy(final KitReservedServicePoint rsp) {
         reservedBy = rsp;
+    }
+
+    /**
+     * Fires a consumer trigger under the EP's lock.
+     *
+     * @return the state before
+     * @throws DatException INVALID_STATE when it is not allowed now
+     */
+    EndpointState fire(final Trigger t) {
+        lock.lock();
+        try {
+            return sm.fire(t);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Fires a kit or transport trigger under the EP's lock; {@return the state before, or null if it did not apply} */
+    EndpointState tryFire(final Trigger t) {
+        lock.lock();
+        try {
+            return sm.tryFire(t);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The transport reports the connection up (under the EP's lock): records the negotiated depths and addresses.
+     *
+     * @return false if the EP no longer waits for it
+     */
+    boolean establishedLocked(final int rdmaReadIn, final int rdmaReadOut, final InetSocketAddress local,
+            final InetSocketAddress remote) {
+        if (sm.tryFire(Trigger.ESTABLISHED) == null) {
+            return false;
+        }
+        inForce = resolved.toBuilder().maxRdmaReadIn(rdmaReadIn).maxRdmaReadOut(rdmaReadOut).build();
+        localAddress = local;
+        remoteAddress = remote;
+        if (remoteQualifier == 0 && remote != null) {
+            // passive side: the requester's port, as the CR's remote port qualifier and C uDAPL's cma provider
+            remoteQualifier = remote.getPort();
+        }
+        return true;
+    }
+
+    /** Posts a connection event to the connect EVD (EP lock held or not; the EVD's lock ranks below). */
+    void postConnectionEvent(final EventNumber n, final byte[] privateData) {
+        final KitEventDispatcher evd = connectEvd;
+        if (evd != null) {
+            evd.post(new ConnectionEvent(n, evd, this, privateData));
+        }
     }
 
     @Override
@@ -145,31 +223,6 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     public InterfaceAdapter interfaceAdapter() {
         checkOpen();
         return ia;
-    }
-
-    @Override
-    public Endpoint endpoint() {
-        return this;
-    }
-
-    @Override
-    public EndpointAttributes attributes() {
-        return inForce;
-    }
-
-    @Override
-    public Object protectionZoneRegistration() {
-        return pz.registration();
-    }
-
-    @Override
-    public KitEventDispatcher recvDispatcher() {
-        return recvEvd;
-    }
-
-    @Override
-    public KitEventDispatcher requestDispatcher() {
-        return requestEvd;
     }
 
     @Override
@@ -198,8 +251,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             throw Checks.invalidArg(2, "attributes are null");
         }
         final EndpointAttributes r = ia.resolveAttributes(attributes, 2);
-        synchronized (sm) {
-            sm.require(EndpointStateMachine.Operation.MODIFY);
+        lock.lock();
+        try {
+            checkOpen();
+            sm.fire(Trigger.MODIFY);
             if (!recvQueue.resize(r.maxRecvDtos(), r.maxRecvIov())
                     || !requestQueue.resize(r.maxRequestDtos(), Math.max(r.maxRequestIov(),
                     Math.max(r.maxRdmaReadIov(), r.maxRdmaWriteIov())))) {
@@ -209,6 +264,8 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             requested = attributes;
             resolved = r;
             inForce = r;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -216,13 +273,10 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     public void modifyProtectionZone(final ProtectionZone protectionZone) {
         checkOpen();
         final KitProtectionZone next = ia.checkPz(protectionZone, 3);
-        synchronized (sm) {
-            final EndpointState s = sm.state();
-            if (s != EndpointState.UNCONNECTED && !(s == EndpointState.TENTATIVE_CONNECTION_PENDING
-                    && providerCreated)) {
-                throw Checks.invalidState(EndpointStateMachine.subtypeOf(s), "the PZ of an EP changes only while"
-                        + " UNCONNECTED (or TENTATIVE_CONNECTION_PENDING for a provider-created EP), not " + s);
-            }
+        lock.lock();
+        try {
+            checkOpen();
+            final EndpointState s = sm.fire(Trigger.MODIFY_PZ);
             if (recvQueue.outstanding() != 0 || requestQueue.outstanding() != 0) {
                 throw Checks.invalidState(EndpointStateMachine.subtypeOf(s),
                         "operations are posted under the current PZ; the PZ changes only on an idle EP");
@@ -237,6 +291,8 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             next.retain();
             pz = next;
             previous.release();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -282,15 +338,21 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         } catch (final ArithmeticException e) {
             nanos = Long.MAX_VALUE;
         }
-        sm.transition(EndpointStateMachine.Operation.CONNECT, EndpointState.ACTIVE_CONNECTION_PENDING);
-        remoteQualifier = remoteConnectionQualifier;
-        final EndpointAttributes a = inForce;
+        lock.lock();
         try {
-            transport.connect(remote, remoteConnectionQualifier, nanos, pdata, a.maxRdmaReadIn(),
-                    a.maxRdmaReadOut());
-        } catch (final RuntimeException e) {
-            sm.compareAndSet(EndpointState.ACTIVE_CONNECTION_PENDING, EndpointState.UNCONNECTED);
-            throw e;
+            checkOpen();
+            sm.fire(Trigger.CONNECT);
+            remoteQualifier = remoteConnectionQualifier;
+            final EndpointAttributes a = inForce;
+            try {
+                transport.connect(remote, remoteConnectionQualifier, nanos, pdata, a.maxRdmaReadIn(),
+                        a.maxRdmaReadOut());
+            } catch (final RuntimeException e) {
+                sm.tryFire(Trigger.CONNECT_UNWOUND);
+                throw e;
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -340,12 +402,45 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         return new int[] {in, out};
     }
 
-    void acceptStarted(final int in, final int out) {
-        inForce = resolved.toBuilder().maxRdmaReadIn(in).maxRdmaReadOut(out).build();
+    /**
+     * Accepts a request on this EP ({@code dat_cr_accept}'s EP part): moves it to COMPLETION_PENDING and calls the
+     * transport, under the EP's lock; unwinds the state when the transport throws.
+     *
+     * @param trigger ACCEPT_CONSUMER_ENDPOINT or ACCEPT_BOUND_ENDPOINT
+     * @param call the transport's accept, given the negotiated depths
+     */
+    void accept(final Trigger trigger, final int[] depths, final AcceptCall call) {
+        lock.lock();
+        try {
+            if (isClosed()) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP, "the EP was freed");
+            }
+            sm.fire(trigger);
+            inForce = resolved.toBuilder().maxRdmaReadIn(depths[0]).maxRdmaReadOut(depths[1]).build();
+            try {
+                call.accept(transport, depths[0], depths[1]);
+            } catch (final RuntimeException e) {
+                // unwind: the EP goes back to where it was (the CR stays pending)
+                sm.tryFire(Trigger.ACCEPT_UNWOUND);
+                inForce = resolved;
+                throw e;
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
-    void acceptUnwound() {
-        inForce = resolved;
+    /** The transport half of an accept. */
+    @FunctionalInterface
+    interface AcceptCall {
+        /**
+         * Calls the transport's accept hook.
+         *
+         * @param t the EP's transport
+         * @param in the negotiated responder resources
+         * @param out the negotiated initiator depth
+         */
+        void accept(EndpointTransport t, int in, int out);
     }
 
     @Override
@@ -354,34 +449,26 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         if (mode == null) {
             throw Checks.invalidArg(2, "close mode is null");
         }
-        while (true) {
+        lock.lock();
+        try {
+            checkOpen();
             final EndpointState s = sm.state();
-            sm.require(EndpointStateMachine.Operation.DISCONNECT);
-            switch (s) {
-                case DISCONNECTED:
-                    return;
-                case ACTIVE_CONNECTION_PENDING, COMPLETION_PENDING:
-                    if (sm.moveFrom(PENDING, EndpointState.DISCONNECTED) != null) {
-                        callDisconnect(CloseMode.ABRUPT);
-                        postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
-                        return;
-                    }
-                    break;
-                case CONNECTED:
-                    if (sm.compareAndSet(EndpointState.CONNECTED, EndpointState.DISCONNECT_PENDING)) {
-                        callDisconnect(mode);
-                        return;
-                    }
-                    break;
-                case DISCONNECT_PENDING:
-                    if (mode == CloseMode.GRACEFUL) {
-                        throw EndpointStateMachine.invalidState(EndpointStateMachine.Operation.DISCONNECT, s);
-                    }
-                    callDisconnect(CloseMode.ABRUPT);
-                    return;
-                default:
-                    throw EndpointStateMachine.invalidState(EndpointStateMachine.Operation.DISCONNECT, s);
+            if (s == EndpointState.DISCONNECT_PENDING && mode == CloseMode.GRACEFUL) {
+                throw EndpointStateMachine.invalidState(Trigger.DISCONNECT, s);
             }
+            switch (sm.fire(Trigger.DISCONNECT)) {
+                case ACTIVE_CONNECTION_PENDING, COMPLETION_PENDING -> {
+                    callDisconnect(CloseMode.ABRUPT);
+                    postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
+                }
+                case CONNECTED -> callDisconnect(mode);
+                case DISCONNECT_PENDING -> callDisconnect(CloseMode.ABRUPT);
+                default -> {
+                    // DISCONNECTED: nothing to do
+                }
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -396,13 +483,18 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     @Override
     public void reset() {
         checkOpen();
-        final EndpointState before = sm.transition(EndpointStateMachine.Operation.RESET, EndpointState.UNCONNECTED);
-        if (before == EndpointState.DISCONNECTED) {
-            localAddress = null;
-            remoteAddress = null;
-            remoteQualifier = 0;
-            inForce = resolved;
-            transport.reset();
+        lock.lock();
+        try {
+            checkOpen();
+            if (sm.fire(Trigger.RESET) == EndpointState.DISCONNECTED) {
+                localAddress = null;
+                remoteAddress = null;
+                remoteQualifier = 0;
+                inForce = resolved;
+                transport.reset();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -418,16 +510,14 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         if (recvEvd == null) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_EVD_RECV, "the EP has no recv EVD");
         }
-        post(recvQueue, DtoOperation.RECEIVE, segments, cookie, flags, null, inForce.maxRecvIov(),
-                EndpointStateMachine.Operation.POST_RECV, true, inForce.maxMessageSize());
+        post(recvQueue, DtoOperation.RECEIVE, segments, cookie, flags, null, Trigger.POST_RECV, true);
     }
 
     @Override
     public void postSend(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags) {
         checkOpen();
         checkRequestEvd();
-        post(requestQueue, DtoOperation.SEND, segments, cookie, flags, null, inForce.maxRequestIov(),
-                EndpointStateMachine.Operation.POST_REQUEST, false, inForce.maxMessageSize());
+        post(requestQueue, DtoOperation.SEND, segments, cookie, flags, null, Trigger.POST_REQUEST, false);
     }
 
     @Override
@@ -441,12 +531,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         if (remote == null) {
             throw Checks.invalidArg(5, "remote triplet is null");
         }
-        if (sm.state() == EndpointState.CONNECTED && inForce.maxRdmaReadOut() == 0) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_NOTREADY, "the EP's RDMA read depth out is 0"
-                    + " (maxRdmaReadOut as negotiated): it cannot issue RDMA reads (CRA-11)");
-        }
-        post(requestQueue, DtoOperation.RDMA_READ, segments, cookie, flags, remote, inForce.maxRdmaReadIov(),
-                EndpointStateMachine.Operation.POST_REQUEST, true, inForce.maxRdmaSize());
+        post(requestQueue, DtoOperation.RDMA_READ, segments, cookie, flags, remote, Trigger.POST_REQUEST, true);
     }
 
     @Override
@@ -460,8 +545,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         if (remote == null) {
             throw Checks.invalidArg(5, "remote triplet is null");
         }
-        post(requestQueue, DtoOperation.RDMA_WRITE, segments, cookie, flags, remote, inForce.maxRdmaWriteIov(),
-                EndpointStateMachine.Operation.POST_REQUEST, false, inForce.maxRdmaSize());
+        post(requestQueue, DtoOperation.RDMA_WRITE, segments, cookie, flags, remote, Trigger.POST_REQUEST, false);
     }
 
     private void checkRequestEvd() {
@@ -470,74 +554,68 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         }
     }
 
+    /**
+     * Posts under the EP's lock: the state check, the descriptor reserved and filled under the queue's lock, then the
+     * transport's post hook with the queue's lock released (two kit locks per post).
+     */
     private void post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
-            final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote, final int maxIov,
-            final EndpointStateMachine.Operation stateOp, final boolean localWrite, final long maxLength) {
-        if (segments == null) {
-            throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
-        }
-        if (flags == null) {
-            throw Checks.invalidArg(remote == null ? 5 : 6, "completion flags are null (use CompletionFlag.DEFAULT)");
-        }
-        final int n = segments.size();
-        if (n > maxIov) {
-            throw Checks.invalidArg(2, n + " segments exceed the EP's limit of " + maxIov + " per " + kind);
-        }
-        if (remote != null && remote.segmentLength() < 0) {
-            throw Checks.invalidArg(5, "remote segment length is negative");
-        }
-        final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
-        q.lock.lock();
-        boolean committed = false;
-        PostedOperation op = null;
+            final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
+            final Trigger stateCheck, final boolean localWrite) {
+        lock.lock();
         try {
-            sm.require(stateOp);
-            op = q.reserve(kind, cookie, mask);
-            if (op == null) {
-                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "the EP's " + kind + " queue holds "
-                        + q.capacity() + " outstanding operations, all in use; reap completions first");
+            checkOpen();
+            final EndpointAttributes a = inForce;
+            if (kind == DtoOperation.RDMA_READ && sm.state() == EndpointState.CONNECTED && a.maxRdmaReadOut() == 0) {
+                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_NOTREADY, "the EP's RDMA read depth out is"
+                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads (CRA-11)");
             }
-            DtoStatus local = null;
-            long total = 0;
-            for (int i = 0; i < n; i++) {
-                final LocalMemoryTriplet t = segments.get(i);
-                if (t == null) {
-                    throw Checks.invalidArg(3, "segment " + i + " is null");
+            if (segments == null) {
+                throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
+            }
+            if (flags == null) {
+                throw Checks.invalidArg(remote == null ? 5 : 6,
+                        "completion flags are null (use CompletionFlag.DEFAULT)");
+            }
+            final int maxIov = switch (kind) {
+                case RECEIVE -> a.maxRecvIov();
+                case SEND -> a.maxRequestIov();
+                case RDMA_READ -> a.maxRdmaReadIov();
+                default -> a.maxRdmaWriteIov();
+            };
+            final int n = segments.size();
+            if (n > maxIov) {
+                throw Checks.invalidArg(2, n + " segments exceed the EP's limit of " + maxIov + " per " + kind);
+            }
+            if (remote != null && remote.segmentLength() < 0) {
+                throw Checks.invalidArg(5, "remote segment length is negative");
+            }
+            final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
+            sm.fire(stateCheck);
+            final long maxLength = kind == DtoOperation.RECEIVE || kind == DtoOperation.SEND ? a.maxMessageSize()
+                    : a.maxRdmaSize();
+            final KitOperation op;
+            final DtoStatus local;
+            q.lock.lock();
+            try {
+                op = q.reserve(kind, cookie, mask);
+                if (op == null) {
+                    throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "the EP's " + kind
+                            + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
+                            + " completions first");
                 }
-                final long len = t.segmentLength();
-                if (len < 0) {
-                    throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-                }
-                if (len == 0) {
-                    continue;
-                }
-                total += len;
-                if (total < 0) {
-                    throw Checks.lengthError("total length overflows");
-                }
-                if (local == null) {
-                    final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                    if (r == null || r.isClosed() || r.pz() != pz
-                            || !RegionTable.inBounds(r, t.virtualAddress(), len)
-                            || (localWrite && !r.allows(MemoryPrivilege.LOCAL_WRITE))) {
-                        local = DtoStatus.LOCAL_PROTECTION;
-                    } else {
-                        op.addSegment(r, t.virtualAddress() - r.baseAddress(), len);
+                boolean filled = false;
+                try {
+                    local = fill(op, kind, segments, n, remote, localWrite, maxLength);
+                    filled = true;
+                } finally {
+                    if (!filled) {
+                        op.clearSegments();
                     }
                 }
+                q.commit();
+            } finally {
+                q.lock.unlock();
             }
-            if (total > maxLength) {
-                throw Checks.lengthError(kind + " of " + total + " bytes exceeds the EP's limit of " + maxLength);
-            }
-            if (remote != null) {
-                if (remote.segmentLength() < total) {
-                    throw Checks.lengthError("remote segment of " + remote.segmentLength()
-                            + " bytes is shorter than the local " + total);
-                }
-                op.remote(remote.rmrContext(), remote.virtualAddress(), remote.segmentLength());
-            }
-            q.commit();
-            committed = true;
             if (local != null) {
                 q.complete(op, local, 0);
             } else {
@@ -549,166 +627,57 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 }
             }
         } finally {
-            if (!committed && op != null) {
-                op.clearSegments();
-            }
-            q.lock.unlock();
-        }
-    }
-
-    // ------------------------------------------------------------------ upcalls
-
-    @Override
-    public boolean established(final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut,
-            final InetSocketAddress local, final InetSocketAddress remote) {
-        if (isClosed()) {
-            return false;
-        }
-        synchronized (sm) {
-            if (!PENDING.contains(sm.state())) {
-                return false;
-            }
-            inForce = resolved.toBuilder().maxRdmaReadIn(rdmaReadIn).maxRdmaReadOut(rdmaReadOut).build();
-            localAddress = local;
-            remoteAddress = remote;
-            if (remoteQualifier == 0 && remote != null) {
-                // passive side: the requester's port, as the CR's remote port qualifier and C uDAPL's cma provider
-                remoteQualifier = remote.getPort();
-            }
-            sm.force(EndpointState.CONNECTED);
-        }
-        postConnectionEvent(EventNumber.CONNECTION_EVENT_ESTABLISHED, privateData);
-        return true;
-    }
-
-    @Override
-    public boolean connectionFailed(final EventNumber number, final byte[] privateData) {
-        if (number == null || !number.isConnectionEvent() || number == EventNumber.CONNECTION_EVENT_ESTABLISHED
-                || number == EventNumber.CONNECTION_EVENT_DISCONNECTED
-                || number == EventNumber.CONNECTION_EVENT_BROKEN) {
-            throw new IllegalArgumentException("not an establishment failure: " + number);
-        }
-        if (isClosed()) {
-            return false;
-        }
-        final Set<EndpointState> from = number == EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR
-                ? ACCEPT_PENDING : ACTIVE_PENDING;
-        if (sm.moveFrom(from, EndpointState.DISCONNECTED) == null) {
-            return false;
-        }
-        postConnectionEvent(number, number == EventNumber.CONNECTION_EVENT_PEER_REJECTED ? privateData : null);
-        return true;
-    }
-
-    @Override
-    public boolean disconnected() {
-        if (isClosed() || sm.moveFrom(UP, EndpointState.DISCONNECTED) == null) {
-            return false;
-        }
-        postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
-        return true;
-    }
-
-    @Override
-    public boolean broken(final String reason) {
-        if (isClosed() || sm.moveFrom(UP, EndpointState.DISCONNECTED) == null) {
-            return false;
-        }
-        KitInterfaceAdapter.LOG.debug("connection of {} broke: {}", this, reason);
-        postConnectionEvent(EventNumber.CONNECTION_EVENT_BROKEN, null);
-        return true;
-    }
-
-    @Override
-    public void complete(final PostedOperation operation, final DtoStatus status, final long transferredLength) {
-        (operation.kind() == DtoOperation.RECEIVE ? recvQueue : requestQueue).complete(operation, status,
-                transferredLength);
-    }
-
-    @Override
-    public PostedOperation takeSharedReceive() {
-        final KitSharedReceiveQueue s = srq;
-        if (s == null || isClosed()) {
-            return null;
-        }
-        recvQueue.lock.lock();
-        try {
-            while (true) {
-                if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
-                    return null;
-                }
-                final SharedReceiveBuffer e = s.take();
-                if (e == null) {
-                    return null;
-                }
-                final PostedOperation op = receiveOf(e);
-                if (op != null) {
-                    return op;
-                }
-            }
-        } finally {
-            recvQueue.lock.unlock();
-        }
-    }
-
-    @Override
-    public PostedOperation takeSharedReceive(final long sequence) {
-        final KitSharedReceiveQueue s = srq;
-        if (s == null || isClosed()) {
-            return null;
-        }
-        recvQueue.lock.lock();
-        try {
-            SharedReceiveBuffer failed;
-            while (recvQueue.outstandingLocked() < recvQueue.capacity()
-                    && (failed = s.takeFailedBefore(sequence)) != null) {
-                receiveOf(failed);
-            }
-            if (recvQueue.outstandingLocked() == recvQueue.capacity()) {
-                KitInterfaceAdapter.LOG.warn("SRQ receive {} of {}: the EP's receive queue is full", sequence, this);
-                return null;
-            }
-            final SharedReceiveBuffer e = s.take(sequence);
-            return e == null ? null : receiveOf(e);
-        } finally {
-            recvQueue.lock.unlock();
+            lock.unlock();
         }
     }
 
     /**
-     * Makes an SRQ buffer a RECEIVE of this EP (under the receive queue's lock, with room in it); one that failed the
-     * local checks, or whose LMR was freed since, completes with LOCAL_PROTECTION at once.
+     * Resolves the local segments against the IA's LMRs into a reserved descriptor, and checks the lengths.
      *
-     * @return the operation, or null when it completed already
+     * @return null, or LOCAL_PROTECTION when a segment fails the local checks (the operation then completes with it)
      */
-    private PostedOperation receiveOf(final SharedReceiveBuffer e) {
-        final PostedOperation op = recvQueue.reserve(DtoOperation.RECEIVE, e.cookie(), e.flags());
-        DtoStatus local = e.localError();
-        for (int i = 0; local == null && i < e.segmentCount(); i++) {
-            if (e.region(i).isClosed()) {
-                local = DtoStatus.LOCAL_PROTECTION;
-            } else {
-                op.addSegment(e.region(i), e.offset(i), e.length(i));
+    private DtoStatus fill(final KitOperation op, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
+            final int n, final RemoteMemoryTriplet remote, final boolean localWrite, final long maxLength) {
+        DtoStatus local = null;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            final LocalMemoryTriplet t = segments.get(i);
+            if (t == null) {
+                throw Checks.invalidArg(3, "segment " + i + " is null");
+            }
+            final long len = t.segmentLength();
+            if (len < 0) {
+                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
+            }
+            if (len == 0) {
+                continue;
+            }
+            total += len;
+            if (total < 0) {
+                throw Checks.lengthError("total length overflows");
+            }
+            if (local == null) {
+                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
+                if (r == null || r.isClosed() || r.pz() != pz
+                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
+                        || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
+                    local = DtoStatus.LOCAL_PROTECTION;
+                } else {
+                    op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);
+                }
             }
         }
-        recvQueue.commit();
-        if (local == null) {
-            return op;
+        if (total > maxLength) {
+            throw Checks.lengthError(kind + " of " + total + " bytes exceeds the EP's limit of " + maxLength);
         }
-        recvQueue.complete(op, local, 0);
-        return null;
-    }
-
-    @Override
-    public SharedReceiveTransport sharedReceiveTransport() {
-        final KitSharedReceiveQueue s = srq;
-        return s == null ? null : s.transport();
-    }
-
-    @Override
-    public boolean hasSharedReceive() {
-        final KitSharedReceiveQueue s = srq;
-        return s != null && !isClosed() && s.hasPosted();
+        if (remote != null) {
+            if (remote.segmentLength() < total) {
+                throw Checks.lengthError("remote segment of " + remote.segmentLength()
+                        + " bytes is shorter than the local " + total);
+            }
+            op.remote(remote.rmrContext(), remote.virtualAddress(), remote.segmentLength());
+        }
+        return local;
     }
 
     /** Tells the transport that the EP's SRQ got a buffer (it may be holding a message for want of one). */
@@ -723,55 +692,54 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         }
     }
 
-    @Override
-    public void flush() {
-        recvQueue.flush();
-        requestQueue.flush();
-    }
-
-    private void postConnectionEvent(final EventNumber n, final byte[] privateData) {
-        final KitEventDispatcher evd = connectEvd;
-        if (evd != null) {
-            evd.post(new ConnectionEvent(n, evd, this, privateData));
-        }
-    }
-
     // ------------------------------------------------------------------ free
 
     @Override
     public void close() {
-        if (isClosed()) {
-            return;
-        }
-        final EndpointState s = sm.state();
-        if (!EndpointStateMachine.Operation.FREE.allows(s)) {
-            throw EndpointStateMachine.invalidState(EndpointStateMachine.Operation.FREE, s);
+        lock.lock();
+        try {
+            if (isClosed()) {
+                return;
+            }
+            final EndpointState s = sm.state();
+            if (!EndpointStateMachine.applies(Trigger.FREE, s)) {
+                throw EndpointStateMachine.invalidState(Trigger.FREE, s);
+            }
+        } finally {
+            lock.unlock();
         }
         forceClose();
     }
 
+    /**
+     * Frees the EP: under its lock, marks it closed (no post or hook starts after) and disconnects it abruptly if
+     * needed; then, with no lock held, closes the transport half and flushes what is left.
+     */
     @Override
     void forceClose() {
-        if (!markClosed()) {
-            return;
+        final EndpointState before;
+        lock.lock();
+        try {
+            if (!markClosed()) {
+                return;
+            }
+            before = sm.tryFire(Trigger.FORCED_FREE);
+            if (transport != null && NEEDS_DISCONNECT.contains(before)) {
+                callDisconnect(CloseMode.ABRUPT);
+            }
+        } finally {
+            lock.unlock();
         }
-        final EndpointState before = sm.force(EndpointState.DISCONNECTED);
         final EndpointTransport t = transport;
         if (t != null) {
-            if (NEEDS_DISCONNECT.contains(before)) {
-                try {
-                    t.disconnect(CloseMode.ABRUPT);
-                } catch (final RuntimeException e) {
-                    KitInterfaceAdapter.LOG.warn("transport disconnect of {} failed", this, e);
-                }
-            }
+            KitLock.assertNoneHeld("EndpointTransport.close");
             try {
                 t.close();
             } catch (final RuntimeException e) {
                 KitInterfaceAdapter.LOG.warn("transport close of {} failed", this, e);
             }
         }
-        flush();
+        upcalls.flushAll();
         final KitReservedServicePoint rsp = reservedBy;
         if (rsp != null && before == EndpointState.RESERVED) {
             rsp.close();

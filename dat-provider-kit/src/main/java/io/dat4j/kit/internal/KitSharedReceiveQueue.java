@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.CompletionFlag;
@@ -14,6 +14,9 @@ import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.SharedReceiveTransport;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Set;
@@ -25,13 +28,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * message arrives ({@link KitEndpoint#takeSharedReceive()}); the buffer becomes an operation of that EP's receive
  * queue, so its completion goes to that EP's recv EVD with the cookie given here.
  *
- * <p>Thread safety: the FIFO and the attributes are guarded by {@code this}; the set of EPs is concurrent.
+ * <p>Thread safety: the FIFO and the attributes are guarded by {@link #lock} ({@link LockRank#SHARED_RECEIVE_QUEUE}),
+ * taken under an EP's receive queue when a transport takes a buffer; a device SRQ's post and resize hooks run under
+ * it. The set of EPs is concurrent. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueue {
 
+    private final KitLock lock = new KitLock(LockRank.SHARED_RECEIVE_QUEUE, this);
     private final KitInterfaceAdapter ia;
     private final KitProtectionZone pz;
-    private final ArrayDeque<SharedReceiveBuffer> posted = new ArrayDeque<>();
+    private final ArrayDeque<KitSharedReceiveBuffer> posted = new ArrayDeque<>();
     /** The device's queue (verbs: an {@code ibv_srq}), or null when this FIFO is the SRQ. */
     private final SharedReceiveTransport transport;
     private long nextSequence;
@@ -92,16 +98,26 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     /** {@inheritDoc} */
     @Override
-    public synchronized SrqAttributes query() {
-        checkOpen();
-        return new SrqAttributes(maxRecvDtos, maxRecvIov, lowWatermark);
+    public SrqAttributes query() {
+        lock.lock();
+        try {
+            checkOpen();
+            return new SrqAttributes(maxRecvDtos, maxRecvIov, lowWatermark);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** {@inheritDoc} */
     @Override
-    public synchronized int available() {
-        checkOpen();
-        return posted.size();
+    public int available() {
+        lock.lock();
+        try {
+            checkOpen();
+            return posted.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -120,13 +136,16 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         }
         final int n = segments.size();
         final int iov;
-        synchronized (this) {
+        lock.lock();
+        try {
             iov = maxRecvIov;
+        } finally {
+            lock.unlock();
         }
         if (n > iov) {
             throw Checks.invalidArg(2, n + " segments exceed the SRQ's limit of " + iov + " per receive");
         }
-        final KitMemoryRegion[] regions = new KitMemoryRegion[n];
+        final KitRegion[] regions = new KitRegion[n];
         final long[] offsets = new long[n];
         final long[] lengths = new long[n];
         int used = 0;
@@ -150,12 +169,13 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             }
             if (local == null) {
                 final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !RegionTable.inBounds(r, t.virtualAddress(), len)
-                        || !r.allows(MemoryPrivilege.LOCAL_WRITE)) {
+                if (r == null || r.isClosed() || r.pz() != pz
+                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
+                        || !r.region().allows(MemoryPrivilege.LOCAL_WRITE)) {
                     local = DtoStatus.LOCAL_PROTECTION;
                 } else {
-                    regions[used] = r;
-                    offsets[used] = t.virtualAddress() - r.baseAddress();
+                    regions[used] = r.region();
+                    offsets[used] = t.virtualAddress() - r.region().baseAddress();
                     lengths[used] = len;
                     used++;
                 }
@@ -166,13 +186,14 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             throw Checks.lengthError("receive of " + total + " bytes exceeds the IA's message limit of " + max);
         }
         final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
-        synchronized (this) {
+        lock.lock();
+        try {
             checkOpen();
             if (posted.size() >= maxRecvDtos) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
                         "the SRQ holds " + maxRecvDtos + " unconsumed receives; resize it or wait for consumption");
             }
-            final SharedReceiveBuffer e = new SharedReceiveBuffer(nextSequence++, cookie, mask, regions, offsets,
+            final KitSharedReceiveBuffer e = new KitSharedReceiveBuffer(nextSequence++, cookie, mask, regions, offsets,
                     lengths, local);
             posted.add(e);
             if (transport != null && local == null) {
@@ -183,6 +204,8 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
                     throw ex;
                 }
             }
+        } finally {
+            lock.unlock();
         }
         for (final KitEndpoint ep : users) {
             ep.sharedReceivePosted();
@@ -191,20 +214,25 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     /** {@inheritDoc} */
     @Override
-    public synchronized void resize(final int newMaxRecvDtos) {
-        checkOpen();
-        final int limit = ia.limits().maxDtoPerEndpoint();
-        if (newMaxRecvDtos < 1 || newMaxRecvDtos > limit) {
-            throw Checks.invalidArg(2, "SRQ size must be 1.." + limit + ", was " + newMaxRecvDtos);
+    public void resize(final int newMaxRecvDtos) {
+        lock.lock();
+        try {
+            checkOpen();
+            final int limit = ia.limits().maxDtoPerEndpoint();
+            if (newMaxRecvDtos < 1 || newMaxRecvDtos > limit) {
+                throw Checks.invalidArg(2, "SRQ size must be 1.." + limit + ", was " + newMaxRecvDtos);
+            }
+            if (newMaxRecvDtos < posted.size()) {
+                throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
+                        + " receives are posted and unconsumed, more than the new size " + newMaxRecvDtos);
+            }
+            if (transport != null && newMaxRecvDtos > maxRecvDtos) {
+                transport.resize(newMaxRecvDtos);
+            }
+            maxRecvDtos = newMaxRecvDtos;
+        } finally {
+            lock.unlock();
         }
-        if (newMaxRecvDtos < posted.size()) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
-                    + " receives are posted and unconsumed, more than the new size " + newMaxRecvDtos);
-        }
-        if (transport != null && newMaxRecvDtos > maxRecvDtos) {
-            transport.resize(newMaxRecvDtos);
-        }
-        maxRecvDtos = newMaxRecvDtos;
     }
 
     /**
@@ -214,25 +242,33 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
      * goes back to 0 (disarmed; {@link #query()} shows it) until the consumer sets it again. 0 disarms it at once.
      */
     @Override
-    public synchronized void setLowWatermark(final int watermark) {
-        checkOpen();
-        if (watermark < 0 || watermark > maxRecvDtos) {
-            throw Checks.invalidArg(2, "low watermark must be 0.." + maxRecvDtos + ", was " + watermark);
+    public void setLowWatermark(final int watermark) {
+        lock.lock();
+        try {
+            checkOpen();
+            if (watermark < 0 || watermark > maxRecvDtos) {
+                throw Checks.invalidArg(2, "low watermark must be 0.." + maxRecvDtos + ", was " + watermark);
+            }
+            lowWatermark = watermark;
+        } finally {
+            lock.unlock();
         }
-        lowWatermark = watermark;
     }
 
     /**
      * {@return the head buffer, removed, or null when none is posted}; a removal that leaves fewer posted than an
      * armed low watermark posts the SRQ_LOW_WATERMARK_EVENT
      */
-    SharedReceiveBuffer take() {
-        final SharedReceiveBuffer b;
-        synchronized (this) {
+    KitSharedReceiveBuffer take() {
+        final KitSharedReceiveBuffer b;
+        lock.lock();
+        try {
             b = posted.poll();
             if (b != null) {
                 checkWatermarkLocked();
             }
+        } finally {
+            lock.unlock();
         }
         firePendingWatermark();
         return b;
@@ -244,25 +280,30 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
      *
      * @param sequence a buffer's sequence
      */
-    SharedReceiveBuffer takeFailedBefore(final long sequence) {
-        final SharedReceiveBuffer b = removeFailedBefore(sequence);
+    KitSharedReceiveBuffer takeFailedBefore(final long sequence) {
+        final KitSharedReceiveBuffer b = removeFailedBefore(sequence);
         firePendingWatermark();
         return b;
     }
 
-    private synchronized SharedReceiveBuffer removeFailedBefore(final long sequence) {
-        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
-            final SharedReceiveBuffer b = i.next();
-            if (b.sequence() >= sequence) {
-                return null;
+    private KitSharedReceiveBuffer removeFailedBefore(final long sequence) {
+        lock.lock();
+        try {
+            for (final java.util.Iterator<KitSharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+                final KitSharedReceiveBuffer b = i.next();
+                if (b.sequence() >= sequence) {
+                    return null;
+                }
+                if (b.localError() != null) {
+                    i.remove();
+                    checkWatermarkLocked();
+                    return b;
+                }
             }
-            if (b.localError() != null) {
-                i.remove();
-                checkWatermarkLocked();
-                return b;
-            }
+            return null;
+        } finally {
+            lock.unlock();
         }
-        return null;
     }
 
     /**
@@ -270,25 +311,30 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
      *
      * @param sequence the sequence
      */
-    SharedReceiveBuffer take(final long sequence) {
-        final SharedReceiveBuffer b = remove(sequence);
+    KitSharedReceiveBuffer take(final long sequence) {
+        final KitSharedReceiveBuffer b = remove(sequence);
         firePendingWatermark();
         return b;
     }
 
-    private synchronized SharedReceiveBuffer remove(final long sequence) {
-        for (final java.util.Iterator<SharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
-            final SharedReceiveBuffer b = i.next();
-            if (b.sequence() == sequence) {
-                i.remove();
-                checkWatermarkLocked();
-                return b;
+    private KitSharedReceiveBuffer remove(final long sequence) {
+        lock.lock();
+        try {
+            for (final java.util.Iterator<KitSharedReceiveBuffer> i = posted.iterator(); i.hasNext();) {
+                final KitSharedReceiveBuffer b = i.next();
+                if (b.sequence() == sequence) {
+                    i.remove();
+                    checkWatermarkLocked();
+                    return b;
+                }
+                if (b.sequence() > sequence) {
+                    return null;
+                }
             }
-            if (b.sequence() > sequence) {
-                return null;
-            }
+            return null;
+        } finally {
+            lock.unlock();
         }
-        return null;
     }
 
     /** After a removal, under this monitor: disarms a watermark the queue fell below and remembers the event. */
@@ -305,10 +351,13 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     private void firePendingWatermark() {
         final int mark;
         final int left;
-        synchronized (this) {
+        lock.lock();
+        try {
             mark = pendingWatermark;
             left = pendingLeft;
             pendingWatermark = 0;
+        } finally {
+            lock.unlock();
         }
         if (mark > 0) {
             ia.asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, this,
@@ -318,21 +367,36 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         }
     }
 
-    synchronized boolean hasPosted() {
-        return !posted.isEmpty();
+    boolean hasPosted() {
+        lock.lock();
+        try {
+            return !posted.isEmpty();
+        } finally {
+            lock.unlock();
+        }
     }
 
-    synchronized int capacity() {
-        return maxRecvDtos;
+    int capacity() {
+        lock.lock();
+        try {
+            return maxRecvDtos;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** {@return false if the SRQ is freed}; synchronized with {@link #close()} so a free never misses a new user */
-    synchronized boolean attach(final KitEndpoint ep) {
-        if (isClosed()) {
-            return false;
+    boolean attach(final KitEndpoint ep) {
+        lock.lock();
+        try {
+            if (isClosed()) {
+                return false;
+            }
+            users.add(ep);
+            return true;
+        } finally {
+            lock.unlock();
         }
-        users.add(ep);
-        return true;
     }
 
     void detach(final KitEndpoint ep) {
@@ -341,16 +405,21 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
 
     /** {@inheritDoc} ({@code dat_srq_free}) */
     @Override
-    public synchronized void close() {
-        if (isClosed()) {
-            return;
+    public void close() {
+        lock.lock();
+        try {
+            if (isClosed()) {
+                return;
+            }
+            final int n = users.size();
+            if (n > 0) {
+                throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_IN_USE,
+                        n + " EP(s) still use this SRQ; free them first");
+            }
+            forceClose();
+        } finally {
+            lock.unlock();
         }
-        final int n = users.size();
-        if (n > 0) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_IN_USE,
-                    n + " EP(s) still use this SRQ; free them first");
-        }
-        forceClose();
     }
 
     /**
@@ -360,8 +429,11 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     @Override
     void forceClose() {
         if (markClosed()) {
-            synchronized (this) {
+            lock.lock();
+            try {
                 posted.clear();
+            } finally {
+                lock.unlock();
             }
             if (transport != null) {
                 try {

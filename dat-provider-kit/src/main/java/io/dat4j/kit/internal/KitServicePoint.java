@@ -1,24 +1,55 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.EventDispatcher;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.ServicePoint;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.RequestTransport;
+import io.dat4j.kit.ServicePointUpcalls;
 import java.net.InetSocketAddress;
 
-/** The common part of the kit's PSP and RSP: the listener, the CR EVD, and posting a request. Thread safe. */
-abstract sealed class KitServicePoint extends KitHandle implements ServicePointUpcalls
-        permits KitPublicServicePoint, KitReservedServicePoint {
+/**
+ * The common part of the kit's PSP and RSP: the listener, the CR EVD, and posting a request. What the listener
+ * reports comes in through a separate object ({@link #upcalls()}), so that the consumer's handle cannot be cast to
+ * {@link ServicePointUpcalls}.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; takes no lock of its own. A request takes the
+ * locks of the IA (provider-created EPs), the EP (RSP) and the CR EVD, so the listener reports it holding none of the
+ * transport's locks. See "Threading and locks" in {@code docs/provider-kit.md}.
+ */
+abstract sealed class KitServicePoint extends KitHandle permits KitPublicServicePoint, KitReservedServicePoint {
 
     final KitInterfaceAdapter ia;
     final KitEventDispatcher evd;
     private volatile ListenerTransport listener;
     private volatile long qualifier;
+    private final ServicePointUpcalls upcalls = this::requested;
 
     KitServicePoint(final KitInterfaceAdapter ia, final KitEventDispatcher evd) {
         this.ia = ia;
         this.evd = evd;
     }
+
+    /** {@return what the listener reports to} */
+    final ServicePointUpcalls upcalls() {
+        return upcalls;
+    }
+
+    private boolean requested(final RequestTransport request, final InetSocketAddress remote, final byte[] pdata,
+            final int readIn, final int readOut) {
+        KitLock.assertNoneHeld("ServicePointUpcalls.connectionRequested");
+        return connectionRequested(request, remote, pdata, readIn, readOut);
+    }
+
+    /**
+     * A connection request arrived ({@link ServicePointUpcalls#connectionRequested}).
+     *
+     * @return false if it was refused
+     */
+    abstract boolean connectionRequested(RequestTransport request, InetSocketAddress remoteAddress,
+            byte[] privateData, int requestedRdmaReadIn, int requestedRdmaReadOut);
 
     void listener(final ListenerTransport value) {
         listener = value;
@@ -28,6 +59,7 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
     final void stopListening() {
         final ListenerTransport l = listener;
         if (l != null) {
+            KitLock.assertNoneHeld("ListenerTransport.close");
             try {
                 l.close();
             } catch (final RuntimeException e) {

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.Capability;
 import io.dat4j.ConnectionRequest;
@@ -6,16 +6,23 @@ import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.ConnectionRequestParameters;
 import io.dat4j.DatException;
 import io.dat4j.Endpoint;
-import io.dat4j.EndpointState;
 import io.dat4j.HandleType;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.RequestTransport;
+import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.net.InetSocketAddress;
 
 /**
  * The kit's pending connection request ({@code DAT_CR_HANDLE}), with libdapl's accept rules
  * ({@code dapl_cr_accept.c}): the three-way EP resolution, the RDMA read depth check, and the CR's death on accept or
- * reject. Thread safe: the first accept or reject that passes its checks wins.
+ * reject.
+ *
+ * <p>Thread safety: the first accept or reject that passes its checks claims the CR under its lock
+ * ({@link LockRank#REQUEST}); the EP's lock is taken after it is released, never under it. See "Threading and locks"
+ * in {@code docs/provider-kit.md}.
  */
 final class KitConnectionRequest extends KitHandle implements ConnectionRequest {
 
@@ -29,6 +36,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     private final int readIn;
     private final int readOut;
     private final KitEndpoint bound;
+    private final KitLock lock = new KitLock(LockRank.REQUEST, this);
     private boolean consumed;
 
     KitConnectionRequest(final KitInterfaceAdapter ia, final KitServicePoint sp, final RequestTransport request,
@@ -76,7 +84,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
                     + max);
         }
         final KitEndpoint ep;
-        final EndpointStateMachine.Operation op;
+        final Trigger op;
         if (endpoint != null && bound != null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP, "this request already names its EP ("
                     + (bound.isProviderCreated() ? "provider-created" : "the RSP's") + "); pass null");
@@ -85,41 +93,45 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
                     "no EP given and the request names none (PSP with the CONSUMER flag): pass an UNCONNECTED EP");
         } else if (endpoint != null) {
             ep = ia.checkEndpoint(endpoint, 2);
-            op = EndpointStateMachine.Operation.ACCEPT_CONSUMER_ENDPOINT;
+            op = Trigger.ACCEPT_CONSUMER_ENDPOINT;
         } else {
             ep = bound;
             if (ep.isClosed()) {
                 throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP, "the request's EP was freed");
             }
-            op = EndpointStateMachine.Operation.ACCEPT_BOUND_ENDPOINT;
+            op = Trigger.ACCEPT_BOUND_ENDPOINT;
         }
         if (ep.connectEvd() == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP, "the EP has no connect EVD; for a"
                     + " provider-created EP, give the PSP an EVD that takes EventStream.CONNECTION");
         }
         final int[] depths = ep.negotiateAccept(readIn, readOut);
-        synchronized (this) {
-            checkUnconsumed();
-            ep.stateMachine().transition(op, EndpointState.COMPLETION_PENDING);
-            consumed = true;
-        }
-        ep.acceptStarted(depths[0], depths[1]);
+        claim();
         try {
-            ep.transport().accept(request, pdata, depths[0], depths[1]);
+            ep.accept(op, depths, (t, in, out) -> t.accept(request, pdata, in, out));
         } catch (final RuntimeException e) {
-            // unwind: the CR stays pending and the EP goes back to where it was
-            ep.stateMachine().compareAndSet(EndpointState.COMPLETION_PENDING,
-                    op == EndpointStateMachine.Operation.ACCEPT_CONSUMER_ENDPOINT ? EndpointState.UNCONNECTED
-                            : bound.isProviderCreated() ? EndpointState.TENTATIVE_CONNECTION_PENDING
-                                    : EndpointState.PASSIVE_CONNECTION_PENDING);
-            ep.acceptUnwound();
-            synchronized (this) {
+            // the CR stays pending (the EP went back to where it was)
+            lock.lock();
+            try {
                 consumed = false;
+            } finally {
+                lock.unlock();
             }
             throw e;
         }
         markClosed();
         ia.removeChild(this);
+    }
+
+    /** Claims the CR for an accept or reject: the first one wins. */
+    private void claim() {
+        lock.lock();
+        try {
+            checkUnconsumed();
+            consumed = true;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void checkUnconsumed() {
@@ -145,13 +157,17 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     }
 
     private void doReject(final byte[] pdata) {
-        synchronized (this) {
+        lock.lock();
+        try {
             checkUnconsumed();
             consumed = true;
             markClosed();
+        } finally {
+            lock.unlock();
         }
         ia.removeChild(this);
         try {
+            KitLock.assertNoneHeld("RequestTransport.reject");
             request.reject(pdata);
         } catch (final RuntimeException e) {
             KitInterfaceAdapter.LOG.warn("rejecting {} failed", this, e);
@@ -166,20 +182,22 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         if (bound.isProviderCreated()) {
             bound.forceClose();
         } else {
-            bound.stateMachine().compareAndSet(EndpointState.PASSIVE_CONNECTION_PENDING, EndpointState.UNCONNECTED);
+            bound.tryFire(Trigger.REQUEST_DROPPED);
         }
     }
 
     /** The event could not be posted: forget the CR (the transport rejects as non-peer). */
     void abandon() {
-        synchronized (this) {
+        lock.lock();
+        try {
             consumed = true;
+        } finally {
+            lock.unlock();
         }
         if (markClosed()) {
             ia.removeChild(this);
             if (bound != null && !bound.isProviderCreated()) {
-                bound.stateMachine().compareAndSet(EndpointState.PASSIVE_CONNECTION_PENDING,
-                        EndpointState.UNCONNECTED);
+                bound.tryFire(Trigger.REQUEST_DROPPED);
             }
         }
     }
@@ -200,15 +218,21 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
                     + connectionQualifier + " in this IA");
         }
         final KitServicePoint before;
-        synchronized (this) {
+        lock.lock();
+        try {
             checkUnconsumed();
             before = sp;
             sp = target;
+        } finally {
+            lock.unlock();
         }
         if (!target.evd.post(new ConnectionRequestEvent(target.evd, target, ia.localAddress(), connectionQualifier, this,
                 false))) {
-            synchronized (this) {
+            lock.lock();
+            try {
                 sp = before;
+            } finally {
+                lock.unlock();
             }
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null,
                     "the target PSP's EVD is full; the request stays with its service point");
@@ -217,10 +241,13 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
 
     @Override
     public void close() {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (isClosed() || consumed) {
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         try {
             doReject(NONE);

@@ -1,25 +1,29 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
-import java.util.concurrent.locks.ReentrantLock;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
 
 /**
- * One queue of an EP (receives, or requests): a ring of pooled {@link PostedOperation}s in posting order. A
- * completion is held back until every earlier operation of the queue has completed, so events reach the EVD in
- * posting order whatever order the transport finishes in. Allocation-free after construction.
+ * One queue of an EP (receives, or requests): a ring of pooled {@link KitOperation}s in posting order. A completion
+ * is held back until every earlier operation of the queue has completed, so events reach the EVD in posting order
+ * whatever order the transport finishes in. Allocation-free after construction.
  *
- * <p>Thread safety: guarded by {@link #lock}; posting holds it across the transport's post hook.
+ * <p>Thread safety: guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}). A post reserves and commits a
+ * descriptor under it (holding the EP's lock as well) and releases it before the transport's post hook, so a
+ * transport may complete operations while it holds its own locks; an EVD's lock is taken under it. See "Threading
+ * and locks" in {@code docs/provider-kit.md}.
  */
 final class OperationQueue {
 
     private static final int SILENT = CompletionFlag.SUPPRESS.value() | CompletionFlag.UNSIGNALLED.value();
 
-    final ReentrantLock lock = new ReentrantLock();
+    final KitLock lock;
     private final KitEndpoint ep;
     private final boolean receives;
-    private PostedOperation[] ring;
+    private KitOperation[] ring;
     private int head;
     private int count;
     private long sequence;
@@ -27,19 +31,20 @@ final class OperationQueue {
     OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments) {
         this.ep = ep;
         this.receives = receives;
+        this.lock = new KitLock(LockRank.OPERATION_QUEUE, this);
         this.ring = newRing(capacity, maxSegments);
     }
 
-    private PostedOperation[] newRing(final int capacity, final int maxSegments) {
-        final PostedOperation[] r = new PostedOperation[capacity];
+    private KitOperation[] newRing(final int capacity, final int maxSegments) {
+        final KitOperation[] r = new KitOperation[capacity];
         for (int i = 0; i < capacity; i++) {
-            r[i] = new PostedOperation(ep, Math.max(1, maxSegments));
+            r[i] = new KitOperation(ep.upcalls(), Math.max(1, maxSegments));
         }
         return r;
     }
 
     /** {@return the next free descriptor, begun, or null when the queue is full}; caller holds the lock */
-    PostedOperation reserve(final DtoOperation kind, final long cookie, final int flags) {
+    KitOperation reserve(final DtoOperation kind, final long cookie, final int flags) {
         if (count == ring.length) {
             return null;
         }
@@ -47,7 +52,7 @@ final class OperationQueue {
         if (i >= ring.length) {
             i -= ring.length;
         }
-        final PostedOperation op = ring[i];
+        final KitOperation op = ring[i];
         op.begin(kind, cookie, flags, ++sequence);
         return op;
     }
@@ -75,7 +80,7 @@ final class OperationQueue {
         return ring.length;
     }
 
-    void complete(final PostedOperation op, final DtoStatus status, final long length) {
+    void complete(final KitOperation op, final DtoStatus status, final long length) {
         lock.lock();
         try {
             if (op.done) {
@@ -95,7 +100,7 @@ final class OperationQueue {
         lock.lock();
         try {
             for (int i = 0; i < count; i++) {
-                final PostedOperation op = ring[(head + i) % ring.length];
+                final KitOperation op = ring[(head + i) % ring.length];
                 if (!op.done) {
                     op.done = true;
                     op.status = DtoStatus.FLUSHED;
@@ -110,7 +115,7 @@ final class OperationQueue {
 
     private void drain() {
         while (count > 0) {
-            final PostedOperation op = ring[head];
+            final KitOperation op = ring[head];
             if (!op.done) {
                 return;
             }
@@ -124,7 +129,7 @@ final class OperationQueue {
         }
     }
 
-    private void emit(final PostedOperation op) {
+    private void emit(final KitOperation op) {
         if (op.status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
             return;
         }
@@ -134,7 +139,7 @@ final class OperationQueue {
         }
     }
 
-    /** Changes the capacity; caller holds no lock; refused when more are outstanding than fit. */
+    /** Changes the capacity, refused when operations are outstanding; caller holds the EP's lock. */
     boolean resize(final int capacity, final int maxSegments) {
         lock.lock();
         try {
@@ -147,5 +152,10 @@ final class OperationQueue {
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public String toString() {
+        return (receives ? "receive" : "request") + " queue of " + ep;
     }
 }

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.DatException;
 import io.dat4j.StatusSubtype;

@@ -1,4 +1,4 @@
-package io.dat4j.kit;
+package io.dat4j.kit.internal;
 
 import io.dat4j.ConsumerNotifier;
 import io.dat4j.DatException;
@@ -7,18 +7,23 @@ import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
-/** The kit's consumer notification object ({@code DAT_CNO_HANDLE}). Thread safe. */
+/**
+ * The kit's consumer notification object ({@code DAT_CNO_HANDLE}). Thread safe: guarded by its lock
+ * ({@link LockRank#NOTIFIER}, the innermost rank), taken by an EVD's post after the EVD's lock is released. See
+ * "Threading and locks" in {@code docs/provider-kit.md}.
+ */
 final class KitConsumerNotifier extends KitHandle implements ConsumerNotifier {
 
     private final KitInterfaceAdapter ia;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final KitLock lock = new KitLock(LockRank.NOTIFIER, this);
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<KitEventDispatcher> fired = new ArrayDeque<>();
     private final AtomicInteger users = new AtomicInteger();
