@@ -45,7 +45,8 @@ final class TestCommand implements Callable<Integer> {
     private PeerOptions peer;
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT",
-            description = "Connection qualifier (default: ${DEFAULT-VALUE}, dtest's).")
+            description = "Connection qualifier (default: ${DEFAULT-VALUE}, dtest's); a server given 0 listens on one the"
+                    + " provider picks and prints it.")
     private long port = DTEST_PORT;
 
     @Option(names = {"-b", "--buffer-size"}, paramLabel = "BYTES", description = "RDMA and message size, as dtest -b"
@@ -92,7 +93,9 @@ final class TestCommand implements Callable<Integer> {
             s = Session.open(common.ia, sz, poll);
             out.printf("Local address %s%n", s.interfaceAdapter().address().getAddress().getHostAddress());
             if (peer.server) {
-                out.printf("Server waiting for connect request on port %d%n", port);
+                s.listen(port);
+                // the qualifier in force: the provider picks one for -p 0
+                out.printf("Server waiting for connect request on port %d%n", s.listening());
                 out.flush();
                 s.accept(port, peer.waitDuration(), TestCommand::checkAndIncrement);
             } else {
