@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +44,8 @@ class DistributionIT {
         final Path home = dist.home();
         assertTrue(Files.getPosixFilePermissions(home.resolve("bin/dat")).contains(PosixFilePermission.OWNER_EXECUTE),
                 "bin/dat is executable");
-        for (final String f : List.of("README.md", "conf/dat.conf", "completion/dat.bash")) {
+        for (final String f : List.of("README.md", "conf/dat.conf", "completion/dat.bash", "docs/api/index.html",
+                "docs/api/io.dat4j.api/io/dat4j/package-summary.html")) {
             assertTrue(Files.isRegularFile(home.resolve(f)), f);
         }
         for (final String a : List.of("dat-tools", "dat-api", "dat-provider-tcp", "dat-provider-rdmacm", "conformance",
@@ -52,6 +54,23 @@ class DistributionIT {
         }
         assertTrue(Files.readString(home.resolve("README.md")).contains("dat4j " + dist.version()),
                 "README.md names the version");
+    }
+
+    @Test
+    void bomManagesEveryLibraryJarOfTheDistribution() throws Exception {
+        final String bom = Files.readString(Path.of(System.getProperty("dat4j.bom")));
+        assertTrue(bom.contains("<artifactId>dat4j-bom</artifactId>\n  <version>" + dist.version() + "</version>"),
+                "the BOM's version is the build's");
+        final String suffix = "-" + dist.version() + ".jar";
+        try (Stream<Path> jars = Files.list(dist.home().resolve("lib"))) {
+            final List<String> ours = jars.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(suffix))
+                    .map(n -> n.substring(0, n.length() - suffix.length())).filter(a -> !a.equals("dat-tools"))
+                    .toList();
+            assertTrue(ours.contains("dat-api"), () -> "dat4j's own jars in lib/: " + ours);
+            for (final String a : ours) {
+                assertTrue(bom.contains("<artifactId>" + a + "</artifactId>"), () -> "dat4j-bom manages " + a);
+            }
+        }
     }
 
     @Test
