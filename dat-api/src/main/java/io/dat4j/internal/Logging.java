@@ -27,8 +27,8 @@ import org.apache.logging.log4j.util.PropertiesUtil;
  * {@link SimpleLogger} writing to stderr at {@link Level#WARN} and above: a warning or an error still shows (something
  * is wrong), nothing else does, and no status line is printed. The simple logger's own properties still apply:
  * {@code log4j2.simplelogLevel} sets the level (for example {@code -Dlog4j2.simplelogLevel=DEBUG}),
- * {@code log4j2.simplelog.<logger name>.level} one logger's level, {@code log4j2.simplelogShowdatetime} adds the
- * time. No global property is set.
+ * {@code org.apache.logging.log4j.simplelog.<logger name>.level} one logger's level,
+ * {@code log4j2.simplelogShowdatetime} adds the time. No global property is set.
  *
  * <p>The choice is made once per class loader, when the first dat4j logger is created.
  *
