@@ -3,7 +3,7 @@
  *
  * <p>dat4j logs through the Log4j API ({@code org.apache.logging.log4j}), read by this module but not passed on to
  * its readers: no API signature uses it, and an application chooses its own backend (or none: see
- * {@code io.dat4j.internal.Logging}, which keeps dat4j silent when no backend is present).
+ * {@code io.dat4j.internal.logging.Logging}, which keeps dat4j silent when no backend is present).
  */
 module io.dat4j.api {
     requires org.apache.logging.log4j;
@@ -12,6 +12,8 @@ module io.dat4j.api {
     exports io.dat4j.spi;
     exports io.dat4j.internal to io.dat4j.provider.tcp, io.dat4j.provider.rdmacm, io.dat4j.tools,
             io.dat4j.conformance;
+    // not API (see its package doc); exported to all because a module reading it may sit on the class path
+    exports io.dat4j.internal.logging;
 
     uses io.dat4j.spi.DatProvider;
     // Logging asks whether Log4j API has a backend before it touches LogManager

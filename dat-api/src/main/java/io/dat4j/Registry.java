@@ -1,7 +1,7 @@
 package io.dat4j;
 
 import io.dat4j.internal.DatConf;
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.DatProvider;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -28,7 +28,7 @@ import io.dat4j.StatusType;
 import io.dat4j.conformance.peer.PeerProcess;
 import io.dat4j.conformance.support.ConformanceTimeouts;
 import io.dat4j.conformance.support.ResourceTracker;
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;

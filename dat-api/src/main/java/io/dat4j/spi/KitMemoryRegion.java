@@ -9,7 +9,7 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.Set;

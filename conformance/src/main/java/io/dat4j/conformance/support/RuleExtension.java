@@ -1,6 +1,6 @@
 package io.dat4j.conformance.support;
 
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;

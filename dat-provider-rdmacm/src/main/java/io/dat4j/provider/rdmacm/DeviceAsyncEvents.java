@@ -3,7 +3,7 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.spi.AdapterUpcalls;
 import java.lang.foreign.Arena;

@@ -1,6 +1,6 @@
 package io.dat4j.provider.rdmacm;
 
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;

@@ -8,7 +8,7 @@ import io.dat4j.EventStream;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;

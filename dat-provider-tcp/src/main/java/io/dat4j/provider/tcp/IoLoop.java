@@ -1,6 +1,6 @@
 package io.dat4j.provider.tcp;
 
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;

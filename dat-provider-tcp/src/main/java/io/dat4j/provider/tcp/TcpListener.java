@@ -1,6 +1,6 @@
 package io.dat4j.provider.tcp;
 
-import io.dat4j.internal.Logging;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.ListenerTransport;
 import io.dat4j.spi.ServicePointUpcalls;
 import java.io.IOException;

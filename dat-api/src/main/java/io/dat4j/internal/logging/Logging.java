@@ -1,4 +1,4 @@
-package io.dat4j.internal;
+package io.dat4j.internal.logging;
 
 import java.io.IOException;
 import java.util.ServiceConfigurationError;
@@ -34,6 +34,7 @@ import org.apache.logging.log4j.util.PropertiesUtil;
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
+@SuppressWarnings("exports") // returns Log4j's Logger; the modules that call it require Log4j API themselves
 public final class Logging {
 
     /** The level of the fallback loggers when {@code log4j2.simplelogLevel} is not set. */
