@@ -1016,9 +1016,9 @@ final class TcpConnection implements RequestTransport {
             return;
         }
         final RegionTable table = transport.adapter.regions();
-        final KitMemoryRegion r = table.acquire(rmr, address, len, true);
+        final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, true);
         if (r == null) {
-            sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(rmr, address, len, true));
+            sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(ep.up, rmr, address, len, true));
             return;
         }
         r.release();
@@ -1033,9 +1033,9 @@ final class TcpConnection implements RequestTransport {
         final Out o = out(READ_RESP);
         if (len > 0) {
             final RegionTable table = transport.adapter.regions();
-            final KitMemoryRegion r = table.acquire(rmr, address, len, false);
+            final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, false);
             if (r == null) {
-                sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(rmr, address, len, false));
+                sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(ep.up, rmr, address, len, false));
                 free.add(o);
                 return;
             }
