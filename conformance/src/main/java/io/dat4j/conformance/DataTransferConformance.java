@@ -301,34 +301,38 @@ public abstract class DataTransferConformance extends ConformanceBase {
         assertEquals(9, d.cookie(), what + ": cookie");
     }
 
-    @Rule(id = "DTO-09", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE,
+    @Rule(id = "DTO-09", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE, timeoutSeconds = 90,
             text = "An RDMA write to a region without REMOTE_WRITE, past its end, or with a bogus rmr_context "
-                    + "completes with REMOTE_ACCESS and changes no remote byte (one connection per case: the error "
-                    + "may break the connection, as on InfiniBand)")
+                    + "completes with REMOTE_ACCESS and changes no remote byte, also a write of 16 MiB (up to "
+                    + "max_rdma_size) whose refusal comes while it is still being sent (one connection per case: the "
+                    + "error may break the connection, as on InfiniBand)")
     void remoteWriteViolations() {
         final Set<MemoryPrivilege> noRemoteWrite = Set.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
                 MemoryPrivilege.REMOTE_READ);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 4; k++) {
             final Rig.Connection c = rig().connect();
-            final Rig.Buffer local = rig().buffer(c.active(), 8192, MemoryPrivilege.LOCAL);
+            final long large = maxRdma(c);
+            final Rig.Buffer local = rig().buffer(c.active(), k == 3 ? large : 8192, MemoryPrivilege.LOCAL);
             fill(local.segment(), 1);
-            final Rig.Buffer target = rig().buffer(c.passive(), 4096, k == 0 ? noRemoteWrite : MemoryPrivilege.ALL);
+            final Rig.Buffer target = rig().buffer(c.passive(), k == 3 ? large : 4096,
+                    k == 0 ? noRemoteWrite : MemoryPrivilege.ALL);
             target.segment().fill((byte) 7);
             final RemoteMemoryTriplet t = switch (k) {
                 case 0 -> target.remote(0, 64);
                 case 1 -> new RemoteMemoryTriplet(target.lmr().rmrContext(), target.segment().address() + 4000, 200);
-                default -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x13572468, target.segment().address(),
+                case 2 -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x13572468, target.segment().address(),
                         64);
+                default -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x0badf00d, target.segment().address(),
+                        large);
             };
             final String what = switch (k) {
                 case 0 -> "write without REMOTE_WRITE";
                 case 1 -> "write past the end";
-                default -> "write with a bogus rmr_context";
+                case 2 -> "write with a bogus rmr_context";
+                default -> "write of " + large + " bytes with a bogus rmr_context";
             };
             assertRemoteAccessError(c, true, t, local, what);
-            assertTrue(target.segment().elements(java.lang.foreign.ValueLayout.JAVA_BYTE)
-                    .allMatch(s -> s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0) == 7),
-                    what + ": region unchanged");
+            assertAll(target.segment(), (byte) 7, what + ": region unchanged");
         }
     }
 

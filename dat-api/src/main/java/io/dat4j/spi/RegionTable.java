@@ -109,6 +109,10 @@ public final class RegionTable {
                     + " is outside region 0x" + Integer.toHexString(rmrContext) + " [0x"
                     + Long.toHexString(r.baseAddress()) + " +" + r.memory().byteSize() + ")";
         }
+        if (!r.memory().scope().isAlive()) {
+            return "the memory under region 0x" + Integer.toHexString(rmrContext) + " was freed while it was "
+                    + "registered (a consumer error)";
+        }
         return null;
     }
 
@@ -120,7 +124,7 @@ public final class RegionTable {
     private static boolean permits(final KitMemoryRegion r, final long address, final long length,
             final boolean write) {
         return r.allows(write ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ) && inBounds(r, address,
-                length);
+                length) && r.memory().scope().isAlive();
     }
 
     /**
