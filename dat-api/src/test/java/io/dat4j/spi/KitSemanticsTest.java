@@ -444,6 +444,47 @@ class KitSemanticsTest {
     }
 
     @Test
+    @DisplayName("remote requests at a PROVIDER PSP cannot use up the EPs the consumer creates itself")
+    void shouldBoundTheProviderEndpointsPendingAtAProviderPsp() {
+        final EventDispatcher big = ia.createEventDispatcher(1024, null, EventStream.DEFAULT);
+        ia.createPublicServicePoint(40, big, ServicePointFlag.PROVIDER);
+        final ServicePointUpcalls up = transport.listeners.get(40L);
+        final int maxEps = ia.attributes().maxEndpoints();
+        int delivered = 0;
+        for (int i = 0; i < maxEps; i++) {
+            if (up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1)) {
+                delivered++;
+            }
+        }
+        assertEquals(maxEps / 2, delivered, "provider-created EPs pending: at most half of max_eps");
+        final ProtectionZone mine = ia.createProtectionZone();
+        for (int i = 0; i < 10; i++) {
+            ia.createEndpoint(mine, evd, evd, evd, null);
+        }
+        // a settled request (rejected here) makes room for the next one
+        ((ConnectionRequestEvent) big.dequeue()).request().reject(null);
+        assertTrue(up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+        assertFalse(up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+        // and each PSP has its own bound (dat4j.kit.providerEndpointsPending, read when the PSP is created)
+        System.setProperty(KitPublicServicePoint.PENDING_PROP_NAME, "3");
+        final ScriptedTransport t2 = new ScriptedTransport();
+        try (InterfaceAdapter other = ScriptedTransport.open(t2)) {
+            final EventDispatcher e2 = other.createEventDispatcher(64, null, EventStream.DEFAULT);
+            other.createPublicServicePoint(41, e2, ServicePointFlag.PROVIDER);
+            final ServicePointUpcalls up2 = t2.listeners.get(41L);
+            for (int i = 0; i < 3; i++) {
+                assertTrue(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            }
+            assertFalse(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            ((ConnectionRequestEvent) e2.dequeue()).request().accept(null, null);
+            assertTrue(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1),
+                    "an accepted request no longer counts as pending");
+        } finally {
+            System.clearProperty(KitPublicServicePoint.PENDING_PROP_NAME);
+        }
+    }
+
+    @Test
     void shouldRejectAsNonPeerWhenTheCrEvdIsFull() {
         final EventDispatcher small = ia.createEventDispatcher(1, null, EnumSet.of(EventStream.CR));
         ia.createPublicServicePoint(27, small, ServicePointFlag.CONSUMER);

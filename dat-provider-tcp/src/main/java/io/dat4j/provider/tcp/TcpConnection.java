@@ -7,6 +7,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
+import io.dat4j.spi.RemoteFaultLog;
 import io.dat4j.spi.RequestTransport;
 import io.dat4j.spi.ServicePointUpcalls;
 import java.io.IOException;
@@ -148,6 +149,11 @@ final class TcpConnection implements RequestTransport {
     volatile boolean rnrWaiting;
     private final SocketChannel ch;
     private final ServicePointUpcalls sp;
+    /**
+     * Where faults the peer causes are logged, rate-limited: the listener's log for an accepted connection, the IA's
+     * for a connect (a flood of bad connections gives a summary per listener, not a line each).
+     */
+    private final RemoteFaultLog faults;
     private final int slot;
     private volatile TcpEndpoint ep;
     private SelectionKey key;
@@ -240,6 +246,7 @@ final class TcpConnection implements RequestTransport {
         this.loop = loop;
         this.ch = ch;
         this.sp = null;
+        this.faults = transport.adapter.remoteFaults();
         this.ep = ep;
         this.slot = loop.index;
         this.myIn = in;
@@ -253,6 +260,7 @@ final class TcpConnection implements RequestTransport {
         this.loop = loop;
         this.ch = ch;
         this.sp = sp;
+        this.faults = sp.remoteFaults();
         this.slot = loop.index;
     }
 
@@ -574,7 +582,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void protocol(final String what) {
-        LOG.warn("connection {}: protocol violation from the peer: {}; closing the connection", this, what);
+        faults.warn("connection " + this + ": protocol violation from the peer: " + what + "; closing the connection");
         lost("protocol violation: " + what);
     }
 
@@ -1302,7 +1310,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void sendNak(final int code, final String reason) {
-        LOG.warn("connection {}: {}; the connection is closed", this, reason);
+        faults.warn("connection " + this + ": " + reason + "; the connection is closed");
         final Out o = out(NAK);
         o.flags = code;
         addControl(o);
@@ -1583,8 +1591,8 @@ final class TcpConnection implements RequestTransport {
      * any NAK. Caller: {@link #writeCurrent()}, which writes the new header.
      */
     private void refuseReadResponse(final Out o) {
-        LOG.warn("connection {}: RDMA READ refused: the region was freed, or the memory under it, after the request"
-                + " was checked; the connection is closed", this);
+        faults.warn("connection " + this + ": RDMA READ refused: the region was freed, or the memory under it, after"
+                + " the request was checked; the connection is closed");
         o.flags = NAK_ACCESS;
         o.length = 0;
         o.region = null;
@@ -1944,7 +1952,7 @@ final class TcpConnection implements RequestTransport {
                     final String reason = "no byte from the peer for " + live.silence(now) / 1_000_000L
                             + " ms with operations outstanding (transport timeout " + attemptNanos / 1_000_000L
                             + " ms x (retry_count " + retries + " + 1))";
-                    LOG.warn("connection {}: {}; the connection is broken", this, reason);
+                    faults.warn("connection " + this + ": " + reason + "; the connection is broken");
                     final PostedOperation head = awaiting.peek();
                     transportFailed = head != null ? head : e.peekRequest();
                     lost(reason);
