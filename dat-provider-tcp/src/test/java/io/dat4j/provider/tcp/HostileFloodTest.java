@@ -9,14 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AsyncErrorEvent;
-import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.Endpoint;
-import io.dat4j.EndpointAttributes;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
-import io.dat4j.LocalMemoryRegion;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import java.io.DataInputStream;
@@ -85,8 +82,8 @@ class HostileFloodTest {
     @Test
     void aFloodOfRequestsIntoAFullCrEvdCannotSilenceOverflowReports() throws Exception {
         try (Fixture f = new Fixture()) {
-            final EventDispatcher cr = f.server.createEventDispatcher(1, null, Set.of(EventStream.CR));
-            final PublicServicePoint psp = f.server.createPublicServicePointAny(cr, ServicePointFlag.CONSUMER);
+            final EventDispatcher cr = f.client.createEventDispatcher(1, null, Set.of(EventStream.CR));
+            final PublicServicePoint psp = f.client.createPublicServicePointAny(cr, ServicePointFlag.CONSUMER);
             final List<Socket> flood = new ArrayList<>();
             for (int i = 0; i < FLOOD; i++) {
                 flood.add(request(psp));
@@ -95,25 +92,15 @@ class HostileFloodTest {
             for (final Socket s : flood) {
                 s.close();
             }
-            final EventDispatcher async = f.server.asyncEventDispatcher();
+            final EventDispatcher async = f.client.asyncEventDispatcher();
             final AsyncErrorEvent report = assertInstanceOf(AsyncErrorEvent.class, async.await(WAIT));
             assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, report.number());
             assertSame(cr, report.source());
             assertTrue(report.reason().contains((FLOOD - 1) + " events dropped"), report.reason());
             assertNull(async.poll(), "one report for the flood");
             // a genuine overflow of a DTO EVD afterwards is reported
-            final EventDispatcher small = f.server.createEventDispatcher(2, null, Set.of(EventStream.DTO));
-            final PublicServicePoint psp2 = f.client.createPublicServicePointAny(f.c.conn, ServicePointFlag.CONSUMER);
-            final Endpoint ep = f.server.createEndpoint(f.s.pz, small, small, f.s.conn,
-                    EndpointAttributes.builder().maxRequestDtos(8).build());
-            ep.connect(InetAddress.getLoopbackAddress(), psp2.connectionQualifier(), WAIT, null);
-            Fixture.request(f.c.conn).accept(f.c.ep(null), null);
-            Fixture.expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-            final LocalMemoryRegion src = f.lmr(f.s, 64);
-            final LocalMemoryRegion dst = f.lmr(f.c, 64);
-            for (int i = 0; i < 8; i++) {
-                ep.postRdmaWrite(List.of(src.triplet(0, 64)), i, dst.remoteTriplet(0, 64), CompletionFlag.DEFAULT);
-            }
+            final EventDispatcher small = f.client.createEventDispatcher(2, null, Set.of(EventStream.DTO));
+            ExhaustionTest.overflowClientEvd(f, small, 8);
             final AsyncErrorEvent dto = assertInstanceOf(AsyncErrorEvent.class, async.await(WAIT),
                     "the DTO EVD's overflow after the flood");
             assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, dto.number());
