@@ -260,11 +260,6 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         }
     }
 
-    /** {@return the events this EVD dropped because it was full, in all} */
-    long droppedEvents() {
-        return overflow.total();
-    }
-
     /**
      * Async EVD: queues the overflow report of an EVD (at most one per EVD is queued: {@link OverflowReport}); one that
      * does not fit waits until the consumer takes an event.

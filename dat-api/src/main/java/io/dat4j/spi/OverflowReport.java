@@ -37,11 +37,6 @@ final class OverflowReport {
         return queued.compareAndSet(false, true);
     }
 
-    /** {@return the events dropped so far, in all} */
-    long total() {
-        return total.get();
-    }
-
     /**
      * Builds the report the consumer takes now, with the drops counted so far, and re-arms.
      *
