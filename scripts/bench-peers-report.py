@@ -244,13 +244,10 @@ class Report:
         return L
 
     def not_measured(self):
-        L = []
-        seen = set()
+        by_reason = {}
         for s in self.doc["skipped"]:
-            key = (s["peer"], s["kind"], s["placement"], s["reason"])
-            if key not in seen:
-                seen.add(key)
-                L.append(f"- skipped: {s['peer']} {s['kind']} {s['placement']}: {s['reason']}")
+            by_reason.setdefault(s["reason"], []).append(f"{s['peer']} {s['kind']} {s['placement']}")
+        L = [f"- skipped, {reason}: " + ", ".join(dict.fromkeys(items)) for reason, items in by_reason.items()]
         for r in self.doc["runs"]:
             if r["status"] != "ok":
                 L.append(f"- failed: round {r['round']} {r['peer']} {r['kind']} {r['placement']} {r['step']}: "

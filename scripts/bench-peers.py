@@ -177,9 +177,9 @@ class Driver:
         spec = defs.PEERS[peer]
         if kind not in spec["kinds"]:
             return "-"  # not a measure of this peer; not listed
-        if placement == "same" and kind == "lat" and spec["polls"] and not self.args.poll_same:
-            return ("busy-polls: two pollers on one vCPU take turns by the scheduler's time slice "
-                    "(--poll-same runs them anyway)")
+        if placement == "same" and spec["polls"] and not self.args.poll_same:
+            return ("busy-polls on both sides: on one CPU two pollers take turns by the scheduler's time slice "
+                    "(--poll-same runs it)")
         if placement == "split" and len(self.args.cpus) < 2:
             return "split needs two CPUs (--cpus)"
         need = spec.get("needs")
@@ -187,8 +187,7 @@ class Driver:
 
     def missing(self, need):
         if need == "shm0":
-            return "" if self.shm0 else ("no IA shm0: `dat providers --json` lists none (dat4j's shared-memory "
-                                         "provider, issue 18, is not there yet)")
+            return "" if self.shm0 else "no IA shm0 in `dat providers --json` (the provider of issue 18 is not there yet)"
         if need in ("ucx_perftest", "fi_pingpong"):
             pkg = {"ucx_perftest": "ucx-utils", "fi_pingpong": "libfabric-bin"}[need]
             return "" if shutil.which(need) else f"{need} not installed (Debian {pkg}; scripts/setup.sh)"
@@ -206,7 +205,10 @@ class Driver:
         return max(200, self.args.bw_bytes // size)
 
     def timeout(self, sizes, ops=1):
-        return self.args.timeout or int(120 + (2 * self.args.settle + 5) * len(sizes) * ops)
+        """Seconds a process may take: start-up, and per size and operation two settle limits and some slack
+        (a stream of --bw-bytes at 1 Gbit/s takes 8.6 s per GiB)."""
+        per = 2 * self.args.settle + 10 + 10 * self.args.bw_bytes / (1 << 30)
+        return self.args.timeout or int(120 + per * len(sizes) * ops)
 
     def steps_nio(self, peer, kind, placement):
         a = self.args
@@ -217,10 +219,10 @@ class Driver:
                                             self.lat_n(), *spin),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.lat_sizes))
         else:
-            for s in a.bw_sizes:
-                yield dict(suffix=str(s), server=self.java_cmd("NioBaseline", "server", "{port}"),
-                           client=self.java_cmd("NioBaseline", "bw", "127.0.0.1", "{port}", s, self.bw_n(s)),
-                           parse=defs.parse_json_rows, timeout=self.timeout([s]))
+            yield dict(server=self.java_cmd("NioBaseline", "server", "{port}"),
+                       client=self.java_cmd("NioBaseline", "bw", "127.0.0.1", "{port}", csv(a.bw_sizes), 200,
+                                            a.bw_bytes),
+                       parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes))
 
     def steps_dat(self, peer, kind, placement):
         a = self.args
@@ -234,12 +236,11 @@ class Driver:
                                            "--sizes", csv(a.lat_sizes), "-n", self.lat_n(), *settle, "--json", *poll),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.lat_sizes), listen_wait=wait)
         else:
-            for s in a.bw_sizes:
-                yield dict(suffix=str(s), server=self.dat_cmd("perf", "bw", "-s", "-P", ia, "-p", "{port}"),
-                           client=self.dat_cmd("perf", "bw", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op",
-                                               "send,rdma_write", "--sizes", s, "-n", self.bw_n(s), "-t", a.depth,
-                                               *settle, "--json"),
-                           parse=defs.parse_json_rows, timeout=self.timeout([s], 2), listen_wait=wait)
+            yield dict(server=self.dat_cmd("perf", "bw", "-s", "-P", ia, "-p", "{port}"),
+                       client=self.dat_cmd("perf", "bw", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op",
+                                           "send,rdma_write", "--sizes", csv(a.bw_sizes), "-n", 200, "--bytes",
+                                           a.bw_bytes, "-t", a.depth, *settle, "--json"),
+                       parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes, 2), listen_wait=wait)
 
     def steps_jucx(self, peer, kind, placement):
         a = self.args
@@ -252,11 +253,10 @@ class Driver:
                                             "poll", extra=native),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.lat_sizes))
         else:
-            for s in a.bw_sizes:
-                yield dict(suffix=str(s), server=server, env=env,
-                           client=self.java_cmd("JucxPeer", "bw", "127.0.0.1", "{port}", s, self.bw_n(s), a.depth,
-                                                "send,rdma_write", extra=native),
-                           parse=defs.parse_json_rows, timeout=self.timeout([s], 2))
+            yield dict(server=server, env=env,
+                       client=self.java_cmd("JucxPeer", "bw", "127.0.0.1", "{port}", csv(a.bw_sizes), 200, a.depth,
+                                            "send,rdma_write", a.bw_bytes, extra=native),
+                       parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes, 2))
 
     def steps_aeron(self, peer, kind, placement):
         a = self.args
@@ -282,7 +282,7 @@ class Driver:
             for s in a.bw_sizes:
                 n = self.bw_n(s)
                 for test, op in (("tag_bw", "send"), ("ucp_put_bw", "rdma_write")):
-                    yield dict(suffix=f"{s}-{test}", server=server, env=env, timeout=self.timeout([]),
+                    yield dict(suffix=f"{s}-{test}", server=server, env=env, timeout=self.timeout([s]),
                                client=["ucx_perftest", "127.0.0.1", "-p", "{port}", "-t", test, "-s", str(s),
                                        "-n", str(n), "-w", str(max(1, n // 10)), "-O", str(a.depth), "-f", "-v"],
                                parse=lambda out, s=s, op=op: defs.parse_ucx(out, "bw", op, s))
@@ -454,7 +454,8 @@ def main():
     p.add_argument("--ucx-sm-tls", default="posix,cma", help="UCX_TLS of the shared-memory UCX peers "
                    "(default: posix,cma)")
     p.add_argument("--java-opts", default="", help="extra JVM options for every Java process, dat4j's included")
-    p.add_argument("--poll-same", action="store_true", help="run the busy-polling ping-pongs in the same placement too")
+    p.add_argument("--poll-same", action="store_true",
+                   help="run the busy-polling peers in the same placement too (skipped there by default)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke test: --rounds 1 --lat-iters 2000 --bw-bytes 64m --settle 0 unless given")
     p.add_argument("--dry-run", action="store_true", help="print the pairs' commands, run nothing")

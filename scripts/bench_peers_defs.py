@@ -13,7 +13,7 @@ SCHEMA = "dat4j-bench-peers/1"
 
 GROUPS = ("tcp", "shm", "all")
 
-# family: how the pair is built (bench-peers.py steps_<family>); polls: both sides busy-poll in the ping-pong;
+# family: how the pair is built (bench-peers.py steps_<family>); polls: both sides busy-poll (ping-pong and streams);
 # needs: what must be there, else the peer is skipped with the reason.
 PEERS = {
     "nio": dict(group="tcp", family="nio", kinds=("lat", "bw"), polls=False,
@@ -113,7 +113,8 @@ shm group ucx-sm, jucx-sm, fi-shm, aeron-ipc, dat-shm, dat-shm-poll (the dat-shm
 
 A round runs every selected pair once, placement by placement; rounds repeat the same order (A B A B ...), and the
 tables show medians over the rounds, with ratios taken round by round (the same minutes for both sides).
-Busy-polling ping-pongs run in the split placement only (--poll-same adds the same one).
+Peers that busy-poll on both sides (all but nio, dat and dat-shm) run in the split placement only (--poll-same adds
+the same one, where two pollers take turns by the scheduler's time slice).
 Environment: DAT_JAVA_OPTS (dat4j JVMs only), BENCH_JAVA (the java of the Java peers; bench-peers.sh sets a JDK 25).
 Output: OUTDIR/results.json (schema dat4j-bench-peers/1), tables.md, series.csv, GROUP-KIND-PLACEMENT.png (e.g.
 tcp-lat-split.png), runs.json and raw/ (every process's command, stdout and stderr)."""
@@ -137,8 +138,12 @@ def ucx_env(peer, sm_tls):
 
 
 def parse_json_rows(out):
-    """The one JSON array that dat perf --json and the Java peers print."""
-    rows = json.loads(out)
+    """The one JSON array of row objects that dat perf --json and the Java peers print. Text around it is left out:
+    UCX writes its warnings to stdout (JUCX 1.14 warns that it was built for a newer UCP API than Debian's 1.13)."""
+    m = re.search(r"^\[\s*(\{|\])", out, re.M)
+    if not m:
+        raise ValueError("no JSON array in the output")
+    rows, _ = json.JSONDecoder().raw_decode(out, m.start())
     for r in rows:
         if "rtt_p50_us" in r:
             r["rtt_us"] = r["rtt_p50_us"]

@@ -24,7 +24,7 @@ import org.openucx.jucx.ucp.UcpWorkerParams;
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -cp ... io.dat4j.benchmarks.JucxPeer server PORT
  * java ... io.dat4j.benchmarks.JucxPeer lat HOST PORT SIZES ITERATIONS [poll|wait]
- * java ... io.dat4j.benchmarks.JucxPeer bw HOST PORT SIZES ITERATIONS DEPTH [send,rdma_write]
+ * java ... io.dat4j.benchmarks.JucxPeer bw HOST PORT SIZES ITERATIONS DEPTH [send,rdma_write [BYTES]]
  * </pre>
  *
  * <p>The transports are UCX's choice under its environment: {@code UCX_TLS=tcp UCX_NET_DEVICES=lo} for TCP on
@@ -38,7 +38,7 @@ import org.openucx.jucx.ucp.UcpWorkerParams;
  * {@code ucp_worker_wait} whenever a progress call found nothing (the wake-up feature). {@code bw send}: DEPTH tag
  * sends in flight, the server keeps DEPTH receives posted and acknowledges the last message with a tag message of its
  * own; {@code bw rdma_write}: DEPTH puts in flight into the server's registered memory, timed until the endpoint's
- * flush completed. Warm-up: see {@link PeerSupport}. JUCX 1.14.100 runs against Debian's libucx0 1.13.
+ * flush completed. A stream runs ITERATIONS messages per size, or more where that moves fewer than BYTES. Warm-up: see {@link PeerSupport}. JUCX 1.14.100 runs against Debian's libucx0 1.13.
  */
 public final class JucxPeer {
 
@@ -85,7 +85,7 @@ public final class JucxPeer {
     public static void main(final String[] args) throws Exception {
         if (args.length < 2) {
             System.err.println("usage: server PORT | lat HOST PORT SIZES ITER [poll|wait] "
-                    + "| bw HOST PORT SIZES ITER DEPTH [send,rdma_write]");
+                    + "| bw HOST PORT SIZES ITER DEPTH [send,rdma_write [BYTES]]");
             System.exit(2);
         }
         switch (args[0]) {
@@ -103,7 +103,8 @@ public final class JucxPeer {
             case "bw" -> {
                 try (ControlChannel c = ControlChannel.connect(args[1], Integer.parseInt(args[2]))) {
                     new JucxPeer(c, false).bandwidth(PeerSupport.sizes(args[3]), Integer.parseInt(args[4]),
-                            Integer.parseInt(args[5]), args.length > 6 ? args[6] : "send,rdma_write", System.out);
+                            Integer.parseInt(args[5]), args.length > 6 ? args[6] : "send,rdma_write",
+                            args.length > 7 ? Long.parseLong(args[7]) : 0, System.out);
                 }
             }
             default -> {
@@ -151,23 +152,7 @@ public final class JucxPeer {
     }
 
     private void sink(final UcpMemory mem, final int size, final int count, final int depth) throws Exception {
-        final UcpRequest[] window = new UcpRequest[Math.min(depth, count)];
-        int posted = 0;
-        int done = 0;
-        while (done < count) {
-            for (int s = 0; s < window.length; s++) {
-                if (window[s] != null && window[s].isCompleted()) {
-                    check(window[s]);
-                    window[s] = null;
-                    done++;
-                }
-                if (window[s] == null && posted < count) {
-                    window[s] = worker.recvTaggedNonBlocking(mem.getAddress(), size, DATA_TAG, ALL_BITS, null);
-                    posted++;
-                }
-            }
-            worker.progress();
-        }
+        window(count, depth, () -> worker.recvTaggedNonBlocking(mem.getAddress(), size, DATA_TAG, ALL_BITS, null));
         complete(endpoint.sendTaggedNonBlocking(mem.getAddress(), 1, ACK_TAG, null), false);
     }
 
@@ -222,7 +207,7 @@ public final class JucxPeer {
     }
 
     private void bandwidth(final int[] sizes, final int iterations, final int depth, final String ops,
-            final PrintStream out) throws Exception {
+            final long bytes, final PrintStream out) throws Exception {
         final List<String> rows = new ArrayList<>();
         try {
             for (final int size : sizes) {
@@ -234,7 +219,8 @@ public final class JucxPeer {
                     };
                     final PeerSupport.Stream stream = k -> put ? putStream(size, k, depth) : sendStream(size, k, depth);
                     final long warmup = PeerSupport.warmStream("JucxPeer", stream);
-                    rows.add(PeerSupport.bandwidthRow(op, size, iterations, stream.run(iterations), warmup, "jucx"));
+                    final int n = PeerSupport.streamCount(size, iterations, bytes);
+                    rows.add(PeerSupport.bandwidthRow(op, size, n, stream.run(n), warmup, "jucx"));
                 }
             }
             control.sendInts(QUIT);
@@ -272,7 +258,10 @@ public final class JucxPeer {
         }
     }
 
-    /** Posts {@code count} operations with at most {@code depth} in flight and progresses until all completed. */
+    /**
+     * Posts {@code count} operations (sends, puts, or the receiver's receives) with at most {@code depth} in flight and
+     * progresses until all completed.
+     */
     private void window(final int count, final int depth, final Post post) throws Exception {
         final UcpRequest[] window = new UcpRequest[Math.min(depth, count)];
         int posted = 0;

@@ -19,8 +19,11 @@ import java.util.List;
  * <pre>
  * java -cp ... io.dat4j.benchmarks.NioBaseline server PORT
  * java -cp ... io.dat4j.benchmarks.NioBaseline lat HOST PORT SIZES ITERATIONS [spin]
- * java -cp ... io.dat4j.benchmarks.NioBaseline bw HOST PORT SIZES ITERATIONS
+ * java -cp ... io.dat4j.benchmarks.NioBaseline bw HOST PORT SIZES ITERATIONS [BYTES]
  * </pre>
+ *
+ * <p>A stream runs ITERATIONS messages per size, or more where that moves fewer than BYTES (as {@code dat perf bw -n
+ * ITERATIONS --bytes BYTES}).
  *
  * <p>Warm-up: see {@link PeerSupport} ({@code -Dsettle=SECONDS}, the rule of {@code dat perf --settle}), so that both
  * sides of a comparison are timed after their JIT settled. The server serves one client run and exits. {@code spin}
@@ -39,7 +42,7 @@ public final class NioBaseline {
      */
     public static void main(final String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: server PORT | lat HOST PORT SIZES ITER [spin] | bw HOST PORT SIZES ITER");
+            System.err.println("usage: server PORT | lat HOST PORT SIZES ITER [spin] | bw HOST PORT SIZES ITER [BYTES]");
             System.exit(2);
         }
         switch (args[0]) {
@@ -47,7 +50,7 @@ public final class NioBaseline {
             case "lat" -> latency(args[1], Integer.parseInt(args[2]), PeerSupport.sizes(args[3]),
                     Integer.parseInt(args[4]), args.length > 5 && args[5].equals("spin"), System.out);
             case "bw" -> bandwidth(args[1], Integer.parseInt(args[2]), PeerSupport.sizes(args[3]),
-                    Integer.parseInt(args[4]), System.out);
+                    Integer.parseInt(args[4]), args.length > 5 ? Long.parseLong(args[5]) : 0, System.out);
             default -> {
                 System.err.println("unknown mode " + args[0]);
                 System.exit(2);
@@ -166,14 +169,14 @@ public final class NioBaseline {
     }
 
     static void bandwidth(final String host, final int port, final int[] sizes, final int iterations,
-            final PrintStream out) throws Exception {
+            final long bytes, final PrintStream out) throws Exception {
         final List<String> rows = new ArrayList<>();
         try (SocketChannel ch = connect(host, port)) {
             for (final int size : sizes) {
                 final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, size));
                 final long warmup = PeerSupport.warmStream("NioBaseline", k -> stream(ch, buf, size, k));
-                rows.add(PeerSupport.bandwidthRow("send", size, iterations, stream(ch, buf, size, iterations), warmup,
-                        "nio"));
+                final int n = PeerSupport.streamCount(size, iterations, bytes);
+                rows.add(PeerSupport.bandwidthRow("send", size, n, stream(ch, buf, size, n), warmup, "nio"));
             }
         }
         out.println("[" + String.join(",\n ", rows) + "]");

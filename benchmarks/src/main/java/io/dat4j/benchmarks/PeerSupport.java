@@ -163,6 +163,18 @@ final class PeerSupport {
     }
 
     /**
+     * {@return the messages a stream of {@code size}-byte messages runs: at least {@code iterations}, and enough to move
+     * {@code bytes} (0: no byte goal), as {@code dat perf bw -n N --bytes B}}
+     *
+     * @param size message size
+     * @param iterations the least number of messages
+     * @param bytes the bytes to move at least
+     */
+    static int streamCount(final int size, final int iterations, final long bytes) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(iterations, bytes / size));
+    }
+
+    /**
      * {@return a latency row as {@code dat perf lat --json} prints it}
      *
      * @param op the operation ({@code send}, {@code rdma_write})
