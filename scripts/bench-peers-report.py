@@ -180,7 +180,8 @@ class Report:
               f"rounds {p['rounds']}, placements {','.join(p['placements'])} (CPUs {p['cpus']}), "
               f"lat sizes {p['lat_sizes']} x {p['lat_iters']} round trips, bw sizes {p['bw_sizes']}, "
               f"{p['bw_bytes']} bytes each, depth {p['depth']}, settle {p['settle_s']} s",
-              f"took {self.doc['seconds']:.0f} s", "```", ""]
+              f"took {self.doc['seconds']:.0f} s" + (", INTERRUPTED: not every pair ran" if self.doc.get("interrupted")
+                                                   else ""), "```", ""]
         L += self.verdict_table(verdict)
         for group in ("tcp", "shm"):
             for kind in ("lat", "bw"):

@@ -2,7 +2,8 @@
 """dat4j against the peers its users would pick (NIO, UCX, JUCX, libfabric, Aeron): two processes, pinned, round
 after round; JSON, Markdown tables and PNG plots.
 
-The driver of scripts/bench-peers.sh. Run it through scripts/bench-peers.sh (which builds and finds the JDK); `--help` lists the options, `--list` the peers.
+The driver of scripts/bench-peers.sh. Run it through scripts/bench-peers.sh (which builds and finds the JDK);
+`--help` lists the options, `--list` the peers.
 Every pair is a server and a client process on 127.0.0.1, each pinned with taskset, each with a time limit; their
 output goes to OUTDIR/raw/. runs.json holds every pair's rows as parsed; scripts/bench-peers-report.py then writes
 results.json, tables.md, series.csv and the plots.
@@ -97,48 +98,51 @@ class Driver:
     # ---- one pair
 
     def pair(self, tag, server, client, env, placement, timeout, listen_wait=30.0):
-        """Runs server then client; returns (ok, stdout of the client, reason, seconds)."""
+        """Runs server then client; returns (ok, stdout of the client, reason, seconds, server's exit status)."""
         port = free_port()
         fill = lambda argv: [a.replace("{port}", str(port)) for a in argv]  # noqa: E731
         full_env = dict(os.environ, **env)
-        srv_log = open(os.path.join(self.raw, tag + ".server.log"), "w")
-        cli_log = open(os.path.join(self.raw, tag + ".client.log"), "w")
         srv_cmd = self.pin(placement, "server") + ["timeout", str(timeout)] + fill(server)
         cli_cmd = self.pin(placement, "client") + ["timeout", str(timeout)] + fill(client)
-        for log, cmd in ((srv_log, srv_cmd), (cli_log, cli_cmd)):
-            log.write("# " + " ".join(f"{k}={v}" for k, v in env.items()) + " " + shlex.join(cmd) + "\n")
-            log.flush()
+        logs = {role: open(os.path.join(self.raw, f"{tag}.{role}.log"), "w") for role in ("server", "client")}
+        for role, cmd in (("server", srv_cmd), ("client", cli_cmd)):
+            logs[role].write("# " + " ".join(f"{k}={v}" for k, v in env.items()) + " " + shlex.join(cmd) + "\n")
+            logs[role].flush()
         t0 = time.monotonic()
-        srv = subprocess.Popen(srv_cmd, stdout=srv_log, stderr=subprocess.STDOUT, env=full_env, cwd=ROOT,
+        srv = subprocess.Popen(srv_cmd, stdout=logs["server"], stderr=subprocess.STDOUT, env=full_env, cwd=ROOT,
                                start_new_session=True)
+        cli = None
         try:
             deadline = time.monotonic() + listen_wait
             while not listening(port):
                 if srv.poll() is not None:
-                    return False, "", f"server exited ({srv.returncode}) before it listened", time.monotonic() - t0
+                    return (False, "", f"server exited ({srv.returncode}) before it listened",
+                            time.monotonic() - t0, srv.returncode)
                 if time.monotonic() > deadline:
                     break  # a server that is found another way (a Unix socket): go on, the client retries or fails
                 time.sleep(0.05)
-            cli = subprocess.Popen(cli_cmd, stdout=subprocess.PIPE, stderr=cli_log, env=full_env, cwd=ROOT,
+            cli = subprocess.Popen(cli_cmd, stdout=subprocess.PIPE, stderr=logs["client"], env=full_env, cwd=ROOT,
                                    start_new_session=True, text=True)
             try:
                 stdout, _ = cli.communicate(timeout=timeout + 10)
+                reason = "" if cli.returncode == 0 else f"client exit {cli.returncode}" + (
+                    f" (its {timeout} s limit)" if cli.returncode == 124 else "")
             except subprocess.TimeoutExpired:
                 stop(cli)
-                stdout = ""
+                stdout, reason = "", f"client stopped after {timeout + 10} s"
             with open(os.path.join(self.raw, tag + ".out"), "w") as f:
                 f.write(stdout)
             try:
                 srv.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 pass
-            ok = cli.returncode == 0
-            reason = "" if ok else (f"client exit {cli.returncode}" + (" (timeout)" if cli.returncode == 124 else ""))
-            return ok, stdout, reason, time.monotonic() - t0
+            return not reason, stdout, reason, time.monotonic() - t0, srv.poll()
         finally:
+            if cli is not None:
+                stop(cli)
             stop(srv)
-            srv_log.close()
-            cli_log.close()
+            for log in logs.values():
+                log.close()
 
     # ---- a job: one peer, one kind, one placement, one round
 
@@ -157,8 +161,8 @@ class Driver:
                 print("  server: " + shlex.join(step["server"]) + "\n  client: " + shlex.join(step["client"]),
                       file=sys.stderr)
                 continue
-            ok, stdout, why, secs = self.pair(tag, step["server"], step["client"], step.get("env", {}), placement,
-                                              step["timeout"], step.get("listen_wait", 30.0))
+            ok, stdout, why, secs, server_exit = self.pair(tag, step["server"], step["client"], step.get("env", {}),
+                                                           placement, step["timeout"], step.get("listen_wait", 30.0))
             rows = []
             if ok:
                 try:
@@ -171,7 +175,7 @@ class Driver:
                 print(f"bench-peers:   failed: {why} (see raw/{tag}.*.log)", file=sys.stderr, flush=True)
             self.runs.append(dict(base, step=step.get("suffix", ""), status="ok" if ok else "failed",
                                   reason=why, seconds=round(secs, 2), rows=rows, log=f"raw/{tag}",
-                                  env=step.get("env", {})))
+                                  env=step.get("env", {}), server_exit=server_exit))
 
     def skip_reason(self, peer, kind, placement):
         spec = defs.PEERS[peer]
@@ -187,7 +191,8 @@ class Driver:
 
     def missing(self, need):
         if need == "shm0":
-            return "" if self.shm0 else "no IA shm0 in `dat providers --json` (the provider of issue 18 is not there yet)"
+            return "" if self.shm0 else ("no IA shm0 in `dat providers --json` "
+                                         "(the provider of issue 18 is not there yet)")
         if need in ("ucx_perftest", "fi_pingpong"):
             pkg = {"ucx_perftest": "ucx-utils", "fi_pingpong": "libfabric-bin"}[need]
             return "" if shutil.which(need) else f"{need} not installed (Debian {pkg}; scripts/setup.sh)"
@@ -355,17 +360,23 @@ class Driver:
         machine = self.machine()
         machine["load_before"] = os.getloadavg()
         t0 = time.monotonic()
-        for rnd in range(1, a.rounds + 1):
-            for placement in a.placements:
-                for kind in a.kinds:
-                    for peer in a.peers:
-                        self.job(rnd, placement, peer, kind)
+        interrupted = False
+        try:
+            for rnd in range(1, a.rounds + 1):
+                for placement in a.placements:
+                    for kind in a.kinds:
+                        for peer in a.peers:
+                            self.job(rnd, placement, peer, kind)
+        except KeyboardInterrupt:
+            interrupted = True  # keep what was measured: runs.json and the report still get written
+            print("bench-peers: interrupted; writing what was measured", file=sys.stderr)
         machine["load_after"] = os.getloadavg()
         doc = {
             "schema": defs.SCHEMA,
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
             "seconds": round(time.monotonic() - t0, 1),
             "command": "scripts/bench-peers.sh " + shlex.join(sys.argv[1:]),
+            "interrupted": interrupted,
             "machine": machine,
             "params": {
                 "rounds": a.rounds, "placements": a.placements, "kinds": a.kinds, "peers": a.peers,
@@ -477,6 +488,11 @@ def main():
     a.outdir = a.outdir or os.path.join(ROOT, "target", "bench", "peers-" + time.strftime("%Y%m%dT%H%M%SZ",
                                                                                           time.gmtime()))
     os.makedirs(a.outdir, exist_ok=True)
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)  # kill PID ends the run like Ctrl-C: the pairs stop, the rest is written
+    signal.signal(signal.SIGINT, interrupt)  # also when started in the background, where SIGINT is ignored
     doc = Driver(a).run()
     if a.dry_run:
         return 0
@@ -484,7 +500,7 @@ def main():
     failed = [r for r in doc["runs"] if r["status"] != "ok"]
     print(f"bench-peers: {len(doc['runs'])} pairs, {len(failed)} failed, {len(doc['skipped'])} skipped, "
           f"{doc['seconds']:.0f} s; results in {a.outdir}", file=sys.stderr)
-    return rc or (1 if failed else 0)
+    return 130 if doc["interrupted"] else (rc or (1 if failed else 0))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@
 # Placements: "same" (server and client pinned to one CPU) and "split" (one CPU each), reported apart; rounds repeat
 # every pair in the same order and the tables give medians, ratios taken round by round against the NIO baseline and
 # the C peers of the same run. Writes OUTDIR/results.json, tables.md, series.csv, PNG plots, runs.json and raw/.
-# `--help` lists the options (peers, kinds, sizes, placements, rounds, durations).
+# `--help` lists the options (peers, kinds, sizes, placements, rounds, durations). Exit status: 0 when every pair ran,
+# 1 when one failed (the rest is still measured and reported, the reason in tables.md), 130 when stopped by SIGINT or
+# SIGTERM (the pairs are ended, what ran is reported), 2 for bad options.
 #
 # This wrapper builds dat-tools and benchmarks (./mvnw -o package; NO_BUILD=1 or --no-build skips it), finds a JDK
 # 25 as ./dat does, and runs scripts/bench-peers.py. It needs python3, taskset, and for the C peers the Debian
