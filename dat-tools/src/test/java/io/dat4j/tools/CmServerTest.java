@@ -6,13 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dat4j.EventNumber;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,20 +18,8 @@ import org.junit.jupiter.api.Timeout;
  * disturbs the next.
  */
 @Timeout(180)
-class CmServerTest {
+class CmServerTest extends PeerTestBase {
 
-    private final ExecutorService pool = Executors.newCachedThreadPool();
-
-    @BeforeEach
-    void needsTheLoopbackIa() {
-        Cli.needLoopback();
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        pool.shutdownNow();
-        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS), "server threads end");
-    }
 
     @Test
     void shouldServeAThousandConnectionsThatOpenAndCloseTogether() throws Exception {

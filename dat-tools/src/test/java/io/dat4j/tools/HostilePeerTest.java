@@ -7,13 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dat4j.EventNumber;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,21 +21,9 @@ import org.junit.jupiter.api.Timeout;
  * pointer) and never a hang.
  */
 @Timeout(180)
-class HostilePeerTest {
+class HostilePeerTest extends PeerTestBase {
 
     private static final long MAGIC = 0x4441_5450_4552_4631L; // DATPERF1
-    private final ExecutorService pool = Executors.newCachedThreadPool();
-
-    @BeforeEach
-    void needsTheLoopbackIa() {
-        Cli.needLoopback();
-    }
-
-    @AfterEach
-    void stop() throws InterruptedException {
-        pool.shutdownNow();
-        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS), "server threads end");
-    }
 
     private static byte[] perfPdata(final long maxSize, final int rx) {
         return ByteBuffer.allocate(24).putLong(MAGIC).putLong(maxSize).putInt(rx).array();

@@ -7,14 +7,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,15 +21,9 @@ import org.junit.jupiter.api.Timeout;
  * flushes).
  */
 @Timeout(120)
-class PeerKilledTest {
+class PeerKilledTest extends PeerTestBase {
 
-    private final ExecutorService pool = Executors.newCachedThreadPool();
     private Process server;
-
-    @BeforeEach
-    void needsTheLoopbackIa() {
-        Cli.needLoopback();
-    }
 
     @AfterEach
     void stop() throws InterruptedException {
@@ -40,8 +31,6 @@ class PeerKilledTest {
             server.destroyForcibly();
             server.waitFor(30, TimeUnit.SECONDS);
         }
-        pool.shutdownNow();
-        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS), "client thread ends");
     }
 
     private static String line(final BufferedReader r, final String prefix) throws IOException {
