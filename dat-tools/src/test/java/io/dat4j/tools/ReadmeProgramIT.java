@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadmeProgramIT {
 
     private static final String CLASS = "HelloDat";
-    private static final Pattern PORT = Pattern.compile("Server waiting for connect request on port (\\d+)");
+    private static final Pattern PORT = Pattern.compile("Server waiting for connect request on port (\\d+)\\n");
 
     @TempDir
     static Path tmp;
