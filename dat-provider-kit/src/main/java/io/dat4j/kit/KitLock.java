@@ -32,7 +32,9 @@ public final class KitLock extends ReentrantLock {
     /** The ranked locks each thread holds, in the order taken; only used when {@link #CHECKING}. */
     private static final ThreadLocal<List<KitLock>> HELD = ThreadLocal.withInitial(ArrayList::new);
 
+    /** The lock's place in the order. */
     private final LockRank rank;
+    /** What the lock guards, for messages; not serialised. */
     private final transient Object owner;
 
     /**

@@ -6,28 +6,46 @@ import java.util.Set;
  * The kit's own settings of one IA ({@code dat4j.kit.*}), built once when the IA opens and handed down in
  * {@link KitConfig}.
  *
- * @param evdSpinNanos nanoseconds an EVD waiter polls (spinning, for the lowest latency) before it parks; 0, the
- *        default, never spins ({@value #EVD_SPIN_NANOS})
+ * @param evdSpinNanos nanoseconds an EVD waiter polls (spinning, for the lowest latency) before it parks; 0 never
+ *        spins ({@value #EVD_SPIN_NANOS}, default 0)
+ * @param remoteLogBurst messages a {@link RemoteFaultLog} logs per interval before the rest are only counted
+ *        ({@value #REMOTE_LOG_BURST}, 0..1000000, default 10)
+ * @param remoteLogIntervalSeconds the interval of a {@link RemoteFaultLog} ({@value #REMOTE_LOG_INTERVAL}, 1..86400
+ *        s, default 60)
+ * @param providerEndpointsPending provider-created EPs one PROVIDER PSP keeps waiting for accept or reject at most
+ *        ({@value #PROVIDER_ENDPOINTS_PENDING}, 1..1048576, default 64)
  */
-public record KitSettings(long evdSpinNanos) {
+public record KitSettings(long evdSpinNanos, int remoteLogBurst, int remoteLogIntervalSeconds,
+        int providerEndpointsPending) {
 
-    /** Setting: nanoseconds an EVD waiter spins before it parks (default 0). */
+    /** Setting: nanoseconds an EVD waiter spins before it parks. */
     public static final String EVD_SPIN_NANOS = "dat4j.kit.evdSpinNanos";
+    /** Setting: messages logged per interval and source before the rest are only counted. */
+    public static final String REMOTE_LOG_BURST = "dat4j.kit.remoteLogBurst";
+    /** Setting: the interval of the rate-limited remote-fault log, seconds. */
+    public static final String REMOTE_LOG_INTERVAL = "dat4j.kit.remoteLogIntervalSeconds";
+    /** Setting: provider-created EPs one PROVIDER PSP keeps pending at most. */
+    public static final String PROVIDER_ENDPOINTS_PENDING = "dat4j.kit.providerEndpointsPending";
 
     /** Every key of the kit's namespace, for {@link Settings#checkKnown}. */
-    public static final Set<String> KEYS = Set.of(EVD_SPIN_NANOS);
+    public static final Set<String> KEYS = Set.of(EVD_SPIN_NANOS, REMOTE_LOG_BURST, REMOTE_LOG_INTERVAL,
+            PROVIDER_ENDPOINTS_PENDING);
 
     /** The kit's defaults. */
-    public static final KitSettings DEFAULTS = new KitSettings(0);
+    public static final KitSettings DEFAULTS = new KitSettings(0, 10, 60, 64);
 
     /**
      * Checks the values.
      *
      * @param evdSpinNanos 0 or more
+     * @param remoteLogBurst 0 or more
+     * @param remoteLogIntervalSeconds 1 or more
+     * @param providerEndpointsPending 1 or more
      */
     public KitSettings {
-        if (evdSpinNanos < 0) {
-            throw new IllegalArgumentException("evdSpinNanos must not be negative, was " + evdSpinNanos);
+        if (evdSpinNanos < 0 || remoteLogBurst < 0 || remoteLogIntervalSeconds < 1 || providerEndpointsPending < 1) {
+            throw new IllegalArgumentException("KitSettings out of range: " + evdSpinNanos + ", " + remoteLogBurst
+                    + ", " + remoteLogIntervalSeconds + ", " + providerEndpointsPending);
         }
     }
 
@@ -38,6 +56,9 @@ public record KitSettings(long evdSpinNanos) {
      * @throws io.dat4j.DatException {@code INVALID_PARAMETER} for a bad value
      */
     public static KitSettings from(final Settings settings) {
-        return new KitSettings(settings.longValue(EVD_SPIN_NANOS, 0, 0, 1_000_000_000L));
+        return new KitSettings(settings.longValue(EVD_SPIN_NANOS, 0, 0, 1_000_000_000L),
+                settings.intValue(REMOTE_LOG_BURST, DEFAULTS.remoteLogBurst(), 0, 1_000_000),
+                settings.intValue(REMOTE_LOG_INTERVAL, DEFAULTS.remoteLogIntervalSeconds(), 1, 86_400),
+                settings.intValue(PROVIDER_ENDPOINTS_PENDING, DEFAULTS.providerEndpointsPending(), 1, 1 << 20));
     }
 }

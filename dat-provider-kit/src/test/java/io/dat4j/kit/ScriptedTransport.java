@@ -64,7 +64,11 @@ public final class ScriptedTransport implements Transport {
     }
 
     public static InterfaceAdapter open(final Set<Capability> caps, final ScriptedTransport t) {
-        return ProviderKit.openInterfaceAdapter(config(caps, 8), a -> {
+        return open(config(caps, 8), t);
+    }
+
+    public static InterfaceAdapter open(final KitConfig config, final ScriptedTransport t) {
+        return ProviderKit.openInterfaceAdapter(config, a -> {
             t.adapter = a;
             return t;
         });

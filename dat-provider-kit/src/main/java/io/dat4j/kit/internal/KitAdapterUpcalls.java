@@ -9,6 +9,7 @@ import io.dat4j.StatusSubtype;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.RegionTable;
 import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.RemoteFaultLog;
 
 /**
  * What the transport may ask of its IA ({@link AdapterUpcalls}): a separate object from the consumer's handle
@@ -33,6 +34,11 @@ final class KitAdapterUpcalls implements AdapterUpcalls {
     @Override
     public RegionTable regions() {
         return ia.regions();
+    }
+
+    @Override
+    public RemoteFaultLog remoteFaults() {
+        return ia.remoteFaults();
     }
 
     @Override

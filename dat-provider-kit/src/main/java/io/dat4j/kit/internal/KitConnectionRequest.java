@@ -121,6 +121,14 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         }
         markClosed();
         ia.removeChild(this);
+        settled();
+    }
+
+    /** The request is accepted, rejected or forgotten: a provider-created EP no longer counts as pending. */
+    private void settled() {
+        if (bound != null && bound.isProviderCreated() && sp instanceof final KitPublicServicePoint p) {
+            p.providerRequestSettled();
+        }
     }
 
     /** Claims the CR for an accept or reject: the first one wins. */
@@ -166,6 +174,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
             lock.unlock();
         }
         ia.removeChild(this);
+        settled();
         try {
             KitLock.assertNoneHeld("RequestTransport.reject");
             request.reject(pdata);
@@ -196,6 +205,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         }
         if (markClosed()) {
             ia.removeChild(this);
+            settled();
             if (bound != null && !bound.isProviderCreated()) {
                 bound.tryFire(Trigger.REQUEST_DROPPED);
             }

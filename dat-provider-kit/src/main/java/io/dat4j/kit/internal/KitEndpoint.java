@@ -658,7 +658,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             }
             if (local == null) {
                 final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz
+                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
                         || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
                         || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
                     local = DtoStatus.LOCAL_PROTECTION;

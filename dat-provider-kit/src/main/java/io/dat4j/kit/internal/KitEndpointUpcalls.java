@@ -32,6 +32,11 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
         this.ep = ep;
     }
 
+    /** {@return the kit's EP} */
+    KitEndpoint ep() {
+        return ep;
+    }
+
     @Override
     public Endpoint endpoint() {
         return ep;

@@ -27,16 +27,18 @@ import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.CompletionSource;
 import io.dat4j.kit.KitConfig;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
+import io.dat4j.kit.RemoteFaultLog;
 import io.dat4j.kit.RemoteKeyed;
 import io.dat4j.kit.SharedReceiveTransport;
 import io.dat4j.kit.Transport;
 import io.dat4j.kit.TransportFactory;
+import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -45,13 +47,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * The kit's interface adapter ({@code DAT_IA_HANDLE}): creates and validates every child, keeps the region tables,
- * and closes children before itself. What the transport may ask of it is a separate object ({@code KitAdapterUpcalls}), so that
- * the consumer's handle cannot be cast to {@link AdapterUpcalls}.
+ * and closes children before itself. What the transport may ask of it is a separate object
+ * ({@code KitAdapterUpcalls}), so that the consumer's handle cannot be cast to {@link AdapterUpcalls}.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads. Its lock ({@link LockRank#ADAPTER}) guards only the
  * closing flag and the provider-created EPs' PZ, and no hook is called under it. See "Threading and locks" in
@@ -59,17 +60,16 @@ import org.apache.logging.log4j.Logger;
  */
 public final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter {
 
-    /** A thread that never runs, to ask a segment whether threads other than its owner may touch it. */
-    private static final Thread OTHER_THREAD = Thread.ofPlatform().unstarted(() -> { });
-
-
-    static final Logger LOG = LogManager.getLogger("io.dat4j.kit");
+    static final Logger LOG = Logging.logger("io.dat4j.kit");
 
     private final KitLock lock = new KitLock(LockRank.ADAPTER, this);
     private final KitConfig config;
     private final KitAdapterUpcalls upcalls = new KitAdapterUpcalls(this);
     private final Set<KitHandle> children = ConcurrentHashMap.newKeySet();
     private final KitRegionTable regions = new KitRegionTable();
+    private final RemoteFaultLog remoteFaults;
+    /** Provider-created EPs whose request is pending, over every PSP (bounded: {@link #admitProviderEndpoint}). */
+    private final AtomicInteger providerEndpointsPending = new AtomicInteger();
     private final IntTable<KitMemoryRegion> lmrs = new IntTable<>();
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
@@ -81,6 +81,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
 
     private KitInterfaceAdapter(final KitConfig config) {
         this.config = config;
+        this.remoteFaults = new RemoteFaultLog(LOG, this, config.settings());
         this.asyncEvd = new KitEventDispatcher(this, config.asyncEventQueueLength(), null,
                 EnumSet.of(EventStream.ASYNC), true);
     }
@@ -135,6 +136,36 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     }
 
     // ------------------------------------------------------------------ AdapterUpcalls
+
+    RemoteFaultLog remoteFaults() {
+        return remoteFaults;
+    }
+
+    /**
+     * Counts a provider-created EP for a request of a PROVIDER PSP, unless the IA's share for them is used up: at most
+     * half of {@code max_eps} may be pending at once over all PSPs, so that remote requests never take the EPs the
+     * consumer creates itself.
+     *
+     * @return false if the request must be refused
+     */
+    boolean admitProviderEndpoint() {
+        final int cap = Math.max(1, config.attributes().maxEndpoints() / 2);
+        if (providerEndpointsPending.incrementAndGet() > cap) {
+            providerEndpointsPending.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /** A provider-created EP counted by {@link #admitProviderEndpoint} is no longer pending. */
+    void providerEndpointSettled() {
+        providerEndpointsPending.decrementAndGet();
+    }
+
+    /** Queues the overflow report of an EVD of this IA on the async EVD ({@link OverflowReport}). */
+    void reportOverflow(final KitEventDispatcher evd) {
+        asyncEvd.queueOverflowReport(evd);
+    }
 
     void asyncError(final EventNumber number, final Handle source, final String reason) {
         asyncError(number, source, AsyncErrorReason.of(number, source), reason);
@@ -380,39 +411,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             final Set<MemoryPrivilege> privileges) {
         checkUsable();
         final KitProtectionZone pz = checkPz(protectionZone, 5);
-        if (region == null) {
-            throw Checks.invalidArg(3, "memory segment is null");
-        }
-        if (!region.isNative()) {
-            throw Checks.invalidArg(3, "memory segment is on the Java heap; register native memory"
-                    + " (Arena.allocate)");
-        }
-        if (!region.isAccessibleBy(OTHER_THREAD)) {
-            throw Checks.invalidArg(3, "memory segment belongs to a confined arena, but the provider's own threads"
-                    + " move its data; allocate it from Arena.ofShared(), Arena.global() or Arena.ofAuto()");
-        }
-        if (!region.scope().isAlive()) {
-            throw Checks.invalidArg(3, "memory segment's arena is already closed");
-        }
-        if (region.byteSize() == 0) {
-            throw Checks.lengthError("memory segment is empty; register at least 1 byte");
-        }
-        if (region.byteSize() > config.attributes().maxLocalMemoryRegionSize()) {
-            throw Checks.lengthError("memory segment of " + region.byteSize() + " bytes exceeds the IA's limit of "
-                    + config.attributes().maxLocalMemoryRegionSize());
-        }
-        if (privileges == null) {
-            throw Checks.invalidArg(6, "privileges are null (use MemoryPrivilege.NONE for none)");
-        }
-        for (final MemoryPrivilege p : privileges) {
-            if (p == null) {
-                throw Checks.invalidArg(6, "privileges contain null");
-            }
-        }
-        if (region.isReadOnly() && (privileges.contains(MemoryPrivilege.LOCAL_WRITE)
-                || privileges.contains(MemoryPrivilege.REMOTE_WRITE))) {
-            throw Checks.invalidArg(6, "a read-only segment cannot be registered with a write privilege");
-        }
+        MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
         if (lmrs.size() >= config.attributes().maxLocalMemoryRegions()) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
                     "the IA's limit of " + config.attributes().maxLocalMemoryRegions() + " LMRs is reached");
@@ -756,6 +755,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
                 LOG.warn("closing the transport of IA {} failed", name(), e);
             }
         }
+        remoteFaults.close();
     }
 
     private String describeChildren() {

@@ -9,11 +9,11 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -26,7 +26,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
 
-    private static final Logger LOG = LogManager.getLogger(KitMemoryRegion.class);
+    private static final Logger LOG = Logging.logger(KitMemoryRegion.class);
 
     private final KitInterfaceAdapter ia;
     private final KitProtectionZone pz;

@@ -6,6 +6,7 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.ServicePoint;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.RemoteFaultLog;
 import io.dat4j.kit.RequestTransport;
 import io.dat4j.kit.ServicePointUpcalls;
 import java.net.InetSocketAddress;
@@ -23,13 +24,32 @@ abstract sealed class KitServicePoint extends KitHandle permits KitPublicService
 
     final KitInterfaceAdapter ia;
     final KitEventDispatcher evd;
+    /** The faults remote parties cause through this service point, rate-limited (see {@link RemoteFaultLog}). */
+    final RemoteFaultLog faults;
     private volatile ListenerTransport listener;
     private volatile long qualifier;
-    private final ServicePointUpcalls upcalls = this::requested;
+    private final ServicePointUpcalls upcalls = new ServicePointUpcalls() {
+        @Override
+        public boolean connectionRequested(final RequestTransport request, final InetSocketAddress remote,
+                final byte[] pdata, final int readIn, final int readOut) {
+            return requested(request, remote, pdata, readIn, readOut);
+        }
+
+        @Override
+        public RemoteFaultLog remoteFaults() {
+            return faults;
+        }
+
+        @Override
+        public String toString() {
+            return "upcalls of " + KitServicePoint.this;
+        }
+    };
 
     KitServicePoint(final KitInterfaceAdapter ia, final KitEventDispatcher evd) {
         this.ia = ia;
         this.evd = evd;
+        this.faults = new RemoteFaultLog(KitInterfaceAdapter.LOG, this, ia.config().settings());
     }
 
     /** {@return what the listener reports to} */
@@ -71,6 +91,11 @@ abstract sealed class KitServicePoint extends KitHandle permits KitPublicService
     @Override
     KitInterfaceAdapter owner() {
         return ia;
+    }
+
+    /** {@return the faults remote parties cause through this service point, rate-limited} */
+    final RemoteFaultLog remoteFaults() {
+        return faults;
     }
 
     /** {@return this service point as the API type} */
@@ -118,11 +143,17 @@ abstract sealed class KitServicePoint extends KitHandle permits KitPublicService
         closed();
         evd.release();
         ia.removeChild(this);
+        faults.close();
     }
 
     /** {@return the qualifier, without the open check (a delivered request outlives its service point)} */
     final long qualifier() {
         return qualifier;
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + " on qualifier " + qualifier;
     }
 
     /** Subclass part of close, after the listener stopped. */

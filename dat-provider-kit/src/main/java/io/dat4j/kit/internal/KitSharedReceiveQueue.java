@@ -169,7 +169,7 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             }
             if (local == null) {
                 final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz
+                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
                         || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
                         || !r.region().allows(MemoryPrivilege.LOCAL_WRITE)) {
                     local = DtoStatus.LOCAL_PROTECTION;

@@ -1,5 +1,6 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -9,7 +10,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -26,7 +26,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class IoLoop implements Runnable {
 
-    private static final Logger LOG = LogManager.getLogger(IoLoop.class);
+    private static final Logger LOG = Logging.logger(IoLoop.class);
 
     /** Microseconds without a driving consumer after which the I/O thread takes over ({@link TcpConfig}). */
     private final long graceNanos;

@@ -1,18 +1,18 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.ListenerTransport;
 import io.dat4j.kit.ServicePointUpcalls;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /** A listening socket behind a PSP or RSP; accepts on its loop and hands connections to the IA's loops. */
 final class TcpListener implements ListenerTransport {
 
-    private static final Logger LOG = LogManager.getLogger(TcpListener.class);
+    private static final Logger LOG = Logging.logger(TcpListener.class);
 
     private final TcpTransport transport;
     private final IoLoop loop;
@@ -41,7 +41,8 @@ final class TcpListener implements ListenerTransport {
             try {
                 s = channel.accept();
             } catch (final IOException e) {
-                LOG.warn("accept on port {} failed", qualifier, e);
+                // (out of descriptors under a flood of connections, for one: rate-limited, no stack trace)
+                sp.remoteFaults().warn("accept on port " + qualifier + " failed: " + e);
                 return;
             }
             if (s == null) {
