@@ -14,6 +14,7 @@ import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
 import io.dat4j.provider.rdmacm.ffi.WorkRequest;
+import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.KitLock;
@@ -62,10 +63,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final RdmaCmTransport transport;
     private final EndpointUpcalls ep;
     private final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
-    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order; guarded by the lock. */
-    private final ArrayDeque<Runnable> upcalls = new ArrayDeque<>();
-    /** A thread is making the queued upcalls (one at a time, in order); guarded by the lock. */
-    private boolean makingUpcalls;
+    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
+    private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
     /**
      * Guards the QP against use after destroy: posting holds the read lock, creating and destroying the QP the write
      * lock. Never held during an upcall, so it cannot close a cycle with the kit's queue locks.
@@ -232,27 +231,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * in order, each with the lock released (a transport never calls up holding its own lock).
      */
     private void unlock() {
-        if (upcalls.isEmpty() || makingUpcalls || lock.getHoldCount() > 1) {
-            lock.unlock();
-            return;
-        }
-        makingUpcalls = true;
-        try {
-            Runnable r;
-            while ((r = upcalls.poll()) != null) {
-                lock.unlock();
-                try {
-                    r.run();
-                } catch (final RuntimeException e) {
-                    LOG.warn("EP {}: an upcall failed", index, e);
-                } finally {
-                    lock.lock();
-                }
-            }
-        } finally {
-            makingUpcalls = false;
-            lock.unlock();
-        }
+        upcalls.unlock();
     }
 
     // ------------------------------------------------------------------ connect / accept

@@ -5,6 +5,7 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
@@ -153,10 +154,8 @@ final class TcpConnection implements RequestTransport {
     /** Guards all connection state: held by the I/O thread while it works on the connection, and by a posting thread
      * that writes small requests itself ({@link #inlineFlush()}). Release it with {@link #unlock()}. */
     final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
-    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order; guarded by the lock. */
-    private final ArrayDeque<Runnable> upcalls = new ArrayDeque<>();
-    /** A thread is making the queued upcalls (one at a time, so they reach the kit in order); guarded by the lock. */
-    private boolean makingUpcalls;
+    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
+    private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
     /** The inbound loop stopped for a queued upcall with bytes still staged: read on once it is made. */
     private boolean resumeRead;
     private String pendingFailure;
@@ -292,32 +291,11 @@ final class TcpConnection implements RequestTransport {
     /**
      * Releases {@link #lock}. When this ends the thread's outermost hold and connection upcalls are queued, makes
      * them first, in order, each with the lock released (so a transport never calls up holding its own lock), then
-     * hands bytes left staged back to the loop.
+     * hands bytes left staged back to the loop ({@code onScheduled} checks under the lock).
      */
     void unlock() {
-        if (upcalls.isEmpty() || makingUpcalls || lock.getHoldCount() > 1) {
-            lock.unlock();
-            return;
-        }
-        makingUpcalls = true;
-        try {
-            Runnable r;
-            while ((r = upcalls.poll()) != null) {
-                lock.unlock();
-                try {
-                    r.run();
-                } catch (final RuntimeException e) {
-                    LOG.warn("connection {}: an upcall failed", this, e);
-                } finally {
-                    lock.lock();
-                }
-            }
-            if (resumeRead && phase != P_CLOSED) {
-                loop.schedule(this);
-            }
-        } finally {
-            makingUpcalls = false;
-            lock.unlock();
+        if (upcalls.unlock() && resumeRead) {
+            loop.schedule(this);
         }
     }
 
