@@ -4,8 +4,8 @@ package io.dat4j.examples.dapltest;
  * The performance test's statistics and its result lines ({@code Performance_Stats_t},
  * {@code dapl_performance_stats.c}). Times are microseconds (C's {@code DT_Mdep_TimeStamp} without RDTSC timers, its
  * {@code cpu_mhz} 1). C counts no context switches, so every post and reap is one "without"; and C starts each minimum
- * at {@code ~0}, which as a double is -1, so every minimum prints as 4294967295.0 us: the port keeps both, so that the
- * lines compare.
+ * at {@code ~0}, which as a double is -1, so every minimum prints as -1.0 us: the port keeps both, so that the lines
+ * compare.
  *
  * <p>Not thread safe: owned by the client's test thread.
  */
@@ -41,11 +41,11 @@ final class PerformanceStats {
         return (double) (System.nanoTime() / 1000L);
     }
 
-    private static long whole(final double v) {
+    private static int whole(final double v) {
         return TransactionStats.whole(v);
     }
 
-    private static long hundredths(final double v) {
+    private static int hundredths(final double v) {
         return TransactionStats.hundredths(v);
     }
 

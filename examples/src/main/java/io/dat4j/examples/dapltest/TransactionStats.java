@@ -106,13 +106,16 @@ final class TransactionStats {
                 whole(write / timeS), hundredths(write / timeS));
     }
 
-    /** {@return {@code whole(num)}: the integer part, as C's {@code (unsigned int)} cast, printed with %d} */
-    static long whole(final double num) {
-        return Integer.toUnsignedLong((int) (long) num);
+    /**
+     * {@return {@code whole(num)}: the integer part as C's {@code (unsigned int)} cast makes it on x86-64 (through a
+     * 64-bit conversion), which C then prints with %d, so as a signed int: -1.0 prints as -1}
+     */
+    static int whole(final double num) {
+        return (int) (long) num;
     }
 
-    /** {@return {@code hundredths(num)}: the first two decimals, truncated} */
-    static long hundredths(final double num) {
-        return Integer.toUnsignedLong((int) (long) ((num - (double) whole(num)) * 100));
+    /** {@return {@code hundredths(num)}: the first two decimals, truncated, the same way} */
+    static int hundredths(final double num) {
+        return (int) (long) ((num - Integer.toUnsignedLong(whole(num))) * 100);
     }
 }
