@@ -80,6 +80,15 @@ final class Cli {
         };
     }
 
+    /** Prints the usage lines of the {@code -R} values, which every command's usage has. */
+    static void qosUsage(final Log log) {
+        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
+        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
+        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
+        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
+        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+    }
+
     /** {@return the name as the fixed C field keeps it: at most {@link #NAME_SZ} - 1 characters} @param s the name */
     static String name(final String s) {
         return s.length() < NAME_SZ ? s : s.substring(0, NAME_SZ - 1);

@@ -346,14 +346,7 @@ final class Client {
         }
     }
 
-    private void free(final Handle h, final String what) {
-        if (h == null) {
-            return;
-        }
-        try {
-            h.close();
-        } catch (final DatException e) {
-            log.printf("%s: %s: %s\n", MODULE, what, Log.ret(e));
-        }
+    private void free(final io.dat4j.Handle h, final String what) {
+        log.free(h, MODULE + ": " + what);
     }
 }

@@ -36,6 +36,16 @@ final class Events {
                 ? "Invalid_DAT_EVENT_NUMBER" : n.cName();
     }
 
+    /** Waits for the next event; null after printing C's line for a failed wait ({@code kind}: CR, CONN, ...). */
+    private static Event next(final Log log, final EventDispatcher evd, final String kind) {
+        try {
+            return evd.await(EventDispatcher.INFINITE);
+        } catch (final DatException x) {
+            log.printf("Test Error: dapl_event_wait (%s) failed: %s\n", kind, Log.ret(x));
+            return null;
+        }
+    }
+
     /**
      * {@code DT_cr_event_wait}.
      *
@@ -45,11 +55,8 @@ final class Events {
      */
     static ConnectionRequestEvent crWait(final Log log, final EventDispatcher evd) {
         for (;;) {
-            final Event e;
-            try {
-                e = evd.await(EventDispatcher.INFINITE);
-            } catch (final DatException x) {
-                log.printf("Test Error: dapl_event_wait (CR) failed: %s\n", Log.ret(x));
+            final Event e = next(log, evd, "CR");
+            if (e == null) {
                 return null;
             }
             if (e instanceof ConnectionRequestEvent cr) {
@@ -68,11 +75,8 @@ final class Events {
      */
     static EventNumber connWait(final Log log, final EventDispatcher evd) {
         for (;;) {
-            final Event e;
-            try {
-                e = evd.await(EventDispatcher.INFINITE);
-            } catch (final DatException x) {
-                log.printf("Test Error: dapl_event_wait (CONN) failed: %s\n", Log.ret(x));
+            final Event e = next(log, evd, "CONN");
+            if (e == null) {
                 return null;
             }
             final EventNumber n = e.number();
@@ -96,11 +100,8 @@ final class Events {
      */
     static ConnectionEvent discoWait(final Log log, final EventDispatcher evd) {
         for (;;) {
-            final Event e;
-            try {
-                e = evd.await(EventDispatcher.INFINITE);
-            } catch (final DatException x) {
-                log.printf("Test Error: dapl_event_wait (DISCONN) failed: %s\n", Log.ret(x));
+            final Event e = next(log, evd, "DISCONN");
+            if (e == null) {
                 return null;
             }
             final EventNumber n = e.number();
@@ -124,11 +125,8 @@ final class Events {
      */
     static DtoCompletionEvent dtoWait(final Log log, final EventDispatcher evd) {
         for (;;) {
-            final Event e;
-            try {
-                e = evd.await(EventDispatcher.INFINITE);
-            } catch (final DatException x) {
-                log.printf("Test Error: dapl_event_wait (DTO) failed: %s\n", Log.ret(x));
+            final Event e = next(log, evd, "DTO");
+            if (e == null) {
                 return null;
             }
             if (e instanceof DtoCompletionEvent d) {

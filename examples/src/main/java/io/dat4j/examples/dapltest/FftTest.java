@@ -257,22 +257,15 @@ final class FftTest {
 
     /** {@code DT_fft_init_client}: IA, PZ, EP and EVDs. */
     Connection initClient() {
-        final Connection c = new Connection();
-        try {
-            c.ia = openIa(cmd.deviceName);
-            assertDat(ok(), "rc == DAT_SUCCESS");
-            c.pz = call(() -> c.ia.createProtectionZone());
-            assertDat(ok(), "rc == DAT_SUCCESS");
-            createEp(c);
-            assertDat(ok(), "rc == DAT_SUCCESS");
-        } catch (final Abort a) {
-            /* cleanup: the caller frees what was made */
-        }
-        return c;
+        return init(false);
     }
 
     /** {@code DT_fft_init_server}: {@link #initClient}'s objects, a PSP on the server port, two 8 KiB buffers. */
     Connection initServer() {
+        return init(true);
+    }
+
+    private Connection init(final boolean server) {
         final Connection c = new Connection();
         try {
             c.ia = openIa(cmd.deviceName);
@@ -281,10 +274,13 @@ final class FftTest {
             assertDat(ok(), "rc == DAT_SUCCESS");
             createEp(c);
             assertDat(ok(), "rc == DAT_SUCCESS");
-            c.psp = call(() -> c.ia.createPublicServicePoint(params.serverPort, c.crEvd, ServicePointFlag.CONSUMER));
-            assertDat(ok(), "rc == DAT_SUCCESS");
-            c.bpool = Bpool.alloc(log, c.ia, c.pz, 8192, 2);
-            assertTrue(c.bpool != null, "conn->bpool");
+            if (server) {
+                c.psp = call(() -> c.ia.createPublicServicePoint(params.serverPort, c.crEvd,
+                        ServicePointFlag.CONSUMER));
+                assertDat(ok(), "rc == DAT_SUCCESS");
+                c.bpool = Bpool.alloc(log, c.ia, c.pz, 8192, 2);
+                assertTrue(c.bpool != null, "conn->bpool");
+            }
         } catch (final Abort a) {
             /* cleanup: the caller frees what was made */
         }

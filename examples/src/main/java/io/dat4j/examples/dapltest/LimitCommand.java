@@ -111,11 +111,7 @@ final class LimitCommand {
         log.printf("USAGE:              [-m <maximum_for_exhaustion_tests>]\n");
         log.printf("USAGE:                  (1000 - Default)\n");
         log.printf("USAGE:              [-R <service reliability>]\n");
-        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
-        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
-        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
-        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
-        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+        Cli.qosUsage(log);
         log.printf("USAGE:              [limit_ia [limit_pz] [limit_evd] ... ]\n");
         log.printf("NOTE: If test is not specified, do all the limit tests\n");
         log.printf("NOTE: Else, just do the specified tests\n");

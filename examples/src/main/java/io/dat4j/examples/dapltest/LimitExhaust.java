@@ -77,10 +77,7 @@ final class LimitExhaust {
 
     private void freeAll(final List<? extends Handle> made, final String call) {
         for (final Handle h : made) {
-            try {
-                h.close();
-            } catch (final DatException e) {
-                log.printf("%s: %s fails: %s\n", MODULE, call, Log.ret(e));
+            if (!log.free(h, MODULE + ": " + call + " fails")) {
                 t.retval = false;
             }
         }

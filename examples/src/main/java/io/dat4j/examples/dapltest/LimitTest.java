@@ -300,13 +300,7 @@ final class LimitTest {
     }
 
     private void free(final io.dat4j.Handle h, final String what) {
-        if (h == null) {
-            return;
-        }
-        try {
-            h.close();
-        } catch (final DatException e) {
-            log.printf("%s: %s fails: %s\n", MODULE, what, Log.ret(e));
+        if (!log.free(h, MODULE + ": " + what + " fails")) {
             retval = false;
         }
     }

@@ -2,6 +2,7 @@ package io.dat4j.examples.dapltest;
 
 import io.dat4j.DatException;
 import io.dat4j.DatStatus;
+import io.dat4j.Handle;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import java.io.PrintStream;
@@ -48,6 +49,26 @@ final class Log {
     void debugf(final String format, final Object... args) {
         if (debug) {
             printf(format, args);
+        }
+    }
+
+    /**
+     * Frees a handle ({@code dat_*_free}) and prints C's line if that fails: {@code <what>: <status>}.
+     *
+     * @param h the handle, or null for nothing to free
+     * @param what the start of the line, for example "DT_cs_Server: dat_psp_free error"
+     * @return false if the free failed
+     */
+    boolean free(final Handle h, final String what) {
+        if (h == null) {
+            return true;
+        }
+        try {
+            h.close();
+            return true;
+        } catch (final DatException e) {
+            printf("%s: %s\n", what, ret(e));
+            return false;
         }
     }
 

@@ -160,11 +160,7 @@ final class PerformanceCommand {
         log.printf("USAGE:              [-i <num iterations>]     : (1, 000)\n");
         log.printf("USAGE:              [-p <pipline>]\n");
         log.printf("USAGE:              [-R <service reliability>]\n");
-        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
-        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
-        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
-        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
-        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+        Cli.qosUsage(log);
         log.printf("USAGE:           <OP>\n");
         log.printf("USAGE:\n");
         log.printf("USAGE: Each OP consists of:\n");

@@ -59,11 +59,7 @@ final class QuitCommand {
         log.printf("USAGE:              [-D <device Name>]\n");
         log.printf("USAGE:              [-d] : debug (zero)\n");
         log.printf("USAGE:              [-R <service reliability>]\n");
-        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
-        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
-        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
-        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
-        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+        Cli.qosUsage(log);
     }
 
     /** {@code DT_Quit_Cmd_PT_Print}, what the quit client prints once the server answered. */

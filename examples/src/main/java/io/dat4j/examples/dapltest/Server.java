@@ -306,14 +306,7 @@ final class Server {
     }
 
     private void free(final io.dat4j.Handle h, final String what) {
-        if (h == null) {
-            return;
-        }
-        try {
-            h.close();
-        } catch (final DatException e) {
-            log.printf("%s: %s: %s\n", MODULE, what, Log.ret(e));
-        }
+        log.free(h, MODULE + ": " + what);
     }
 
     static void sleep(final long millis) {

@@ -62,11 +62,7 @@ final class ServerCommand {
         log.printf("USAGE:              [-d] : debug (zero)\n");
         log.printf("USAGE:              [-R <service reliability>]\n");
         log.printf("USAGE:              [-n <server port number>]\n");
-        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
-        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
-        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
-        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
-        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+        Cli.qosUsage(log);
         log.printf("USAGE: Run as server using default parameters\n");
         log.printf("USAGE:     dapltest\n");
         log.printf("USAGE:\n");

@@ -261,11 +261,7 @@ final class TransactionCommand {
         log.printf("USAGE:              [-P ] : DTO Completion Polling: (false)\n");
         log.printf("USAGE:              [-r ] : Use RSPs: (false)\n");
         log.printf("USAGE:              [-R <service reliability>]\n");
-        log.printf("USAGE:                  (BE == QOS_BEST_EFFORT - Default)\n");
-        log.printf("USAGE:                  (HT == QOS_HIGH_THROUGHPUT)\n");
-        log.printf("USAGE:                  (LL == QOS_LOW_LATENCY)\n");
-        log.printf("USAGE:                  (EC == QOS_ECONOMY)\n");
-        log.printf("USAGE:                  (PM == QOS_PREMIUM)\n");
+        Cli.qosUsage(log);
         log.printf("USAGE:           <OP [OP...]\n");
         log.printf("USAGE:\n");
         log.printf("USAGE: Each OP consists of:\n");

@@ -512,13 +512,6 @@ final class TransactionTest {
     }
 
     private void free(final Handle h, final String what) {
-        if (h == null) {
-            return;
-        }
-        try {
-            h.close();
-        } catch (final DatException e) {
-            log.printf("Test[%x]: %s: %s\n", basePort, what, Log.ret(e));
-        }
+        log.free(h, String.format("Test[%x]: %s", basePort, what));
     }
 }
