@@ -301,9 +301,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 id = null;
                 phase = Phase.DOWN;
                 upcall(() -> {
-                    ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                     // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
                     ep.flush();
+                    ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 });
                 LOG.debug("rdma_accept failed (the requester is gone?)", e);
                 return;
@@ -428,8 +428,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     phase = Phase.DOWN;
                     teardownLocked();
                     upcall(() -> {
-                        ep.broken(ex.toString());
                         ep.flush();
+                        ep.broken(ex.toString());
                     });
                 }
             }
@@ -461,8 +461,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     teardownLocked();
                     final String reason = e.type() + " (status " + e.status() + ")";
                     upcall(() -> {
-                        ep.broken(reason);
                         ep.flush();
+                        ep.broken(reason);
                     });
                 }
             }
@@ -508,8 +508,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     phase = Phase.DOWN;
                     teardownLocked();
                     upcall(() -> {
-                        ep.disconnected();
                         ep.flush();
+                        ep.disconnected();
                     });
                 } else if (phase == Phase.ACCEPTING) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
@@ -520,8 +520,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     phase = Phase.DOWN;
                     teardownLocked();
                     upcall(() -> {
-                        ep.broken("RDMA device removed");
                         ep.flush();
+                        ep.broken("RDMA device removed");
                     });
                 } else if (phase == Phase.CONNECTING) {
                     failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
@@ -593,8 +593,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
             disconnectQuietly(current);
             teardownLocked();
             upcall(() -> {
-                ep.broken(reason);
                 ep.flush();
+                ep.broken(reason);
             });
         } finally {
             unlock();
@@ -625,8 +625,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         phase = Phase.DOWN;
         teardownLocked();
         upcall(() -> {
-            ep.connectionFailed(number, privateData);
             ep.flush();
+            ep.connectionFailed(number, privateData);
         });
     }
 

@@ -1948,8 +1948,8 @@ final class TcpConnection implements RequestTransport {
     }
 
     /**
-     * Tells the EP the connection ended and completes what it held FLUSHED, as one queued upcall (the event first,
-     * then the completions, as before the lock was split from the upcalls); caller holds {@link #lock}.
+     * Completes what the connection held FLUSHED and tells the EP the connection ended, as one queued upcall (the
+     * completions first, then the event); caller holds {@link #lock}.
      */
     private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,
             final String reason, final boolean complete) {
@@ -1965,6 +1965,11 @@ final class TcpConnection implements RequestTransport {
             return;
         }
         upcall(() -> {
+            // completions first: once the event is out, the consumer may reset the EP and post again, and what it
+            // posts then belongs to its next connection (ResetRepostTest); those ops were taken above, under the lock
+            for (int i = 0; i < ops.size(); i++) {
+                e.up.complete(ops.get(i), statuses.get(i), 0);
+            }
             switch (end) {
                 case END_DISCONNECTED -> e.up.disconnected();
                 case END_BROKEN -> e.up.broken(reason);
@@ -1977,9 +1982,6 @@ final class TcpConnection implements RequestTransport {
                 default -> {
                     // silent
                 }
-            }
-            for (int i = 0; i < ops.size(); i++) {
-                e.up.complete(ops.get(i), statuses.get(i), 0);
             }
         });
     }
