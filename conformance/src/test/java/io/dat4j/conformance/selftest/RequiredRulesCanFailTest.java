@@ -57,7 +57,8 @@ class RequiredRulesCanFailTest {
         map(Breakage.DROP_ACCEPT_ERROR, "CM-04", "CRA-06-GONE", "CRA-06");
         map(Breakage.WRONG_STATE, "CM-06", "EP-03", "EP-STATE-1", "EP-STATE-2", "CE-03", "CRA-02-PROVIDER",
                 "CRA-02-RSP", "GR-04", "RJ-04-RSP");
-        map(Breakage.CLOSE_IGNORED, "CM-09", "CM-14");
+        map(Breakage.CLOSE_IGNORED, "CM-09", "CM-14", "DTO-19");
+        map(Breakage.REMOTE_PZ_IGNORED, "DTO-17", "DTO-18", "DTO-20");
         map(Breakage.QUERY_LIES, "CM-11", "CRA-12", "EP-02", "EP-04", "EVD-03", "EVD-16", "FFT-MEM-0", "FFT-MEM-1",
                 "FFT-QUERYINFO-0", "FFT-QUERYINFO-1", "IA-02", "IA-03", "RA-09");
         map(Breakage.ENDPOINT_IDENTITY_LOST, "CRA-01");
