@@ -43,12 +43,14 @@ cp -r "$root/examples/target/classes" "$out/snapshot/examples-classes"
 mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
 mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
 mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
-# ./dat as users run it: the script, dat-tools.jar and the jars beside it (its staleness check finds no sources in the
-# copy, so the guest never builds)
+# ./dat as users run it: the script, the launcher it runs (dat-tools/src/dist/bin/dat), dat-tools.jar and the jars
+# beside it (its staleness check finds no src/main or pom in the copy, so the guest never builds)
 if [[ ${SKIP_DAT_CONFORMANCE:-} != 1 ]]; then
     (cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -DskipTests package -pl dat-tools -am)
     mkdir -p "$out/snapshot/dat-root/dat-tools/target"
     cp "$root/dat" "$out/snapshot/dat-root/dat"
+    mkdir -p "$out/snapshot/dat-root/dat-tools/src/dist"
+    cp -r "$root/dat-tools/src/dist/bin" "$out/snapshot/dat-root/dat-tools/src/dist/bin"
     cp "$root/dat-tools/target/dat-tools.jar" "$out/snapshot/dat-root/dat-tools/target/"
     cp -r "$root/dat-tools/target/lib" "$out/snapshot/dat-root/dat-tools/target/lib"
 fi
