@@ -1,5 +1,6 @@
 package io.dat4j.conformance.selftest;
 
+import io.dat4j.conformance.ConcurrencyConformance;
 import io.dat4j.conformance.ConnectionManagementConformance;
 import io.dat4j.conformance.DataTransferConformance;
 import io.dat4j.conformance.EndpointConformance;
@@ -41,13 +42,15 @@ final class BrokenSuites {
                 DataTransferConformance.class, DataTransfer.class,
                 LimitsConformance.class, Limits.class,
                 TransactionConformance.class, Transaction.class,
-                QuitConformance.class, Quit.class);
+                QuitConformance.class, Quit.class,
+                ConcurrencyConformance.class, Concurrency.class);
     }
 
     static List<Class<?>> areas() {
         return List.of(InterfaceAdapterConformance.class, EventDispatcherConformance.class, MemoryConformance.class,
                 EndpointConformance.class, ConnectionManagementConformance.class, DataTransferConformance.class,
-                LimitsConformance.class, TransactionConformance.class, QuitConformance.class);
+                LimitsConformance.class, TransactionConformance.class, QuitConformance.class,
+                ConcurrencyConformance.class);
     }
 
     /** The fixture: the broken IA, no peer JVM. */
@@ -140,6 +143,14 @@ final class BrokenSuites {
 
     @ExtendWith(OnlySelfTest.class)
     static final class Quit extends QuitConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return BrokenSuites.fixture();
+        }
+    }
+
+    @ExtendWith(OnlySelfTest.class)
+    static final class Concurrency extends ConcurrencyConformance {
         @Override
         protected ProviderFixture fixture() {
             return BrokenSuites.fixture();
