@@ -437,15 +437,12 @@ final class Decorator {
                     }
                 }
                 final DtoCompletionEvent mapped = new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()),
-                        (Endpoint) wrap(d.endpoint()), d.cookie(), st, d.transferredLength(), d.operation(),
-                        d.rmrContext());
+                        (Endpoint) wrap(d.endpoint()), d.cookie(), st, length, d.operation(), d.rmrContext());
                 if (b == Breakage.COMPLETES_TWICE && dtoEvents.incrementAndGet() % 32 == 0) {
                     duplicates.computeIfAbsent(d.dispatcher(), k -> new java.util.concurrent.ConcurrentLinkedQueue<>())
                             .add(mapped);
                 }
                 yield mapped;
-                yield new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()), (Endpoint) wrap(d.endpoint()),
-                        d.cookie(), st, length, d.operation(), d.rmrContext());
             }
             case final ConnectionEvent c -> {
                 if (b == Breakage.DROP_ACCEPT_ERROR
