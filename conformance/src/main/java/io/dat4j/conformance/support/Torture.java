@@ -52,7 +52,13 @@ public final class Torture {
         void run(SplittableRandom random);
     }
 
-    /** An action with its name and weight. */
+    /**
+     * An action with its name and weight.
+     *
+     * @param name name, for the report
+     * @param weight relative frequency, 1 or more
+     * @param action what it does
+     */
     public record Step(String name, int weight, Action action) {
         /**
          * Checks the weight.
