@@ -146,7 +146,7 @@ public final class TcpProvider implements DatProvider {
         final long heap = Runtime.getRuntime().maxMemory();
         final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
-        // queue depths as rxe's (max_qp_wr, max_srq_wr 16,384): C programs size queues by their worst case
+        // deep queues (rxe: max_qp_wr and max_srq_wr 1,048,576): C programs size queues by their worst case
         // (dtestsrq -c 100 -B 100 asks 10,000 per EP and per SRQ); the kit allocates a slot when it is first used
         final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + p[0], "dat4j",
                 new InetSocketAddress(concrete, 0), maxEps, MAX_QUEUE_DEPTH, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
