@@ -13,16 +13,19 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Draws the comparison plots of a {@code scripts/bench-tcp.sh} run (XChart): {@code lat.png} (p50 round trip against
- * size, log-log) and {@code bw.png} (Gbit/s against size) from the run's {@code series.csv}
- * ({@code kind,label,size,value} lines).
+ * Draws the comparison plots of a benchmark run (XChart), one PNG per kind of series, {@code OUTDIR/KIND.png}, from the
+ * run's {@code series.csv}: {@code kind,label,size,value} lines (the points; labels without commas), and optionally
+ * {@code title,kind,TEXT} and {@code yaxis,kind,TEXT} lines that name a kind's plot and its vertical axis. A kind whose
+ * name contains {@code lat} is a latency plot (log-log), any other a bandwidth plot (log size, linear Gbit/s).
+ * {@code scripts/bench-peers.sh} writes kinds such as {@code tcp-lat-split}; {@code scripts/bench-softroce.sh} writes
+ * {@code lat} and {@code bw}.
  *
  * <pre>
  * java -cp ... io.dat4j.benchmarks.BenchPlot SERIES.csv OUTDIR [CONTEXT]
  * </pre>
  *
- * <p>With CONTEXT (for example {@code "Soft-RoCE guest"}, used by {@code scripts/bench-softroce.sh}) the titles name it
- * and the latency axis is the p50 one-way latency of the series.
+ * <p>With CONTEXT (for example {@code "Soft-RoCE guest"}) the default titles name it and the default latency axis is
+ * the p50 one-way latency of the series.
  */
 public final class BenchPlot {
 
@@ -41,8 +44,14 @@ public final class BenchPlot {
             System.exit(2);
         }
         final Map<String, Map<String, List<double[]>>> kinds = new LinkedHashMap<>();
+        final Map<String, String> titles = new LinkedHashMap<>();
+        final Map<String, String> yAxes = new LinkedHashMap<>();
         for (final String line : Files.readAllLines(Path.of(args[0]))) {
-            final String[] c = line.split(",");
+            final String[] c = line.split(",", -1);
+            if (c.length >= 3 && (c[0].equals("title") || c[0].equals("yaxis"))) {
+                (c[0].equals("title") ? titles : yAxes).put(c[1], line.substring(c[0].length() + c[1].length() + 2));
+                continue;
+            }
             if (c.length != 4) {
                 continue;
             }
@@ -50,9 +59,9 @@ public final class BenchPlot {
                     .add(new double[] {Double.parseDouble(c[2]), Double.parseDouble(c[3])});
         }
         for (final Map.Entry<String, Map<String, List<double[]>>> kind : kinds.entrySet()) {
-            final boolean lat = kind.getKey().equals("lat");
-            final String title;
-            final String yAxis;
+            final boolean lat = kind.getKey().contains("lat");
+            String title;
+            String yAxis;
             if (args.length == 3) {
                 title = (lat ? "Latency, " : "Bandwidth, ") + args[2];
                 yAxis = lat ? "p50 one-way latency [us]" : "Gbit/s";
@@ -60,6 +69,8 @@ public final class BenchPlot {
                 title = lat ? "Ping-pong over TCP loopback, two processes" : "Streaming over TCP loopback";
                 yAxis = lat ? "p50 round trip [us]" : "Gbit/s";
             }
+            title = titles.getOrDefault(kind.getKey(), title);
+            yAxis = yAxes.getOrDefault(kind.getKey(), yAxis);
             final XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
                     .xAxisTitle("message size [bytes]").yAxisTitle(yAxis).build();
             chart.getStyler().setXAxisLogarithmic(true);

@@ -10,7 +10,6 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The baseline the TCP provider is measured against: a plain Java NIO {@link SocketChannel} ping-pong and stream
@@ -20,20 +19,17 @@ import java.util.Locale;
  * <pre>
  * java -cp ... io.dat4j.benchmarks.NioBaseline server PORT
  * java -cp ... io.dat4j.benchmarks.NioBaseline lat HOST PORT SIZES ITERATIONS [spin]
- * java -cp ... io.dat4j.benchmarks.NioBaseline bw HOST PORT SIZES ITERATIONS
+ * java -cp ... io.dat4j.benchmarks.NioBaseline bw HOST PORT SIZES ITERATIONS [BYTES]
  * </pre>
  *
- * <p>With {@code -Dsettle=SECONDS} the client warms up as {@code dat perf --settle} does (same rule: chunks of about
- * 0.25 s until two in a row in which this JVM compiled for at most 1 % of the time and whose median round trip, or
- * time per message, is within 5 % of the chunk before), so that both sides of a comparison are timed after their JIT
- * settled; without it, latency warms up with {@value #WARMUP} round trips and bandwidth not at all.
- * The server serves one client run and exits. {@code spin} makes both sides busy-poll non-blocking channels.
+ * <p>A stream runs ITERATIONS messages per size, or more where that moves fewer than BYTES (as {@code dat perf bw -n
+ * ITERATIONS --bytes BYTES}).
+ *
+ * <p>Warm-up: see {@link PeerSupport} ({@code -Dsettle=SECONDS}, the rule of {@code dat perf --settle}), so that both
+ * sides of a comparison are timed after their JIT settled. The server serves one client run and exits. {@code spin}
+ * makes both sides busy-poll non-blocking channels.
  */
 public final class NioBaseline {
-
-    private static final int WARMUP = 2_000;
-    private static final long SETTLE_NANOS = Long.getLong("settle", 0) * 1_000_000_000L;
-    private static final long CHUNK_NANOS = 250_000_000L;
 
     private NioBaseline() {
     }
@@ -42,28 +38,24 @@ public final class NioBaseline {
      * Entry point.
      *
      * @param args see the class comment
-     * @throws IOException on socket failure
+     * @throws Exception on socket failure
      */
-    public static void main(final String[] args) throws IOException {
+    public static void main(final String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: server PORT | lat HOST PORT SIZES ITER [spin] | bw HOST PORT SIZES ITER");
+            System.err.println("usage: server PORT | lat HOST PORT SIZES ITER [spin] | bw HOST PORT SIZES ITER [BYTES]");
             System.exit(2);
         }
         switch (args[0]) {
             case "server" -> serve(Integer.parseInt(args[1]));
-            case "lat" -> latency(args[1], Integer.parseInt(args[2]), sizes(args[3]), Integer.parseInt(args[4]),
-                    args.length > 5 && args[5].equals("spin"), System.out);
-            case "bw" -> bandwidth(args[1], Integer.parseInt(args[2]), sizes(args[3]), Integer.parseInt(args[4]),
-                    System.out);
+            case "lat" -> latency(args[1], Integer.parseInt(args[2]), PeerSupport.sizes(args[3]),
+                    Integer.parseInt(args[4]), args.length > 5 && args[5].equals("spin"), System.out);
+            case "bw" -> bandwidth(args[1], Integer.parseInt(args[2]), PeerSupport.sizes(args[3]),
+                    Integer.parseInt(args[4]), args.length > 5 ? Long.parseLong(args[5]) : 0, System.out);
             default -> {
                 System.err.println("unknown mode " + args[0]);
                 System.exit(2);
             }
         }
-    }
-
-    private static int[] sizes(final String s) {
-        return Arrays.stream(s.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     /* Protocol: client sends a 13-byte header {mode(1) size(4) count(4) spin(4)}; then per mode:
@@ -116,12 +108,7 @@ public final class NioBaseline {
                 return ch;
             } catch (final IOException e) {
                 last = e;
-                try {
-                    Thread.sleep(50);
-                } catch (final InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
+                PeerSupport.backOff(e);
             }
         }
         throw last;
@@ -137,21 +124,14 @@ public final class NioBaseline {
     }
 
     static void latency(final String host, final int port, final int[] sizes, final int iterations,
-            final boolean spin, final PrintStream out) throws IOException {
+            final boolean spin, final PrintStream out) throws Exception {
         final List<String> rows = new ArrayList<>();
         try (SocketChannel ch = connect(host, port)) {
             for (final int size : sizes) {
                 final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, size));
-                final long warmup = SETTLE_NANOS > 0
-                        ? settle(k -> pct(pingPong(ch, buf, size, k, spin), 0.50))
-                        : pingPong(ch, buf, size, WARMUP, spin).length;
+                final long warmup = PeerSupport.warmLatency("NioBaseline", k -> pingPong(ch, buf, size, k, spin));
                 final long[] rtt = pingPong(ch, buf, size, iterations, spin);
-                rows.add(String.format(Locale.ROOT,
-                        "{\"op\": \"send\", \"size\": %d, \"iterations\": %d, \"rtt_p50_us\": %.3f, "
-                                + "\"rtt_p99_us\": %.3f, \"rtt_p999_us\": %.3f, \"rtt_max_us\": %.3f, "
-                                + "\"warmup\": %d, \"baseline\": \"nio%s\"}",
-                        size, iterations, pct(rtt, 0.50), pct(rtt, 0.99), pct(rtt, 0.999),
-                        rtt[rtt.length - 1] / 1000.0, warmup, spin ? "-spin" : ""));
+                rows.add(PeerSupport.latencyRow("send", size, rtt, warmup, spin ? "nio-spin" : "nio"));
             }
         }
         out.println("[" + String.join(",\n ", rows) + "]");
@@ -188,68 +168,18 @@ public final class NioBaseline {
         return System.nanoTime() - t0;
     }
 
-    /** One warm-up chunk of {@code count} operations; returns its figure (lower is better). */
-    private interface Chunk {
-        double run(int count) throws IOException;
-    }
-
-    /**
-     * Warms up by {@code dat perf --settle}'s rule (see the class comment), at most {@code -Dsettle} seconds.
-     *
-     * @return the warm-up operations run
-     */
-    private static long settle(final Chunk chunk) throws IOException {
-        final java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory
-                .getCompilationMXBean();
-        final long start = System.nanoTime();
-        int count = WARMUP;
-        long operations = 0;
-        double previous = Double.NaN;
-        int streak = 0;
-        while (true) {
-            final long c0 = jit.getTotalCompilationTime();
-            final long t0 = System.nanoTime();
-            final double figure = chunk.run(count);
-            final long t1 = System.nanoTime();
-            final long compiled = jit.getTotalCompilationTime() - c0;
-            operations += count;
-            final long took = Math.max(1, t1 - t0);
-            final boolean settled = compiled <= Math.max(2, took / 100 / 1_000_000) && previous > 0
-                    && Math.abs(figure - previous) <= 0.05 * previous;
-            streak = settled ? streak + 1 : 0;
-            if (streak == 2) {
-                return operations;
-            }
-            if (t1 - start >= SETTLE_NANOS) {
-                System.err.println("NioBaseline: not settled after " + SETTLE_NANOS / 1_000_000_000L + " s");
-                return operations;
-            }
-            previous = figure;
-            count = (int) Math.clamp(Math.round((double) count * CHUNK_NANOS / took), 100L, 1L << 22);
-        }
-    }
-
     static void bandwidth(final String host, final int port, final int[] sizes, final int iterations,
-            final PrintStream out) throws IOException {
+            final long bytes, final PrintStream out) throws Exception {
         final List<String> rows = new ArrayList<>();
         try (SocketChannel ch = connect(host, port)) {
             for (final int size : sizes) {
                 final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, size));
-                final long warmup = SETTLE_NANOS > 0
-                        ? settle(k -> (double) stream(ch, buf, size, k) / k) : 0;
-                final double secs = stream(ch, buf, size, iterations) / 1e9;
-                rows.add(String.format(Locale.ROOT,
-                        "{\"op\": \"send\", \"size\": %d, \"iterations\": %d, \"gbit_per_s\": %.4f, "
-                                + "\"msg_per_s\": %.1f, \"warmup\": %d, \"baseline\": \"nio\"}",
-                        size, iterations, (double) size * iterations * 8 / secs / 1e9, iterations / secs, warmup));
+                final long warmup = PeerSupport.warmStream("NioBaseline", k -> stream(ch, buf, size, k));
+                final int n = PeerSupport.streamCount(size, iterations, bytes);
+                rows.add(PeerSupport.bandwidthRow("send", size, n, stream(ch, buf, size, n), warmup, "nio"));
             }
         }
         out.println("[" + String.join(",\n ", rows) + "]");
-    }
-
-    private static double pct(final long[] sorted, final double p) {
-        final int i = (int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1);
-        return sorted[Math.max(0, i)] / 1000.0;
     }
 
     private static boolean readFully(final SocketChannel ch, final ByteBuffer b, final boolean spin)

@@ -20,6 +20,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.RemoteMemoryTriplet;
+import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
 import io.dat4j.conformance.support.Level;
 import io.dat4j.conformance.support.Rule;
@@ -300,34 +301,38 @@ public abstract class DataTransferConformance extends ConformanceBase {
         assertEquals(9, d.cookie(), what + ": cookie");
     }
 
-    @Rule(id = "DTO-09", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE,
+    @Rule(id = "DTO-09", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE, timeoutSeconds = 90,
             text = "An RDMA write to a region without REMOTE_WRITE, past its end, or with a bogus rmr_context "
-                    + "completes with REMOTE_ACCESS and changes no remote byte (one connection per case: the error "
-                    + "may break the connection, as on InfiniBand)")
+                    + "completes with REMOTE_ACCESS and changes no remote byte, also a write of 16 MiB (up to "
+                    + "max_rdma_size) whose refusal comes while it is still being sent (one connection per case: the "
+                    + "error may break the connection, as on InfiniBand)")
     void remoteWriteViolations() {
         final Set<MemoryPrivilege> noRemoteWrite = Set.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
                 MemoryPrivilege.REMOTE_READ);
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 4; k++) {
             final Rig.Connection c = rig().connect();
-            final Rig.Buffer local = rig().buffer(c.active(), 8192, MemoryPrivilege.LOCAL);
+            final long large = maxRdma(c);
+            final Rig.Buffer local = rig().buffer(c.active(), k == 3 ? large : 8192, MemoryPrivilege.LOCAL);
             fill(local.segment(), 1);
-            final Rig.Buffer target = rig().buffer(c.passive(), 4096, k == 0 ? noRemoteWrite : MemoryPrivilege.ALL);
+            final Rig.Buffer target = rig().buffer(c.passive(), k == 3 ? large : 4096,
+                    k == 0 ? noRemoteWrite : MemoryPrivilege.ALL);
             target.segment().fill((byte) 7);
             final RemoteMemoryTriplet t = switch (k) {
                 case 0 -> target.remote(0, 64);
                 case 1 -> new RemoteMemoryTriplet(target.lmr().rmrContext(), target.segment().address() + 4000, 200);
-                default -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x13572468, target.segment().address(),
+                case 2 -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x13572468, target.segment().address(),
                         64);
+                default -> new RemoteMemoryTriplet(target.lmr().rmrContext() ^ 0x0badf00d, target.segment().address(),
+                        large);
             };
             final String what = switch (k) {
                 case 0 -> "write without REMOTE_WRITE";
                 case 1 -> "write past the end";
-                default -> "write with a bogus rmr_context";
+                case 2 -> "write with a bogus rmr_context";
+                default -> "write of " + large + " bytes with a bogus rmr_context";
             };
             assertRemoteAccessError(c, true, t, local, what);
-            assertTrue(target.segment().elements(java.lang.foreign.ValueLayout.JAVA_BYTE)
-                    .allMatch(s -> s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0) == 7),
-                    what + ": region unchanged");
+            assertAll(target.segment(), (byte) 7, what + ": region unchanged");
         }
     }
 
@@ -360,6 +365,130 @@ public abstract class DataTransferConformance extends ConformanceBase {
             };
             assertRemoteAccessError(c, false, t, local, what);
         }
+    }
+
+    /**
+     * Posts an RDMA request that the target must refuse, and checks what the initiator sees: the request completes
+     * REMOTE_ACCESS with its cookie, or (as an InfiniBand responder may end the connection on an access error) with
+     * another error status while the connection breaks (BROKEN or DISCONNECTED on the connect EVD). Never SUCCESS.
+     */
+    private static void assertRefusedByTarget(final Rig.Side initiator, final boolean write,
+            final RemoteMemoryTriplet target, final Rig.Buffer local, final String what) {
+        final List<LocalMemoryTriplet> l = List.of(local.triplet(0, target.segmentLength()));
+        try {
+            if (write) {
+                initiator.ep().postRdmaWrite(l, 9, target, CompletionFlag.DEFAULT);
+            } else {
+                initiator.ep().postRdmaRead(l, 9, target, CompletionFlag.DEFAULT);
+            }
+        } catch (final DatException e) {
+            throw new AssertionError(what + ": the local post is valid, the target must refuse it, not the "
+                    + "initiator with " + e.status(), e);
+        }
+        final DtoCompletionEvent d = Rig.awaitDto(initiator.requestEvd(), what);
+        assertEquals(9, d.cookie(), what + ": cookie");
+        assertNotEquals(DtoStatus.SUCCESS, d.status(), what + ": the target served it");
+        if (d.status() != DtoStatus.REMOTE_ACCESS) {
+            final EventNumber n = Rig.awaitAnyConnection(initiator.connectEvd(), what + ": completed " + d.status()
+                    + ", not REMOTE_ACCESS, so the connection must break").number();
+            assertTrue(n == EventNumber.CONNECTION_EVENT_BROKEN || n == EventNumber.CONNECTION_EVENT_DISCONNECTED,
+                    what + ": completed " + d.status() + " and the connection event was " + n);
+        }
+    }
+
+    private static void assertAll(final MemorySegment s, final byte value, final String what) {
+        final long at = s.elements(java.lang.foreign.ValueLayout.JAVA_BYTE).filter(
+                e -> e.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0) != value).findFirst()
+                .map(e -> e.address() - s.address()).orElse(-1L);
+        assertEquals(-1L, at, what + ": byte " + at + " changed");
+    }
+
+    @Rule(id = "DTO-17", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE,
+            text = "An RDMA write naming an LMR of another PZ of the target IA (valid rmr_context, in bounds, "
+                    + "REMOTE_WRITE) is refused as an access error: it completes REMOTE_ACCESS (or breaks the "
+                    + "connection, as on InfiniBand) and changes no byte of that LMR; the target EP's own PZ is "
+                    + "served")
+    void remoteWriteToAnotherProtectionZone() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer local = rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL);
+        fill(local.segment(), 17);
+        final Rig.Buffer own = rig().buffer(c.passive(), 4096, MemoryPrivilege.ALL);
+        final Rig.Buffer foreign = rig().buffer(c.passive().ia(), rig().pz(c.passive().ia()), 4096,
+                MemoryPrivilege.ALL);
+        foreign.segment().fill((byte) 7);
+        c.active().ep().postRdmaWrite(List.of(local.triplet(0, 4096)), 8, own.remote(), CompletionFlag.DEFAULT);
+        assertSuccess(c.active(), false, DtoOperation.RDMA_WRITE, 8, 4096);
+        assertPattern("RDMA write into the EP's own PZ", own.segment(), 17);
+        assertRefusedByTarget(c.active(), true, foreign.remote(), local, "RDMA write to an LMR of another PZ");
+        assertAll(foreign.segment(), (byte) 7, "the LMR of another PZ");
+    }
+
+    @Rule(id = "DTO-18", level = Level.CAPABILITY, requires = Capability.RDMA_READ,
+            text = "An RDMA read naming an LMR of another PZ of the target IA (valid rmr_context, in bounds, "
+                    + "REMOTE_READ) is refused as an access error: it completes REMOTE_ACCESS (or breaks the "
+                    + "connection, as on InfiniBand) and brings none of its bytes; the target EP's own PZ is served")
+    void remoteReadFromAnotherProtectionZone() {
+        final Rig.Connection c = rig().connect();
+        assumeTrue(c.active().ep().query().attributes().maxRdmaReadOut() > 0, "max_rdma_read_out is 0");
+        final Rig.Buffer local = rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL);
+        final Rig.Buffer own = rig().buffer(c.passive(), 4096, MemoryPrivilege.ALL);
+        final Rig.Buffer foreign = rig().buffer(c.passive().ia(), rig().pz(c.passive().ia()), 4096,
+                MemoryPrivilege.ALL);
+        fill(own.segment(), 18);
+        foreign.segment().fill((byte) 0x33);
+        c.active().ep().postRdmaRead(List.of(local.triplet(0, 4096)), 8, own.remote(), CompletionFlag.DEFAULT);
+        assertSuccess(c.active(), false, DtoOperation.RDMA_READ, 8, 4096);
+        assertPattern("RDMA read from the EP's own PZ", local.segment(), 18);
+        local.segment().fill((byte) 0);
+        assertRefusedByTarget(c.active(), false, foreign.remote(), local, "RDMA read from an LMR of another PZ");
+        assertAll(local.segment(), (byte) 0, "the local buffer of the refused read");
+        assertAll(foreign.segment(), (byte) 0x33, "the LMR of another PZ");
+    }
+
+    @Rule(id = "DTO-19", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE,
+            text = "An RDMA write naming an LMR freed since its rmr_context was handed out is refused: it completes "
+                    + "REMOTE_ACCESS (or breaks the connection, as on InfiniBand) and changes no byte of the memory, "
+                    + "which the consumer still owns (reads from a freed LMR: DTO-10)")
+    void remoteWriteToAFreedRegion() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer local = rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL);
+        fill(local.segment(), 19);
+        final Rig.Buffer target = rig().buffer(c.passive(), 4096, MemoryPrivilege.ALL);
+        target.segment().fill((byte) 7);
+        final RemoteMemoryTriplet stale = target.remote();
+        target.lmr().close();
+        assertRefusedByTarget(c.active(), true, stale, local, "RDMA write to a freed LMR");
+        assertAll(target.segment(), (byte) 7, "the memory of the freed LMR");
+    }
+
+    @Rule(id = "DTO-20", level = Level.CAPABILITY, requires = {Capability.PROVIDER_CREATED_ENDPOINTS,
+        Capability.RDMA_WRITE},
+            text = "Remote access follows the PZ in force: a provider-created EP moved by dat_ep_modify to another "
+                    + "PZ while TENTATIVE_CONNECTION_PENDING serves RDMA writes to that PZ's LMRs and refuses those "
+                    + "of the IA's default PZ it started in (REMOTE_ACCESS, or a broken connection), changing no "
+                    + "byte there")
+    void remoteAccessFollowsTheProtectionZoneInForce() {
+        final Rig.Listener l = rig().listen(rig().peerIa(), ServicePointFlag.PROVIDER);
+        final Rig.Side a = rig().side(rig().ia(), null);
+        rig().connect(a, l, null);
+        final io.dat4j.ConnectionRequest cr = rig().awaitRequest(l);
+        final io.dat4j.Endpoint ep = io.dat4j.conformance.support.ResourceTracker.track(cr.query().endpoint());
+        final io.dat4j.ProtectionZone initial = ep.query().protectionZone();
+        final io.dat4j.ProtectionZone moved = rig().pz(rig().peerIa());
+        final Rig.Buffer left = rig().buffer(rig().peerIa(), initial, 4096, MemoryPrivilege.ALL);
+        final Rig.Buffer target = rig().buffer(rig().peerIa(), moved, 4096, MemoryPrivilege.ALL);
+        left.segment().fill((byte) 7);
+        ep.modifyProtectionZone(moved);
+        cr.accept(null, null);
+        Rig.awaitConnection(ep.query().connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        Rig.awaitConnection(a.connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        final Rig.Buffer local = rig().buffer(a, 4096, MemoryPrivilege.LOCAL);
+        fill(local.segment(), 20);
+        a.ep().postRdmaWrite(List.of(local.triplet(0, 4096)), 8, target.remote(), CompletionFlag.DEFAULT);
+        assertSuccess(a, false, DtoOperation.RDMA_WRITE, 8, 4096);
+        assertPattern("RDMA write into the PZ the EP was moved to", target.segment(), 20);
+        assertRefusedByTarget(a, true, left.remote(), local, "RDMA write to an LMR of the PZ the EP left");
+        assertAll(left.segment(), (byte) 7, "the LMR of the PZ the EP left");
     }
 
     /** Posts with a triplet that must be refused: synchronously, or by a LOCAL_PROTECTION completion. */

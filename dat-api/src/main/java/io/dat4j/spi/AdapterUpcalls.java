@@ -15,6 +15,12 @@ public interface AdapterUpcalls {
     RegionTable regions();
 
     /**
+     * {@return the IA's rate-limited log} for faults a remote party causes on connections no service point accepted
+     * (the IA's own connects); see {@link ServicePointUpcalls#remoteFaults()} for the others
+     */
+    RemoteFaultLog remoteFaults();
+
+    /**
      * Posts an async error to the IA's async EVD ({@code DAT_ASYNC_ERROR_*}).
      *
      * @param number an async error number

@@ -120,6 +120,14 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         }
         markClosed();
         ia.removeChild(this);
+        settled();
+    }
+
+    /** The request is accepted, rejected or forgotten: a provider-created EP no longer counts as pending. */
+    private void settled() {
+        if (bound != null && bound.isProviderCreated() && sp instanceof final KitPublicServicePoint p) {
+            p.providerRequestSettled();
+        }
     }
 
     private void checkUnconsumed() {
@@ -151,6 +159,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
             markClosed();
         }
         ia.removeChild(this);
+        settled();
         try {
             request.reject(pdata);
         } catch (final RuntimeException e) {
@@ -177,6 +186,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         }
         if (markClosed()) {
             ia.removeChild(this);
+            settled();
             if (bound != null && !bound.isProviderCreated()) {
                 bound.stateMachine().compareAndSet(EndpointState.PASSIVE_CONNECTION_PENDING,
                         EndpointState.UNCONNECTED);

@@ -531,7 +531,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 }
                 if (local == null) {
                     final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                    if (r == null || r.isClosed() || r.pz() != pz
+                    if (r == null || r.isClosed() || r.pz() != pz || !r.memory().scope().isAlive()
                             || !RegionTable.inBounds(r, t.virtualAddress(), len)
                             || (localWrite && !r.allows(MemoryPrivilege.LOCAL_WRITE))) {
                         local = DtoStatus.LOCAL_PROTECTION;

@@ -31,8 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * them into an {@link EventSlot} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)})
  * build the record when it is taken. {@link #await} parks the one waiter
  * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
- * {@link #setUnwaitable()}. An event that does not fit is dropped and {@code ASYNC_ERROR_EVD_OVERFLOW} is posted to
- * the IA's async EVD; an overflowing async EVD is marked dead (libdapl {@code dapls_evd_post_overflow_event}).
+ * {@link #setUnwaitable()}. An event that does not fit is dropped and counted, and one
+ * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
+ * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
  *
  * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
  * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
@@ -76,7 +77,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private int waitThreshold;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
-    private volatile boolean dead;
+    /** This EVD's drops and whether their report is queued. */
+    private final OverflowReport overflow = new OverflowReport();
+    /** Async EVD only: overflow reports that did not fit yet, queued as soon as the consumer takes an event. */
+    private final java.util.ArrayDeque<KitEventDispatcher> pendingReports = new java.util.ArrayDeque<>();
     private volatile KitConsumerNotifier notifier;
     private volatile CompletionSource source;
 
@@ -93,6 +97,8 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
     private static final byte RECORD = 0;
     private static final byte DTO = 1;
     private static final byte SOFTWARE = 2;
+    /** Async EVD only: the overflow report of the EVD in {@code refs}, built when taken; {@code cookies}: its length. */
+    private static final byte OVERFLOW = 3;
 
     private void allocateRing(final int length) {
         kinds = new byte[length];
@@ -150,10 +156,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      * the CNO when enabled and nobody waits. Allocation-free.
      *
      * @param event the event; its {@code dispatcher()} should be this EVD
-     * @return false if it did not fit (it was dropped and EVD_OVERFLOW reported) or the EVD is freed or dead
+     * @return false if it did not fit (it was dropped and EVD_OVERFLOW reported) or the EVD is freed
      */
     public boolean post(final Event event) {
-        if (isClosed() || dead) {
+        if (isClosed()) {
             return false;
         }
         if (!offer(RECORD, event, 0, null, 0, null, 0)) {
@@ -173,11 +179,11 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
      * @param transferredLength bytes transferred
      * @param operation what completed
      * @param rmrContext the invalidated rmr context, or 0
-     * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed or dead
+     * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed
      */
     public boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
             final long transferredLength, final DtoOperation operation, final int rmrContext) {
-        if (isClosed() || dead) {
+        if (isClosed()) {
             return false;
         }
         if (!offer(DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
@@ -200,22 +206,10 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         boolean drv = false;
         lock.lock();
         try {
-            final int cap = kinds.length;
-            if (count == cap) {
+            if (count == kinds.length) {
                 return false;
             }
-            int i = head + count;
-            if (i >= cap) {
-                i -= cap;
-            }
-            kinds[i] = kind;
-            refs[i] = ref;
-            cookies[i] = cookie;
-            lengths[i] = length;
-            statuses[i] = status;
-            operations[i] = operation;
-            rmrs[i] = rmr;
-            count++;
+            append(kind, ref, cookie, status, length, operation, rmr);
             if (waiter != null) {
                 if (count >= waitThreshold) {
                     wake = waiter;
@@ -244,15 +238,66 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         return true;
     }
 
+    /** Appends an entry; caller holds the lock and found room. */
+    private void append(final byte kind, final Object ref, final long cookie, final DtoStatus status,
+            final long length, final DtoOperation operation, final int rmr) {
+        final int cap = kinds.length;
+        int i = head + count;
+        if (i >= cap) {
+            i -= cap;
+        }
+        kinds[i] = kind;
+        refs[i] = ref;
+        cookies[i] = cookie;
+        lengths[i] = length;
+        statuses[i] = status;
+        operations[i] = operation;
+        rmrs[i] = rmr;
+        count++;
+    }
+
     private void overflowed(final EventNumber dropped) {
-        if (async) {
-            dead = true;
-            KitInterfaceAdapter.LOG.error("the async EVD of IA {} overflowed and is now dead; dropped {}", ia.name(),
-                    dropped);
+        KitInterfaceAdapter.LOG.debug("EVD {} of IA {} is full; dropped {}", this, ia.name(), dropped);
+        if (overflow.dropped()) {
+            ia.reportOverflow(this);
+        }
+    }
+
+    /**
+     * Async EVD: queues the overflow report of an EVD (at most one per EVD is queued: {@link OverflowReport}); one that
+     * does not fit waits until the consumer takes an event.
+     *
+     * @param evd the EVD that overflowed (may be this one)
+     */
+    void queueOverflowReport(final KitEventDispatcher evd) {
+        if (offer(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0)) {
             return;
         }
-        ia.asyncError(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, this,
-                "EVD of " + kinds.length + " events is full; dropped " + dropped);
+        lock.lock();
+        try {
+            pendingReports.add(evd);
+            admitReports();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues pending overflow reports while there is room; caller holds the lock. */
+    private void admitReports() {
+        KitEventDispatcher evd;
+        while (count < kinds.length && (evd = pendingReports.poll()) != null) {
+            append(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0);
+        }
+    }
+
+    /** Builds the overflow report at the head when it is taken, re-arming its EVD; caller holds the lock. */
+    private Event overflowReport(final int h) {
+        final KitEventDispatcher evd = (KitEventDispatcher) refs[h];
+        final Event e = evd.overflow.take(this, evd, (int) cookies[h]);
+        if (evd.overflow.rearmedWithDrops()) {
+            pendingReports.add(evd);
+        }
+        return e;
     }
 
     /**
@@ -427,6 +472,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             case DTO -> new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
                     operations[h], rmrs[h]);
             case SOFTWARE -> new SoftwareEvent(this, refs[h]);
+            case OVERFLOW -> overflowReport(h);
             default -> (Event) refs[h];
         };
         drop();
@@ -440,6 +486,7 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
             case DTO -> slot.setDtoCompletion(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
                     operations[h], rmrs[h]);
             case SOFTWARE -> slot.setSoftware(this, refs[h]);
+            case OVERFLOW -> slot.set(overflowReport(h));
             default -> slot.set((Event) refs[h]);
         }
         drop();
@@ -452,6 +499,9 @@ public final class KitEventDispatcher extends KitHandle implements EventDispatch
         operations[h] = null;
         head = h + 1 == kinds.length ? 0 : h + 1;
         count--;
+        if (!pendingReports.isEmpty()) {
+            admitReports();
+        }
     }
 
     @Override

@@ -54,6 +54,9 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     private final KitConfig config;
     private final Set<KitHandle> children = ConcurrentHashMap.newKeySet();
     private final RegionTable regions = new RegionTable();
+    private final RemoteFaultLog remoteFaults = new RemoteFaultLog(LOG, this);
+    /** Provider-created EPs whose request is pending, over every PSP (bounded: {@link #admitProviderEndpoint}). */
+    private final AtomicInteger providerEndpointsPending = new AtomicInteger();
     private final IntTable<KitMemoryRegion> lmrs = new IntTable<>();
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
@@ -113,6 +116,37 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     @Override
     public RegionTable regions() {
         return regions;
+    }
+
+    @Override
+    public RemoteFaultLog remoteFaults() {
+        return remoteFaults;
+    }
+
+    /**
+     * Counts a provider-created EP for a request of a PROVIDER PSP, unless the IA's share for them is used up: at most
+     * half of {@code max_eps} may be pending at once over all PSPs, so that remote requests never take the EPs the
+     * consumer creates itself.
+     *
+     * @return false if the request must be refused
+     */
+    boolean admitProviderEndpoint() {
+        final int cap = Math.max(1, config.attributes().maxEndpoints() / 2);
+        if (providerEndpointsPending.incrementAndGet() > cap) {
+            providerEndpointsPending.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /** A provider-created EP counted by {@link #admitProviderEndpoint} is no longer pending. */
+    void providerEndpointSettled() {
+        providerEndpointsPending.decrementAndGet();
+    }
+
+    /** Queues the overflow report of an EVD of this IA on the async EVD ({@link OverflowReport}). */
+    void reportOverflow(final KitEventDispatcher evd) {
+        asyncEvd.queueOverflowReport(evd);
     }
 
     @Override
@@ -775,6 +809,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
                 LOG.warn("closing the transport of IA {} failed", name(), e);
             }
         }
+        remoteFaults.close();
     }
 
     private String describeChildren() {

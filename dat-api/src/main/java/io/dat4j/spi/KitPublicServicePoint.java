@@ -6,15 +6,31 @@ import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusSubtype;
 import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** The kit's public service point ({@code DAT_PSP_HANDLE}). Thread safe. */
+/**
+ * The kit's public service point ({@code DAT_PSP_HANDLE}). A PSP with the PROVIDER flag creates an EP for each request;
+ * at most {@value #PENDING_DEFAULT} of them (system property {@value #PENDING_PROP_NAME}, read when the PSP is
+ * created) may wait for the consumer's accept or reject at once, and at most half of the IA's {@code max_eps} over
+ * every PSP ({@link KitInterfaceAdapter#admitProviderEndpoint}); a request beyond either bound is refused
+ * (NON_PEER_REJECTED at the requester) and the refusal logged, rate-limited. Remote requests therefore never use up
+ * the EPs the consumer creates itself. Thread safe.
+ */
 final class KitPublicServicePoint extends KitServicePoint implements PublicServicePoint {
 
+    /** System property: provider-created EPs one PROVIDER PSP keeps pending at most. */
+    static final String PENDING_PROP_NAME = "dat4j.kit.providerEndpointsPending";
+    static final int PENDING_DEFAULT = 64;
+
     private final ServicePointFlag flag;
+    private final int pendingBound;
+    /** Provider-created EPs of this PSP whose request is not yet accepted, rejected or destroyed. */
+    private final AtomicInteger pending = new AtomicInteger();
 
     KitPublicServicePoint(final KitInterfaceAdapter ia, final KitEventDispatcher evd, final ServicePointFlag flag) {
         super(ia, evd);
         this.flag = flag;
+        this.pendingBound = Math.clamp(Integer.getInteger(PENDING_PROP_NAME, PENDING_DEFAULT), 1, 1 << 20);
     }
 
     @Override
@@ -46,10 +62,26 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
         }
         KitEndpoint ep = null;
         if (flag == ServicePointFlag.PROVIDER) {
+            if (pending.incrementAndGet() > pendingBound) {
+                pending.decrementAndGet();
+                faults.warn("request from " + remoteAddress + " refused (NON_PEER_REJECTED): " + pendingBound
+                        + " provider-created EPs of this PSP already wait for accept or reject ("
+                        + PENDING_PROP_NAME + ")");
+                return false;
+            }
+            if (!ia.admitProviderEndpoint()) {
+                pending.decrementAndGet();
+                faults.warn("request from " + remoteAddress + " refused (NON_PEER_REJECTED): half of the IA's"
+                        + " max_eps are provider-created EPs waiting for accept or reject");
+                return false;
+            }
             try {
                 ep = ia.createProviderEndpoint(evd);
             } catch (final RuntimeException e) {
-                KitInterfaceAdapter.LOG.warn("PSP {}: cannot create the provider EP of a request", this, e);
+                providerRequestSettled();
+                // caused by the request, not a defect: the reason, no stack trace
+                faults.warn("request from " + remoteAddress + " refused (NON_PEER_REJECTED): cannot create its"
+                        + " provider EP: " + e.getMessage());
                 return false;
             }
             ep.stateMachine().force(EndpointState.TENTATIVE_CONNECTION_PENDING);
@@ -60,6 +92,12 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
             ep.forceClose();
         }
         return ok;
+    }
+
+    /** The request of a provider-created EP of this PSP was accepted, rejected or destroyed. */
+    void providerRequestSettled() {
+        pending.decrementAndGet();
+        ia.providerEndpointSettled();
     }
 
     @Override

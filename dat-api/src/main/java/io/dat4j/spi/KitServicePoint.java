@@ -12,6 +12,8 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
 
     final KitInterfaceAdapter ia;
     final KitEventDispatcher evd;
+    /** The faults remote parties cause through this service point, rate-limited (see {@link RemoteFaultLog}). */
+    final RemoteFaultLog faults = new RemoteFaultLog(KitInterfaceAdapter.LOG, this);
     private volatile ListenerTransport listener;
     private volatile long qualifier;
 
@@ -39,6 +41,11 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
     @Override
     KitInterfaceAdapter owner() {
         return ia;
+    }
+
+    @Override
+    public final RemoteFaultLog remoteFaults() {
+        return faults;
     }
 
     /** {@return this service point as the API type} */
@@ -86,11 +93,17 @@ abstract sealed class KitServicePoint extends KitHandle implements ServicePointU
         closed();
         evd.release();
         ia.removeChild(this);
+        faults.close();
     }
 
     /** {@return the qualifier, without the open check (a delivered request outlives its service point)} */
     final long qualifier() {
         return qualifier;
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + " on qualifier " + qualifier;
     }
 
     /** Subclass part of close, after the listener stopped. */

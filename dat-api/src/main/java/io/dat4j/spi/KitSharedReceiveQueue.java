@@ -158,8 +158,8 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             }
             if (local == null) {
                 final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !RegionTable.inBounds(r, t.virtualAddress(), len)
-                        || !r.allows(MemoryPrivilege.LOCAL_WRITE)) {
+                if (r == null || r.isClosed() || r.pz() != pz || !r.memory().scope().isAlive()
+                        || !RegionTable.inBounds(r, t.virtualAddress(), len) || !r.allows(MemoryPrivilege.LOCAL_WRITE)) {
                     local = DtoStatus.LOCAL_PROTECTION;
                 } else {
                     regions[used] = r;

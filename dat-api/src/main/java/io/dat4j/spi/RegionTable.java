@@ -10,6 +10,13 @@ import java.util.random.RandomGenerator;
  * cryptographically strong generator: never 0, never sequential, not guessable from earlier ones. A region is
  * removed at once when its LMR is freed. Lookups are lock-free and allocation-free.
  *
+ * <p>A lookup names the EP the access arrived on, and a region is served only to an EP of its own protection zone,
+ * as a verbs responder refuses an rkey of another protection domain than the QP's ({@code IBV_WC_REM_ACCESS_ERR}):
+ * a peer connected to an EP of PZ A cannot reach an LMR of PZ B by its {@code rmr_context}. The PZ is the one in force
+ * when the access is served ({@link io.dat4j.Endpoint#modifyProtectionZone} moves a provider-created EP while it is
+ * TENTATIVE_CONNECTION_PENDING). A mismatch is refused exactly like an unknown context: the transport answers it as
+ * it answers a bad rkey.
+ *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
 public final class RegionTable {
@@ -49,19 +56,23 @@ public final class RegionTable {
 
     /**
      * Checks a remote access and, if allowed, acquires the region for it ({@link KitMemoryRegion#acquire()}); the
-     * caller must {@link KitMemoryRegion#release()} it after the copy. The range check cannot overflow: addresses are
-     * compared as unsigned 64-bit values and {@code address + length} is never computed.
+     * caller must {@link KitMemoryRegion#release()} it after the copy (in a {@code finally}). The region must have
+     * the context, cover the range, carry the privilege and belong to the protection zone the target EP has now. The
+     * range check cannot overflow: addresses are compared as unsigned 64-bit values and {@code address + length} is
+     * never computed.
      *
+     * @param target the EP the access arrived on (the one the kit gave the transport's
+     *        {@link Transport#createEndpoint}); an EP of another IA is refused everything
      * @param rmrContext the context the peer gave
      * @param address the virtual address the peer gave
      * @param length the number of bytes
      * @param write true for an RDMA write (needs REMOTE_WRITE), false for a read (needs REMOTE_READ)
      * @return the region, acquired, or null when the access is refused
      */
-    public KitMemoryRegion acquire(final int rmrContext, final long address, final long length,
-            final boolean write) {
+    public KitMemoryRegion acquire(final EndpointUpcalls target, final int rmrContext, final long address,
+            final long length, final boolean write) {
         final KitMemoryRegion r = table.get(rmrContext);
-        if (r == null || !permits(r, address, length, write)) {
+        if (r == null || r.pz() != zoneOf(target) || !permits(r, address, length, write)) {
             return null;
         }
         return r.acquire() ? r : null;
@@ -70,15 +81,25 @@ public final class RegionTable {
     /**
      * {@return why an access would be refused, for the log, or null if it is allowed now}
      *
+     * @param target the EP the access arrived on
      * @param rmrContext the context
      * @param address the address
      * @param length the length
      * @param write true for a write
      */
-    public String refusal(final int rmrContext, final long address, final long length, final boolean write) {
+    public String refusal(final EndpointUpcalls target, final int rmrContext, final long address, final long length,
+            final boolean write) {
+        final KitProtectionZone zone = zoneOf(target);
+        if (zone == null) {
+            return "the target EP " + target + " is not an EP of this IA";
+        }
         final KitMemoryRegion r = table.get(rmrContext);
         if (r == null) {
             return "no region with rmr_context 0x" + Integer.toHexString(rmrContext) + " (never registered, or freed)";
+        }
+        if (r.pz() != zone) {
+            return "region 0x" + Integer.toHexString(rmrContext) + " belongs to another protection zone than the"
+                    + " target EP's";
         }
         if (!r.allows(write ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ)) {
             return "region 0x" + Integer.toHexString(rmrContext) + " lacks " + (write ? "REMOTE_WRITE" : "REMOTE_READ");
@@ -88,13 +109,22 @@ public final class RegionTable {
                     + " is outside region 0x" + Integer.toHexString(rmrContext) + " [0x"
                     + Long.toHexString(r.baseAddress()) + " +" + r.memory().byteSize() + ")";
         }
+        if (!r.memory().scope().isAlive()) {
+            return "the memory under region 0x" + Integer.toHexString(rmrContext) + " was freed while it was "
+                    + "registered (a consumer error)";
+        }
         return null;
+    }
+
+    /** {@return the PZ the EP has now, or null when it is not an EP of this table's IA} */
+    private KitProtectionZone zoneOf(final EndpointUpcalls target) {
+        return target instanceof final KitEndpoint ep && ep.owner().regions() == this ? ep.pz() : null;
     }
 
     private static boolean permits(final KitMemoryRegion r, final long address, final long length,
             final boolean write) {
         return r.allows(write ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ) && inBounds(r, address,
-                length);
+                length) && r.memory().scope().isAlive();
     }
 
     /**

@@ -20,4 +20,11 @@ public interface ServicePointUpcalls {
      */
     boolean connectionRequested(RequestTransport request, InetSocketAddress remoteAddress, byte[] privateData,
             int requestedRdmaReadIn, int requestedRdmaReadOut);
+
+    /**
+     * {@return the rate-limited log of this service point} for faults a remote party causes through it: the transport
+     * logs what its listener and the connections it accepted see there (bad handshakes, protocol violations, refused
+     * RDMA), and the kit logs the requests it refuses, so that a flood is summarised per listener
+     */
+    RemoteFaultLog remoteFaults();
 }

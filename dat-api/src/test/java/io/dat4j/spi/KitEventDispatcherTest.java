@@ -302,4 +302,56 @@ class KitEventDispatcherTest {
         evd.signal();
         assertEquals("late", ((SoftwareEvent) f.get(20, TimeUnit.SECONDS)).payload());
     }
+
+    @Test
+    void shouldReportAnOverflowOncePerEvdUntilTakenSoThatAFloodCannotSilenceTheAsyncEvd() {
+        final java.net.InetSocketAddress peer = new java.net.InetSocketAddress(
+                java.net.InetAddress.getLoopbackAddress(), 5555);
+        final EventDispatcher cr = ia.createEventDispatcher(1, null, EnumSet.of(EventStream.CR));
+        ia.createPublicServicePoint(27, cr, io.dat4j.ServicePointFlag.CONSUMER);
+        final ServicePointUpcalls up = transport.listeners.get(27L);
+        assertTrue(up.connectionRequested(new ScriptedTransport.Req(), peer, null, 1, 1));
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(false, up.connectionRequested(new ScriptedTransport.Req(), peer, null, 1, 1));
+        }
+        final EventDispatcher async = ia.asyncEventDispatcher();
+        final AsyncErrorEvent first = assertInstanceOf(AsyncErrorEvent.class, async.dequeue());
+        assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, first.number());
+        assertSame(cr, first.source());
+        assertEquals(io.dat4j.AsyncErrorReason.EVD_OVERFLOW_ERROR, first.reasonCode());
+        assertTrue(first.reason().contains("1000 events dropped"), first.reason());
+        assertNull(async.poll(), "one report per EVD, whatever the number of drops");
+        // a genuine overflow elsewhere is still reported
+        final KitEventDispatcher dto = (KitEventDispatcher) ia.createEventDispatcher(1, null, SW);
+        assertTrue(dto.post(new SoftwareEvent(dto, "kept")));
+        assertEquals(false, dto.post(new SoftwareEvent(dto, "dropped")));
+        final AsyncErrorEvent second = assertInstanceOf(AsyncErrorEvent.class, async.dequeue());
+        assertSame(dto, second.source());
+        assertTrue(second.reason().contains("1 event dropped since the last report (1 in all)"), second.reason());
+        // taking the report re-armed the CR EVD: its next drop is reported again, with the new count
+        assertEquals(false, up.connectionRequested(new ScriptedTransport.Req(), peer, null, 1, 1));
+        final AsyncErrorEvent third = assertInstanceOf(AsyncErrorEvent.class, async.dequeue());
+        assertSame(cr, third.source());
+        assertTrue(third.reason().contains("1 event dropped since the last report (1001 in all)"), third.reason());
+    }
+
+    @Test
+    void shouldKeepTheAsyncEvdAliveWhenItOverflowsAndReportItsOwnDrops() {
+        final EventDispatcher async = ia.asyncEventDispatcher();
+        final int length = async.query().queueLength();
+        for (int i = 0; i < length + 12; i++) {
+            ((AdapterUpcalls) ia).asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, ia, "error " + i);
+        }
+        assertEquals("error 0", ((AsyncErrorEvent) async.dequeue()).reason());
+        for (int i = 1; i < length; i++) {
+            assertEquals("error " + i, ((AsyncErrorEvent) async.dequeue()).reason());
+        }
+        final AsyncErrorEvent report = assertInstanceOf(AsyncErrorEvent.class, async.dequeue(),
+                "the async EVD's own drops are reported once there is room");
+        assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, report.number());
+        assertSame(async, report.source());
+        assertTrue(report.reason().contains("12 events dropped"), report.reason());
+        ((AdapterUpcalls) ia).asyncError(EventNumber.ASYNC_ERROR_PROVIDER_INTERNAL_ERROR, ia, "later");
+        assertEquals("later", ((AsyncErrorEvent) async.dequeue()).reason(), "the async EVD is alive");
+    }
 }

@@ -444,6 +444,47 @@ class KitSemanticsTest {
     }
 
     @Test
+    @DisplayName("remote requests at a PROVIDER PSP cannot use up the EPs the consumer creates itself")
+    void shouldBoundTheProviderEndpointsPendingAtAProviderPsp() {
+        final EventDispatcher big = ia.createEventDispatcher(1024, null, EventStream.DEFAULT);
+        ia.createPublicServicePoint(40, big, ServicePointFlag.PROVIDER);
+        final ServicePointUpcalls up = transport.listeners.get(40L);
+        final int maxEps = ia.attributes().maxEndpoints();
+        int delivered = 0;
+        for (int i = 0; i < maxEps; i++) {
+            if (up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1)) {
+                delivered++;
+            }
+        }
+        assertEquals(maxEps / 2, delivered, "provider-created EPs pending: at most half of max_eps");
+        final ProtectionZone mine = ia.createProtectionZone();
+        for (int i = 0; i < 10; i++) {
+            ia.createEndpoint(mine, evd, evd, evd, null);
+        }
+        // a settled request (rejected here) makes room for the next one
+        ((ConnectionRequestEvent) big.dequeue()).request().reject(null);
+        assertTrue(up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+        assertFalse(up.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+        // and each PSP has its own bound (dat4j.kit.providerEndpointsPending, read when the PSP is created)
+        System.setProperty(KitPublicServicePoint.PENDING_PROP_NAME, "3");
+        final ScriptedTransport t2 = new ScriptedTransport();
+        try (InterfaceAdapter other = ScriptedTransport.open(t2)) {
+            final EventDispatcher e2 = other.createEventDispatcher(64, null, EventStream.DEFAULT);
+            other.createPublicServicePoint(41, e2, ServicePointFlag.PROVIDER);
+            final ServicePointUpcalls up2 = t2.listeners.get(41L);
+            for (int i = 0; i < 3; i++) {
+                assertTrue(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            }
+            assertFalse(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1));
+            ((ConnectionRequestEvent) e2.dequeue()).request().accept(null, null);
+            assertTrue(up2.connectionRequested(new ScriptedTransport.Req(), PEER, null, 1, 1),
+                    "an accepted request no longer counts as pending");
+        } finally {
+            System.clearProperty(KitPublicServicePoint.PENDING_PROP_NAME);
+        }
+    }
+
+    @Test
     void shouldRejectAsNonPeerWhenTheCrEvdIsFull() {
         final EventDispatcher small = ia.createEventDispatcher(1, null, EnumSet.of(EventStream.CR));
         ia.createPublicServicePoint(27, small, ServicePointFlag.CONSUMER);
@@ -465,6 +506,7 @@ class KitSemanticsTest {
     void shouldGiveRandomNonZeroRmrContextsAndRevokeThemOnFree() {
         final Set<Integer> seen = new HashSet<>();
         final RegionTable table = ((AdapterUpcalls) ia).regions();
+        final EndpointUpcalls at = (EndpointUpcalls) ep();
         int sequential = 0;
         int last = 0;
         for (int i = 0; i < 50; i++) {
@@ -479,28 +521,69 @@ class KitSemanticsTest {
         assertTrue(sequential < 3, "rmr contexts look sequential");
         final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
         final long a = lmr.registeredAddress();
-        final KitMemoryRegion got = table.acquire(lmr.rmrContext(), a + 8, 56, true);
+        final KitMemoryRegion got = table.acquire(at, lmr.rmrContext(), a + 8, 56, true);
         assertSame(lmr, got);
         got.release();
-        assertNull(table.acquire(lmr.rmrContext(), a + 8, 57, true));
-        assertNull(table.acquire(lmr.rmrContext(), a - 1, 1, false));
-        assertNull(table.acquire(lmr.rmrContext(), a + 8, Long.MAX_VALUE, false));
-        assertNull(table.acquire(lmr.rmrContext(), -1L, 2, false), "address wrap must not pass");
-        assertNull(table.acquire(lmr.rmrContext() + 1, a, 1, false));
-        assertNotNull(table.refusal(lmr.rmrContext(), a + 60, 8, false));
+        assertNull(table.acquire(at, lmr.rmrContext(), a + 8, 57, true));
+        assertNull(table.acquire(at, lmr.rmrContext(), a - 1, 1, false));
+        assertNull(table.acquire(at, lmr.rmrContext(), a + 8, Long.MAX_VALUE, false));
+        assertNull(table.acquire(at, lmr.rmrContext(), -1L, 2, false), "address wrap must not pass");
+        assertNull(table.acquire(at, lmr.rmrContext() + 1, a, 1, false));
+        assertNotNull(table.refusal(at, lmr.rmrContext(), a + 60, 8, false));
         final LocalMemoryRegion ro = ia.createLocalMemoryRegion(pz, arena.allocate(64),
                 Set.of(MemoryPrivilege.REMOTE_READ));
-        assertNull(table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, true));
-        assertNotNull(table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false));
+        assertNull(table.acquire(at, ro.rmrContext(), ro.registeredAddress(), 8, true));
+        assertNotNull(table.acquire(at, ro.rmrContext(), ro.registeredAddress(), 8, false));
         ro.segment();
-        table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false).release();
-        final KitMemoryRegion held = table.acquire(ro.rmrContext(), ro.registeredAddress(), 8, false);
+        table.acquire(at, ro.rmrContext(), ro.registeredAddress(), 8, false).release();
+        final KitMemoryRegion held = table.acquire(at, ro.rmrContext(), ro.registeredAddress(), 8, false);
         held.release();
         held.release();
         final int ctx = lmr.rmrContext();
         lmr.close();
-        assertNull(table.acquire(ctx, a, 1, false));
+        assertNull(table.acquire(at, ctx, a, 1, false));
         assertEquals(0, ia.createLocalMemoryRegion(pz, arena.allocate(8), MemoryPrivilege.LOCAL).rmrContext());
+    }
+
+    @Test
+    @DisplayName("DTO-17 DTO-18: remote access is served only to an EP of the region's PZ, the PZ in force now")
+    void shouldServeRemoteAccessOnlyWithinTheTargetEndpointsPz() {
+        final RegionTable table = ((AdapterUpcalls) ia).regions();
+        final ProtectionZone other = ia.createProtectionZone();
+        final LocalMemoryRegion mine = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        final LocalMemoryRegion theirs = ia.createLocalMemoryRegion(other, arena.allocate(64), MemoryPrivilege.ALL);
+        final EndpointUpcalls at = (EndpointUpcalls) ep();
+        final KitMemoryRegion got = table.acquire(at, mine.rmrContext(), mine.registeredAddress(), 64, true);
+        assertSame(mine, got);
+        got.release();
+        for (final boolean write : new boolean[] {true, false}) {
+            assertNull(table.acquire(at, theirs.rmrContext(), theirs.registeredAddress(), 8, write),
+                    "a region of another PZ must be refused");
+            assertTrue(table.refusal(at, theirs.rmrContext(), theirs.registeredAddress(), 8, write)
+                    .contains("another protection zone"));
+        }
+        // a provider-created EP starts in the IA's PZ and is moved while TENTATIVE: the PZ in force decides
+        ia.createPublicServicePoint(29, evd, ServicePointFlag.PROVIDER);
+        final ConnectionRequest cr = request(29, 2, 2, new ScriptedTransport.Req());
+        final Endpoint pep = cr.query().endpoint();
+        final EndpointUpcalls pat = (EndpointUpcalls) pep;
+        assertNull(table.acquire(pat, theirs.rmrContext(), theirs.registeredAddress(), 8, true));
+        pep.modifyProtectionZone(other);
+        final KitMemoryRegion moved = table.acquire(pat, theirs.rmrContext(), theirs.registeredAddress(), 8, true);
+        assertSame(theirs, moved);
+        moved.release();
+        assertNull(table.acquire(pat, mine.rmrContext(), mine.registeredAddress(), 8, true),
+                "the PZ the EP left no longer serves it");
+        // an EP of another IA is refused everything, even a context that exists here
+        final ScriptedTransport t2 = new ScriptedTransport();
+        try (InterfaceAdapter ia2 = ScriptedTransport.open(t2)) {
+            final EventDispatcher e2 = ia2.createEventDispatcher(4, null, EventStream.DEFAULT);
+            final EndpointUpcalls stranger = (EndpointUpcalls) ia2.createEndpoint(ia2.createProtectionZone(), e2, e2,
+                    e2, null);
+            assertNull(table.acquire(stranger, mine.rmrContext(), mine.registeredAddress(), 8, false));
+            assertNotNull(table.refusal(stranger, mine.rmrContext(), mine.registeredAddress(), 8, false));
+        }
+        cr.reject(null);
     }
 
     @Test

@@ -41,6 +41,12 @@ enum Breakage {
     IGNORE_RDMA_ATTRIBUTES,
     /** Reject and unreachable events carry the wrong number. */
     WRONG_EVENT_NUMBER,
+    /**
+     * The responder ignores protection zones: an RDMA write or read the real provider refused with REMOTE_ACCESS is
+     * carried out anyway when its rmr_context names a live region with the privilege and the range (the decorator
+     * copies the bytes and reports SUCCESS), as a software transport that looks regions up by context alone would.
+     */
+    REMOTE_PZ_IGNORED,
     /** Error completions report SUCCESS. */
     WRONG_DTO_STATUS,
     /** The first byte of every received message and of every RDMA Read target is flipped. */

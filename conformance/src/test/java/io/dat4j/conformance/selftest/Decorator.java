@@ -31,6 +31,7 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.ProviderAttributes;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryRegion;
+import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.ReservedServicePoint;
 import io.dat4j.RmrBindCompletionEvent;
 import io.dat4j.ServicePoint;
@@ -76,6 +77,10 @@ final class Decorator {
     private final Map<String, Long> postedRecvs = new ConcurrentHashMap<>();
     private final Map<String, Long> postedReads = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> created = new ConcurrentHashMap<>();
+    /** RDMA requests posted under {@link Breakage#REMOTE_PZ_IGNORED}, by inner EP and cookie: {local, remote, write}. */
+    private final Map<String, Object[]> postedRdma = new ConcurrentHashMap<>();
+    /** Every region with an rmr_context the decorated IAs of this JVM registered (real LMRs). */
+    private static final Map<Integer, LocalMemoryRegion> REMOTE_REGIONS = new ConcurrentHashMap<>();
 
     private Decorator(final String iaName, final Runnable onClose) {
         this.iaName = iaName;
@@ -215,6 +220,9 @@ final class Decorator {
                 default -> {
                 }
             }
+            if (b == Breakage.REMOTE_PZ_IGNORED && ("postRdmaRead".equals(n) || "postRdmaWrite".equals(n))) {
+                postedRdma.put(key(inner, (Long) a[1]), new Object[] {a[0], a[2], "postRdmaWrite".equals(n)});
+            }
             if ("postRdmaRead".equals(n)) {
                 final List<?> l = (List<?>) a[0];
                 if (!l.isEmpty()) {
@@ -240,6 +248,10 @@ final class Decorator {
             if ("createLocalMemoryRegion".equals(n)) {
                 synchronized (registered) {
                     registered.add((MemorySegment) a[1]);
+                }
+                final LocalMemoryRegion lmr = (LocalMemoryRegion) result;
+                if (lmr.rmrContext() != 0) {
+                    REMOTE_REGIONS.put(lmr.rmrContext(), lmr);
                 }
             }
             Object r = result;
@@ -365,8 +377,16 @@ final class Decorator {
         return switch (e) {
             case final DtoCompletionEvent d -> {
                 DtoStatus st = d.status();
+                long length = d.transferredLength();
                 if (b == Breakage.WRONG_DTO_STATUS && st != DtoStatus.SUCCESS) {
                     st = DtoStatus.SUCCESS;
+                }
+                if (b == Breakage.REMOTE_PZ_IGNORED && st == DtoStatus.REMOTE_ACCESS) {
+                    final long served = serveIgnoringZones(postedRdma.remove(key(d.endpoint(), d.cookie())));
+                    if (served >= 0) {
+                        st = DtoStatus.SUCCESS;
+                        length = served;
+                    }
                 }
                 if (b == Breakage.DATA_CORRUPTED && d.status() == DtoStatus.SUCCESS
                         && d.operation() == DtoOperation.RECEIVE && d.transferredLength() > 0) {
@@ -383,7 +403,7 @@ final class Decorator {
                     }
                 }
                 yield new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()), (Endpoint) wrap(d.endpoint()),
-                        d.cookie(), st, d.transferredLength(), d.operation(), d.rmrContext());
+                        d.cookie(), st, length, d.operation(), d.rmrContext());
             }
             case final ConnectionEvent c -> {
                 if (b == Breakage.DROP_ACCEPT_ERROR
@@ -414,15 +434,62 @@ final class Decorator {
         };
     }
 
-    private void corrupt(final long va) {
+    /**
+     * Carries out a refused RDMA request as a responder that looks regions up by rmr_context alone would.
+     *
+     * @param posted {local triplets, remote triplet, write}, or null
+     * @return the bytes moved, or -1 when no live region with the privilege covers the range
+     */
+    private long serveIgnoringZones(final Object[] posted) {
+        if (posted == null) {
+            return -1;
+        }
+        final RemoteMemoryTriplet remote = (RemoteMemoryTriplet) posted[1];
+        final boolean write = (Boolean) posted[2];
+        final LocalMemoryRegion target = REMOTE_REGIONS.get(remote.rmrContext());
+        if (target == null || target.isClosed() || !target.privileges().contains(write
+                ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ)) {
+            return -1;
+        }
+        final MemorySegment t = target.segment();
+        final long off = remote.virtualAddress() - t.address();
+        if (off < 0 || remote.segmentLength() > t.byteSize() - off) {
+            return -1;
+        }
+        long at = off;
+        for (final Object o : (List<?>) posted[0]) {
+            final LocalMemoryTriplet l = (LocalMemoryTriplet) o;
+            final MemorySegment local = containing(l.virtualAddress());
+            if (local == null) {
+                return -1;
+            }
+            final long lo = l.virtualAddress() - local.address();
+            if (write) {
+                MemorySegment.copy(local, lo, t, at, l.segmentLength());
+            } else {
+                MemorySegment.copy(t, at, local, lo, l.segmentLength());
+            }
+            at += l.segmentLength();
+        }
+        return at - off;
+    }
+
+    private MemorySegment containing(final long va) {
         synchronized (registered) {
             for (final MemorySegment s : registered) {
                 if (va >= s.address() && va < s.address() + s.byteSize()) {
-                    final long off = va - s.address();
-                    s.set(ValueLayout.JAVA_BYTE, off, (byte) ~s.get(ValueLayout.JAVA_BYTE, off));
-                    return;
+                    return s;
                 }
             }
+        }
+        return null;
+    }
+
+    private void corrupt(final long va) {
+        final MemorySegment s = containing(va);
+        if (s != null) {
+            final long off = va - s.address();
+            s.set(ValueLayout.JAVA_BYTE, off, (byte) ~s.get(ValueLayout.JAVA_BYTE, off));
         }
     }
 

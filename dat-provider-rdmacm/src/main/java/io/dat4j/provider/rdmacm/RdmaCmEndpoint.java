@@ -531,7 +531,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (closed || phase != Phase.CONNECTED || current == null) {
                 return;
             }
-            LOG.warn("EP {}: {}; the connection is broken", index, reason);
+            // (an error completion the peer can provoke, connection after connection: the kit's rate-limited log)
+            final io.dat4j.spi.AdapterUpcalls a = transport.adapter();
+            if (a != null) {
+                a.remoteFaults().warn("EP " + index + ": " + reason + "; the connection is broken");
+            }
             phase = Phase.DOWN;
             disconnectQuietly(current);
             ep.broken(reason);

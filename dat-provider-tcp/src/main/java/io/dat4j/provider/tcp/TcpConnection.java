@@ -7,6 +7,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
+import io.dat4j.spi.RemoteFaultLog;
 import io.dat4j.spi.RequestTransport;
 import io.dat4j.spi.ServicePointUpcalls;
 import java.io.IOException;
@@ -99,6 +100,10 @@ final class TcpConnection implements RequestTransport {
     static final int NAK_RNR = 1;
     static final int NAK_ACCESS = 2;
     static final int NAK_LENGTH = 3;
+    /** The target failed the operation at its own end (the memory of its receive was freed): REMOTE_RESPONDER. */
+    static final int NAK_REMOTE_OP = 4;
+    /** {@link #readWindow} result: the region was freed, or the memory under it (its arena closed). */
+    private static final int GONE = -2;
 
     static final int END_SILENT = 0;
     static final int END_DISCONNECTED = 1;
@@ -144,6 +149,11 @@ final class TcpConnection implements RequestTransport {
     volatile boolean rnrWaiting;
     private final SocketChannel ch;
     private final ServicePointUpcalls sp;
+    /**
+     * Where faults the peer causes are logged, rate-limited: the listener's log for an accepted connection, the IA's
+     * for a connect (a flood of bad connections gives a summary per listener, not a line each).
+     */
+    private final RemoteFaultLog faults;
     private final int slot;
     private volatile TcpEndpoint ep;
     private SelectionKey key;
@@ -236,6 +246,7 @@ final class TcpConnection implements RequestTransport {
         this.loop = loop;
         this.ch = ch;
         this.sp = null;
+        this.faults = transport.adapter.remoteFaults();
         this.ep = ep;
         this.slot = loop.index;
         this.myIn = in;
@@ -249,6 +260,7 @@ final class TcpConnection implements RequestTransport {
         this.loop = loop;
         this.ch = ch;
         this.sp = sp;
+        this.faults = sp.remoteFaults();
         this.slot = loop.index;
     }
 
@@ -570,7 +582,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void protocol(final String what) {
-        LOG.warn("connection {}: protocol violation from the peer: {}; closing the connection", this, what);
+        faults.warn("connection " + this + ": protocol violation from the peer: " + what + "; closing the connection");
         lost("protocol violation: " + what);
     }
 
@@ -834,7 +846,7 @@ final class TcpConnection implements RequestTransport {
                 }
             }
             case NAK -> {
-                if (phase != P_UP || fLen != 0 || awaiting.isEmpty()) {
+                if (phase != P_UP || fLen != 0 || (awaiting.isEmpty() && curReq == null)) {
                     protocol("unexpected NAK");
                 } else {
                     onNak(fFlags);
@@ -1016,9 +1028,9 @@ final class TcpConnection implements RequestTransport {
             return;
         }
         final RegionTable table = transport.adapter.regions();
-        final KitMemoryRegion r = table.acquire(rmr, address, len, true);
+        final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, true);
         if (r == null) {
-            sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(rmr, address, len, true));
+            sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(ep.up, rmr, address, len, true));
             return;
         }
         r.release();
@@ -1033,9 +1045,9 @@ final class TcpConnection implements RequestTransport {
         final Out o = out(READ_RESP);
         if (len > 0) {
             final RegionTable table = transport.adapter.regions();
-            final KitMemoryRegion r = table.acquire(rmr, address, len, false);
+            final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, false);
             if (r == null) {
-                sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(rmr, address, len, false));
+                sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(ep.up, rmr, address, len, false));
                 free.add(o);
                 return;
             }
@@ -1099,10 +1111,20 @@ final class TcpConnection implements RequestTransport {
         checkGraceful();
     }
 
+    /**
+     * The peer refused a request. Responses come in request order and every earlier SEND and WRITE was acknowledged
+     * before the NAK, so the refused one is the oldest awaiting a response or, when none awaits, the one whose
+     * payload is still being written: the target refuses at the header, whatever the size, and drains the rest.
+     */
     private void onNak(final int code) {
-        final PostedOperation op = awaiting.poll();
-        if (op.kind() == DtoOperation.RDMA_READ) {
-            inflightReads--;
+        final PostedOperation op;
+        if (awaiting.isEmpty()) {
+            op = takeCurrentRequest();
+        } else {
+            op = awaiting.poll();
+            if (op.kind() == DtoOperation.RDMA_READ) {
+                inflightReads--;
+            }
         }
         final DtoStatus s = switch (code) {
             case NAK_RNR -> DtoStatus.RECEIVER_NOT_READY;
@@ -1115,30 +1137,67 @@ final class TcpConnection implements RequestTransport {
 
     /**
      * Reads from the socket into part of a registered region, bracketed by {@link KitMemoryRegion#acquire()} and
-     * {@link KitMemoryRegion#release()}.
+     * {@link KitMemoryRegion#release()} (released on every path).
      *
-     * @return the bytes read (0 when the socket has none now), or -1 when the connection ended ({@link #lost} called:
-     *         the region was freed, the read failed, or the peer closed)
+     * @return the bytes read (0 when the socket has none now), -1 when the connection ended ({@link #lost} called: the
+     *         read failed or the peer closed), or {@link #GONE} when the region was freed or the memory under it was
+     *         (the consumer closed its arena while it was registered); the caller reports that
      */
-    private int readWindow(final KitMemoryRegion r, final long offset, final long want, final String freedReason) {
+    private int readWindow(final KitMemoryRegion r, final long offset, final long want) {
         if (!r.acquire()) {
-            lost(freedReason);
-            return -1;
+            return GONE;
         }
         final int n;
         try {
             n = in(window(r, offset, want));
         } catch (final IOException e) {
-            r.release();
             lost("read failed: " + e.getMessage());
             return -1;
+        } catch (final IllegalStateException e) {
+            return GONE;
+        } finally {
+            r.release();
         }
-        r.release();
         if (n < 0) {
             lost("the peer closed the connection");
             return -1;
         }
         return n;
+    }
+
+    /** {@return whether a region's memory can be touched now: not freed, and its arena open} */
+    private static boolean usable(final KitMemoryRegion r) {
+        if (!r.acquire()) {
+            return false;
+        }
+        try {
+            return r.memory().scope().isAlive();
+        } finally {
+            r.release();
+        }
+    }
+
+    /**
+     * The memory of the receive or RDMA read target being filled went away (the LMR was freed, or the consumer closed
+     * the arena under it). A receive completes LOCAL_PROTECTION and the sender is told (NAK: REMOTE_RESPONDER, as a
+     * verbs responder's local error gives the requester a remote operation error); an RDMA read completes
+     * LOCAL_PROTECTION and the connection breaks. The rest is flushed.
+     */
+    private void inboundMemoryGone() {
+        final PostedOperation op = inOp;
+        inOp = null;
+        final String reason = "the memory of a local LMR of " + op + " was freed while data arrived into it (a "
+                + "consumer error: free an LMR before the memory under it)";
+        if (inState == IN_SEND) {
+            ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+            sendNak(NAK_REMOTE_OP, reason);
+        } else {
+            LOG.warn("connection {}: {}; the connection is closed", this, reason);
+            awaiting.poll();
+            inflightReads--;
+            ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+            lost(reason);
+        }
     }
 
     /** @return 1 when the message is complete, 0 when the socket has no more now, -1 when the connection ended */
@@ -1147,8 +1206,11 @@ final class TcpConnection implements RequestTransport {
         while (inDone < inTotal) {
             final long segLen = op.length(inSeg);
             final long want = Math.min(segLen - inSegDone, inTotal - inDone);
-            final int n = readWindow(op.region(inSeg), op.offset(inSeg) + inSegDone, want,
-                    "a local LMR of the operation was freed while data arrived");
+            final int n = readWindow(op.region(inSeg), op.offset(inSeg) + inSegDone, want);
+            if (n == GONE) {
+                inboundMemoryGone();
+                return -1;
+            }
             if (n < 0) {
                 return -1;
             }
@@ -1169,7 +1231,14 @@ final class TcpConnection implements RequestTransport {
         final KitMemoryRegion r = inRegion;
         while (inDone < inTotal) {
             final long want = inTotal - inDone;
-            final int n = readWindow(r, inOffset + inDone, want, "the target LMR was freed during an RDMA write");
+            final int n = readWindow(r, inOffset + inDone, want);
+            if (n == GONE) {
+                // refused as at the header: the initiator completes REMOTE_ACCESS, the rest of the payload is drained
+                inRegion = null;
+                sendNak(NAK_ACCESS, "RDMA WRITE refused: the target LMR (rmr_context 0x"
+                        + Integer.toHexString(fC) + ") was freed, or the memory under it, during the write");
+                return -1;
+            }
             if (n < 0) {
                 return -1;
             }
@@ -1241,7 +1310,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void sendNak(final int code, final String reason) {
-        LOG.warn("connection {}: {}; the connection is closed", this, reason);
+        faults.warn("connection " + this + ": " + reason + "; the connection is closed");
         final Out o = out(NAK);
         o.flags = code;
         addControl(o);
@@ -1292,7 +1361,8 @@ final class TcpConnection implements RequestTransport {
     }
 
     private void flushOut() {
-        if (phase == P_CLOSED || key == null || draining) {
+        if (phase == P_CLOSED || key == null || draining || pendingFailure != null) {
+            // (a failure handed over by a posting thread may have cut a frame short: nothing may follow it)
             return;
         }
         while (true) {
@@ -1354,9 +1424,16 @@ final class TcpConnection implements RequestTransport {
                 return stage.hasRemaining() ? 0 : 1;
             }
             if (curOut != null) {
-                if (curOut.type == READ_RESP && curOut.length > 0 && curOut.length <= STAGE_MAX
-                        && hdrOut.position() == 0) {
-                    return stageRegion(curOut) ? writeStaged() : -1;
+                if (curOut.type == READ_RESP && curOut.length > 0 && hdrOut.position() == 0) {
+                    // nothing of the response is out yet: a region freed since the READ_REQ was checked is still
+                    // refused as at the request (an error response), not by breaking the connection
+                    if (curOut.length <= STAGE_MAX) {
+                        if (stageRegion(curOut)) {
+                            return writeStaged();
+                        }
+                    } else if (!usable(curOut.region)) {
+                        refuseReadResponse(curOut);
+                    }
                 }
                 if (hdrOut.hasRemaining()) {
                     ch.write(hdrOut);
@@ -1387,8 +1464,7 @@ final class TcpConnection implements RequestTransport {
                 // the receiver for it alone
                 final KitMemoryRegion r = op.region(0);
                 if (!r.acquire()) {
-                    writeLost("a local LMR of " + op + " was freed while it was being sent");
-                    return -1;
+                    return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
                 }
                 final long h = hdrOut.remaining();
                 final long n;
@@ -1396,6 +1472,8 @@ final class TcpConnection implements RequestTransport {
                     gather[0] = hdrOut;
                     gather[1] = window(r, op.offset(0), op.length(0));
                     n = ch.write(gather);
+                } catch (final IllegalStateException e) {
+                    return failCurrentRequest(memoryGone(op));
                 } finally {
                     gather[1] = null;
                     r.release();
@@ -1421,12 +1499,13 @@ final class TcpConnection implements RequestTransport {
                 final KitMemoryRegion r = op.region(outSeg);
                 final long segLen = op.length(outSeg);
                 if (!r.acquire()) {
-                    writeLost("a local LMR of " + op + " was freed while it was being sent");
-                    return -1;
+                    return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
                 }
                 final int n;
                 try {
                     n = ch.write(window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone));
+                } catch (final IllegalStateException e) {
+                    return failCurrentRequest(memoryGone(op));
                 } finally {
                     r.release();
                 }
@@ -1455,18 +1534,26 @@ final class TcpConnection implements RequestTransport {
         return stage;
     }
 
-    /** Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread. */
+    /**
+     * Copies header and payload into the stage with MemorySegment.copy: no shared view, any thread.
+     *
+     * @return false when a source region was freed or its memory was: the request (the current one) has completed
+     *         LOCAL_PROTECTION and the connection is breaking
+     */
     private boolean stageSegments(final PostedOperation op) {
         final ByteBuffer st = stage(op.totalLength());
         int pos = HEADER;
         for (int i = 0; i < op.segmentCount(); i++) {
             final KitMemoryRegion r = op.region(i);
             if (!r.acquire()) {
-                writeLost("a local LMR of " + op + " was freed while it was being sent");
+                failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
                 return false;
             }
             try {
                 java.lang.foreign.MemorySegment.copy(r.memory(), op.offset(i), stageSeg, pos, op.length(i));
+            } catch (final IllegalStateException e) {
+                failCurrentRequest(memoryGone(op));
+                return false;
             } finally {
                 r.release();
             }
@@ -1477,21 +1564,74 @@ final class TcpConnection implements RequestTransport {
         return true;
     }
 
+    /** @return false when the region or its memory was freed: the response is now an error response (unstaged) */
     private boolean stageRegion(final Out o) {
         final ByteBuffer st = stage(o.length);
         final KitMemoryRegion r = o.region;
         if (!r.acquire()) {
-            writeLost("the LMR an RDMA read was reading was freed");
+            refuseReadResponse(o);
             return false;
         }
         try {
             java.lang.foreign.MemorySegment.copy(r.memory(), o.offset, stageSeg, HEADER, o.length);
+        } catch (final IllegalStateException e) {
+            refuseReadResponse(o);
+            return false;
         } finally {
             r.release();
         }
         st.position(0).limit(HEADER + (int) o.length);
         staged = true;
         return true;
+    }
+
+    /**
+     * Turns a READ_RESP none of which is written yet into an error response (access: the initiator's read completes
+     * REMOTE_ACCESS) because its region was freed since the READ_REQ was checked; the connection then closes as after
+     * any NAK. Caller: {@link #writeCurrent()}, which writes the new header.
+     */
+    private void refuseReadResponse(final Out o) {
+        faults.warn("connection " + this + ": RDMA READ refused: the region was freed, or the memory under it, after"
+                + " the request was checked; the connection is closed");
+        o.flags = NAK_ACCESS;
+        o.length = 0;
+        o.region = null;
+        header(READ_RESP, NAK_ACCESS, 0, 0, 0, 0, 0);
+        if (!closing) {
+            closing = true;
+            closingEnd = END_BROKEN;
+            closingReason = "RDMA READ refused: the region was freed";
+            rnrWaiting = false;
+        }
+    }
+
+    private static String memoryGone(final PostedOperation op) {
+        return "the memory of a local LMR of " + op + " was freed while it was being sent (a consumer error: free an"
+                + " LMR before the memory under it)";
+    }
+
+    /**
+     * The request being written cannot be: its source region or the memory under it was freed. It completes
+     * LOCAL_PROTECTION (the peer may have part of it: the connection breaks, and everything after it is flushed).
+     *
+     * @return -1, for {@link #writeCurrent()}
+     */
+    private int failCurrentRequest(final String reason) {
+        LOG.warn("connection {}: {}; the connection is closed", this, reason);
+        final PostedOperation op = takeCurrentRequest();
+        ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+        writeLost(reason);
+        return -1;
+    }
+
+    /** {@return the request being written, taken off the EP's queue}: it will not be written further */
+    private PostedOperation takeCurrentRequest() {
+        final PostedOperation op = curReq;
+        curReq = null;
+        staged = false;
+        hdrOut.clear().limit(0);
+        ep.popRequest();
+        return op;
     }
 
     /** A write-side failure: handled at once on the I/O thread, handed to it from a posting thread. */
@@ -1598,6 +1738,7 @@ final class TcpConnection implements RequestTransport {
     private int writeRegion(final Out o) throws IOException {
         final KitMemoryRegion r = o.region;
         while (outDone < o.length) {
+            // part of the response is out: a region freed now can only break the connection (the read: FLUSHED)
             if (!r.acquire()) {
                 writeLost("the LMR an RDMA read was reading was freed");
                 return -1;
@@ -1605,6 +1746,9 @@ final class TcpConnection implements RequestTransport {
             final int n;
             try {
                 n = ch.write(window(r, o.offset + outDone, o.length - outDone));
+            } catch (final IllegalStateException e) {
+                writeLost("the memory of the LMR an RDMA read was reading was freed");
+                return -1;
             } finally {
                 r.release();
             }
@@ -1808,7 +1952,7 @@ final class TcpConnection implements RequestTransport {
                     final String reason = "no byte from the peer for " + live.silence(now) / 1_000_000L
                             + " ms with operations outstanding (transport timeout " + attemptNanos / 1_000_000L
                             + " ms x (retry_count " + retries + " + 1))";
-                    LOG.warn("connection {}: {}; the connection is broken", this, reason);
+                    faults.warn("connection " + this + ": " + reason + "; the connection is broken");
                     final PostedOperation head = awaiting.peek();
                     transportFailed = head != null ? head : e.peekRequest();
                     lost(reason);

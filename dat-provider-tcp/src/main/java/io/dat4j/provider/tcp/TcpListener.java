@@ -41,7 +41,8 @@ final class TcpListener implements ListenerTransport {
             try {
                 s = channel.accept();
             } catch (final IOException e) {
-                LOG.warn("accept on port {} failed", qualifier, e);
+                // (out of descriptors under a flood of connections, for one: rate-limited, no stack trace)
+                sp.remoteFaults().warn("accept on port " + qualifier + " failed: " + e);
                 return;
             }
             if (s == null) {

@@ -39,21 +39,29 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(180)
 class ExhaustionTest {
 
+    /**
+     * Connects a client EP whose EVDs are {@code small} and completes {@code writes} RDMA writes on it, which nobody
+     * dequeues.
+     */
+    static void overflowClientEvd(final Fixture f, final EventDispatcher small, final int writes) {
+        final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+        final Endpoint ep = f.client.createEndpoint(f.c.pz, small, small, f.c.conn,
+                EndpointAttributes.builder().maxRequestDtos(writes).build());
+        ep.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, null);
+        Fixture.request(f.s.conn).accept(f.s.ep(null), null);
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+        final LocalMemoryRegion src = f.lmr(f.c, 64);
+        final LocalMemoryRegion dst = f.lmr(f.s, 64);
+        for (int i = 0; i < writes; i++) {
+            ep.postRdmaWrite(List.of(src.triplet(0, 64)), i, dst.remoteTriplet(0, 64), CompletionFlag.DEFAULT);
+        }
+    }
+
     @Test
     void shouldReportAnOverflowingDtoEvdOnTheAsyncEvd() {
         try (Fixture f = new Fixture()) {
             final EventDispatcher small = f.client.createEventDispatcher(4, null, Set.of(EventStream.DTO));
-            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
-            final Endpoint ep = f.client.createEndpoint(f.c.pz, small, small, f.c.conn,
-                    EndpointAttributes.builder().maxRequestDtos(16).build());
-            ep.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, null);
-            Fixture.request(f.s.conn).accept(f.s.ep(null), null);
-            Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-            final LocalMemoryRegion src = f.lmr(f.c, 64);
-            final LocalMemoryRegion dst = f.lmr(f.s, 64);
-            for (int i = 0; i < 16; i++) {
-                ep.postRdmaWrite(List.of(src.triplet(0, 64)), i, dst.remoteTriplet(0, 64), CompletionFlag.DEFAULT);
-            }
+            overflowClientEvd(f, small, 16);
             final Event async = f.client.asyncEventDispatcher().await(WAIT);
             assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, assertInstanceOf(AsyncErrorEvent.class, async)
                     .number());
