@@ -200,6 +200,10 @@ public final class DtestCm extends DtestBase {
         hAsyncEvd = hIa.asyncEventDispatcher();
         con.logf(" Opened Interface Adaptor%n");
         try {
+            /* C exits at once when the PZ fails, before its cleanup path */
+            if (!pz()) {
+                return 1;
+            }
             test();
             return complete();
         } catch (final Failed e) {
@@ -212,19 +216,28 @@ public final class DtestCm extends DtestBase {
         }
     }
 
-    private void test() {
+    /* the IA address, the PZ: false after C's error line */
+    private boolean pz() {
         /* query for UCM addressing */
-        final InetSocketAddress ia = hIa.attributes().address();
-        printIaAddress(ia);
+        printIaAddress(hIa.attributes().address());
 
         /* Create Protection Zone */
         start = Libc.getTime();
         con.logf(" Create Protection Zone%n");
-        hPz = call(" Error creating Protection Zone", () -> hIa.createProtectionZone());
+        try {
+            hPz = hIa.createProtectionZone();
+        } catch (final DatException e) {
+            con.eprintf(" Error creating Protection Zone: %s%n", e.status().strerror());
+            return false;
+        }
         stop = Libc.getTime();
         ts.pzc += (stop - start) * 1.0e6;
         con.logf(" Created Protection Zone%n");
+        return true;
+    }
 
+    private void test() {
+        final InetSocketAddress ia = hIa.attributes().address();
         con.logf(" Create events%n");
         createEvents();
         con.logf(" Create events done%n");

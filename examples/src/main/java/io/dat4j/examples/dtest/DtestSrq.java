@@ -218,6 +218,10 @@ public final class DtestSrq extends DtestBase {
         hAsyncEvd = hIa.asyncEventDispatcher();
         con.logf(" Opened Interface Adaptor %s%n", hIa);
         try {
+            /* C exits at once when these two fail, before its cleanup path */
+            if (!mtuAndPz()) {
+                return 1;
+            }
             return complete(runTest(lastMsgNumFromEp));
         } catch (final Failed e) {
             flushEvds();
@@ -229,7 +233,8 @@ public final class DtestSrq extends DtestBase {
         }
     }
 
-    private boolean runTest(final int[] lastMsgNumFromEp) {
+    /* the buffer length (-b, else DAT_IB_TRANSPORT_MTU), the IA address, the PZ: false after C's error line */
+    private boolean mtuAndPz() {
         /* Set tx_buf_len to IB_MTU if it was not specified by the user */
         final String mtu = hIa.providerAttributes().providerSpecific().get("DAT_IB_TRANSPORT_MTU");
         final int ibMtu = mtu == null ? 0 : Libc.atoi(mtu);
@@ -237,7 +242,7 @@ public final class DtestSrq extends DtestBase {
             /* no user input - set tx_buf_len to IB_MTU */
             if (ibMtu == 0) {
                 con.eprintf(" Error: no user input and IB_MTU was not found in provider attr%n");
-                throw new Failed();
+                return false;
             }
             txBufLen = ibMtu;
         }
@@ -248,8 +253,17 @@ public final class DtestSrq extends DtestBase {
 
         /* Create Protection Zone */
         con.logf(" Create Protection Zone%n");
-        hPz = call(" Error creating Protection Zone", () -> hIa.createProtectionZone());
+        try {
+            hPz = hIa.createProtectionZone();
+        } catch (final DatException e) {
+            con.eprintf(" Error creating Protection Zone: %s%n", e.status().strerror());
+            return false;
+        }
         con.logf(" Created Protection Zone%n");
+        return true;
+    }
+
+    private boolean runTest(final int[] lastMsgNumFromEp) {
         con.logf(" Create events%n");
         createEvents();
         con.logf(" Create events done%n");
@@ -297,7 +311,7 @@ public final class DtestSrq extends DtestBase {
         for (int i = 0; i < connections; i++) {
             for (int j = 0; j < burstSize; j++) {
                 final long cookie = (long) i * burstSize + j;
-                postRecv(hEp[i], cookie, "");
+                postRecv(hEp[i], cookie);
             }
         }
 
@@ -418,11 +432,11 @@ public final class DtestSrq extends DtestBase {
             throw new Failed();
         }
         /* Done with Recv buffer - post the buffer back */
-        postRecv(dto.endpoint(), recvBufIndex, "\n");
+        postRecv(dto.endpoint(), recvBufIndex);
     }
 
     /* dat_srq_post_recv, or dat_ep_post_recv on the EP, of the buffer a cookie names */
-    private void postRecv(final Endpoint ep, final long cookie, final String errorPrefix) {
+    private void postRecv(final Endpoint ep, final long cookie) {
         final long rcvBuf = cookie * rxBufLen;
         final LocalMemoryTriplet lIov = new LocalMemoryTriplet(hLmrRecv.lmrContext(),
                 hLmrRecv.registeredAddress() + rcvBuf, rxBufLen);
