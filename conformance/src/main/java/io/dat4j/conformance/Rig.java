@@ -31,6 +31,7 @@ import io.dat4j.StatusType;
 import io.dat4j.conformance.peer.PeerProcess;
 import io.dat4j.conformance.support.ConformanceTimeouts;
 import io.dat4j.conformance.support.ResourceTracker;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -39,7 +40,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -52,7 +52,7 @@ final class Rig implements AutoCloseable {
     /** Queue length of the EVDs the rig creates. */
     static final int QUEUE_LENGTH = 64;
 
-    private static final Logger LOG = LogManager.getLogger(Rig.class);
+    private static final Logger LOG = Logging.logger(Rig.class);
 
     private final ProviderFixture fixture;
     private final List<InterfaceAdapter> adapters = new CopyOnWriteArrayList<>();

@@ -4,6 +4,7 @@ import io.dat4j.CloseMode;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
@@ -19,7 +20,6 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -31,7 +31,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class TcpConnection implements RequestTransport {
 
-    private static final Logger LOG = LogManager.getLogger(TcpConnection.class);
+    private static final Logger LOG = Logging.logger(TcpConnection.class);
 
     static final int HEADER = 32;
     static final long MAGIC = 0x4441_5434_4A54_4350L; // "DAT4JTCP"
