@@ -1862,6 +1862,13 @@ final class TcpConnection implements RequestTransport {
     private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,
             final String reason, final boolean complete) {
         LOG.debug("connection {} ends ({}): {}", this, end, reason);
+        /* flush first: once the event is out, the consumer may reset the EP and post again, and what it posts then
+         * belongs to its next connection (ResetRepostTest) */
+        if (complete) {
+            flushAll(e);
+        } else {
+            dropAll();
+        }
         switch (end) {
             case END_DISCONNECTED -> e.up.disconnected();
             case END_BROKEN -> e.up.broken(reason);
@@ -1869,11 +1876,6 @@ final class TcpConnection implements RequestTransport {
             default -> {
                 // silent
             }
-        }
-        if (complete) {
-            flushAll(e);
-        } else {
-            dropAll();
         }
     }
 
