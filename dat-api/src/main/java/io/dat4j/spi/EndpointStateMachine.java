@@ -6,6 +6,7 @@ import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The EP state machine of DAT 2.0, in one place for every provider: which call is allowed in which state, and the
@@ -182,6 +183,31 @@ public final class EndpointStateMachine {
         final EndpointState s = state;
         state = next;
         return s;
+    }
+
+    /**
+     * Waits until the state is another than {@code from}, or {@link #signal()} is called, at most {@code nanos}
+     * (an ABRUPT disconnect waits for the transport's end of the connection). Returns early when interrupted, with
+     * the interrupt status set.
+     *
+     * @param from the state to wait out
+     * @param nanos how long at most
+     */
+    public synchronized void awaitLeaving(final EndpointState from, final long nanos) {
+        final long end = System.nanoTime() + nanos;
+        for (long left = nanos; state == from && left > 0; left = end - System.nanoTime()) {
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Wakes the threads in {@link #awaitLeaving}: the transport has posted the event of the state it moved to. */
+    public synchronized void signal() {
+        notifyAll();
     }
 
     @Override

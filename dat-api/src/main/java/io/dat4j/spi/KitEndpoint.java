@@ -44,6 +44,8 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     private static final Set<EndpointState> ACCEPT_PENDING = EnumSet.of(EndpointState.COMPLETION_PENDING);
     private static final Set<EndpointState> UP = EnumSet.of(EndpointState.CONNECTED,
             EndpointState.DISCONNECT_PENDING);
+    /** How long an ABRUPT disconnect waits for the transport's end of the connection. */
+    private static final long ABRUPT_WAIT_NANOS = 1_000_000L * Long.getLong("dat4j.kit.abruptDisconnectMillis", 250);
     private static final Set<EndpointState> NEEDS_DISCONNECT = EnumSet.of(EndpointState.CONNECTED,
             EndpointState.DISCONNECT_PENDING, EndpointState.ACTIVE_CONNECTION_PENDING,
             EndpointState.COMPLETION_PENDING);
@@ -312,8 +314,8 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
     int[] negotiateAccept(final int requestIn, final int requestOut) {
         final EndpointAttributes given = requested;
         final EndpointAttributes r = resolved;
-        final boolean explicitIn = given.maxRdmaReadIn() != EndpointAttributes.DEFAULT_VALUE;
-        final boolean explicitOut = given.maxRdmaReadOut() != EndpointAttributes.DEFAULT_VALUE;
+        final boolean explicitIn = !KitInterfaceAdapter.unset(given.maxRdmaReadIn());
+        final boolean explicitOut = !KitInterfaceAdapter.unset(given.maxRdmaReadOut());
         int out = r.maxRdmaReadOut();
         int in = r.maxRdmaReadIn();
         if (explicitOut) {
@@ -370,6 +372,9 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                 case CONNECTED:
                     if (sm.compareAndSet(EndpointState.CONNECTED, EndpointState.DISCONNECT_PENDING)) {
                         callDisconnect(mode);
+                        if (mode == CloseMode.ABRUPT) {
+                            awaitDisconnected();
+                        }
                         return;
                     }
                     break;
@@ -378,10 +383,19 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
                         throw EndpointStateMachine.invalidState(EndpointStateMachine.Operation.DISCONNECT, s);
                     }
                     callDisconnect(CloseMode.ABRUPT);
+                    awaitDisconnected();
                     return;
                 default:
                     throw EndpointStateMachine.invalidState(EndpointStateMachine.Operation.DISCONNECT, s);
             }
+        }
+    }
+
+    /** ABRUPT returns once the EP is DISCONNECTED, as libdapl's (openib_cma: at most 250 ms, then it forces it). */
+    private void awaitDisconnected() {
+        sm.awaitLeaving(EndpointState.DISCONNECT_PENDING, ABRUPT_WAIT_NANOS);
+        if (!isClosed() && sm.moveFrom(UP, EndpointState.DISCONNECTED) != null) {
+            postEnd(EventNumber.CONNECTION_EVENT_DISCONNECTED);
         }
     }
 
@@ -605,7 +619,8 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         if (isClosed() || sm.moveFrom(UP, EndpointState.DISCONNECTED) == null) {
             return false;
         }
-        postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
+        postEnd(EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        sm.signal();
         return true;
     }
 
@@ -615,8 +630,21 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
             return false;
         }
         KitInterfaceAdapter.LOG.debug("connection of {} broke: {}", this, reason);
-        postConnectionEvent(EventNumber.CONNECTION_EVENT_BROKEN, null);
+        postEnd(EventNumber.CONNECTION_EVENT_BROKEN);
+        sm.signal();
         return true;
+    }
+
+    /** The end of the connection and, for an EP of an SRQ, its EP_BROKEN, one EP after another (SRQ's endLock). */
+    private void postEnd(final EventNumber n) {
+        if (srq == null) {
+            postConnectionEvent(n, null);
+            return;
+        }
+        synchronized (srq.endLock) {
+            postConnectionEvent(n, null);
+            srq.lastReceiveTaken(this);
+        }
     }
 
     @Override
@@ -779,6 +807,7 @@ final class KitEndpoint extends KitHandle implements Endpoint, EndpointUpcalls {
         pz.release();
         if (srq != null) {
             srq.detach(this);
+            ia.srqEndpoints(-1);
         }
         if (recvEvd != null) {
             recvEvd.release();

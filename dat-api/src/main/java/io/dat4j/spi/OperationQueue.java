@@ -8,7 +8,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * One queue of an EP (receives, or requests): a ring of pooled {@link PostedOperation}s in posting order. A
  * completion is held back until every earlier operation of the queue has completed, so events reach the EVD in
- * posting order whatever order the transport finishes in. Allocation-free after construction.
+ * posting order whatever order the transport finishes in. A descriptor is made the first time its slot is used and
+ * reused from then on, so a deep queue (C programs size them by their worst case: dtestsrq asks 10,000 per EP) costs
+ * only the slots it has used, and posting allocates nothing once the queue has been as deep as it gets.
  *
  * <p>Thread safety: guarded by {@link #lock}; posting holds it across the transport's post hook.
  */
@@ -20,6 +22,7 @@ final class OperationQueue {
     private final KitEndpoint ep;
     private final boolean receives;
     private PostedOperation[] ring;
+    private int maxSegments;
     private int head;
     private int count;
     private long sequence;
@@ -27,15 +30,8 @@ final class OperationQueue {
     OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments) {
         this.ep = ep;
         this.receives = receives;
-        this.ring = newRing(capacity, maxSegments);
-    }
-
-    private PostedOperation[] newRing(final int capacity, final int maxSegments) {
-        final PostedOperation[] r = new PostedOperation[capacity];
-        for (int i = 0; i < capacity; i++) {
-            r[i] = new PostedOperation(ep, Math.max(1, maxSegments));
-        }
-        return r;
+        this.ring = new PostedOperation[capacity];
+        this.maxSegments = Math.max(1, maxSegments);
     }
 
     /** {@return the next free descriptor, begun, or null when the queue is full}; caller holds the lock */
@@ -47,7 +43,11 @@ final class OperationQueue {
         if (i >= ring.length) {
             i -= ring.length;
         }
-        final PostedOperation op = ring[i];
+        PostedOperation op = ring[i];
+        if (op == null) {
+            op = new PostedOperation(ep, maxSegments);
+            ring[i] = op;
+        }
         op.begin(kind, cookie, flags, ++sequence);
         return op;
     }
@@ -141,7 +141,8 @@ final class OperationQueue {
             if (count > 0) {
                 return capacity >= count && capacity == ring.length;
             }
-            ring = newRing(capacity, maxSegments);
+            ring = new PostedOperation[capacity];
+            this.maxSegments = Math.max(1, maxSegments);
             head = 0;
             return true;
         } finally {

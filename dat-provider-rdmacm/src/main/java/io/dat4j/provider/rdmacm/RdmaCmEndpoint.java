@@ -50,6 +50,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
     /** How long the QP's teardown waits for the drain marker's completion (normally flushed at once). */
     static final long DRAIN_MARKER_WAIT_MS = Long.getLong("dat4j.rdmacm.drainMarkerWaitMs", 2_000L);
+    /** How long the teardown of a connected SRQ EP's QP waits for IBV_EVENT_QP_LAST_WQE_REACHED. */
+    static final long LAST_WQE_WAIT_MS = Long.getLong("dat4j.rdmacm.lastWqeWaitMs", 1_000L);
     /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
     private static final long GRACEFUL_POLL_MS = 2;
 
@@ -90,6 +92,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by {@code lock}). */
+    private boolean lastWqeDue;
     /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
     private volatile boolean gracefulPending;
     private ScheduledFuture<?> gracefulTimeout;
@@ -326,6 +330,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             qp = LibRdmaCm.idQp(id);
             qpNum = LibRdmaCm.qpNumber(qp);
             transport.qpCreated(qpNum, this);
+            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
+                s.attached(qpNum);
+            }
             PostedOperation op;
             while ((op = waitingReceives.poll()) != null) {
                 try {
@@ -434,6 +441,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     final boolean active = phase == Phase.CONNECTING;
                     cancelTimeout();
                     phase = Phase.CONNECTED;
+                    lastWqeDue = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue;
                     final int in = active ? e.connection().responderResources() : parameters.responderResources();
                     final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
                     final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
@@ -593,6 +601,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
             drainUnsignalled();
             drainCompletions();
         }
+        final RdmaCmSharedReceiveQueue srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                ? s : null;
+        // rdma_disconnect put the QP in the error state: verbs reports the last WQE (RdmaCmSharedReceiveQueue)
+        if (srq != null && qp != null && lastWqeDue && disconnectRequested
+                && srq.awaitReported(qpNum, LAST_WQE_WAIT_MS)) {
+            DeviceAsyncEvents.postLastWqe(transport, this, "QP " + qpNum + " is in the error state and "
+                    + transport.deviceName() + " did not report IBV_EVENT_QP_LAST_WQE_REACHED");
+        }
+        lastWqeDue = false;
         qpGuard.writeLock().lock();
         try {
             if (qp != null && current != null) {
@@ -600,6 +617,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
                 releaseCqs();
+                if (srq != null) {
+                    srq.detached(qpNum);
+                }
             }
             requests.dropAll();
             waitingReceives.clear();
@@ -688,6 +708,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current != null && phase == Phase.CONNECTED) {
                 disconnectQuietly(current);
             }
+            lastWqeDue = false; // a freed EP gets no more events
             destroyQpLocked();
             id = null;
             if (current != null) {
