@@ -154,13 +154,18 @@ if [ "\${SKIP_DAT_CONFORMANCE:-}" != 1 ]; then
 fi
 g2=\$(date +%s.%N)
 dtest_rc=0
+ports_rc=0
 if [ "\${DTEST_INTEROP:-1}" = 0 ]; then
-    echo "== C dtest interop: skipped (DTEST_INTEROP=0)"
+    echo "== C dtest, dtestcm and dtestsrq interop: skipped (DTEST_INTEROP=0)"
 else
     echo "== C dtest (dapl2-utils 2.1.10) against the Java dtest port, both roles"
     # each dtest process has its own timeout in the script; this one bounds the whole step
     timeout -k 10 900 bash "$here/dtest-interop.sh" "$java" "$cp_examples"
     dtest_rc=\$?
+    echo "== C dtestcm and dtestsrq (dapl2-utils 2.1.10) against their Java ports, C pairs compared"
+    timeout -k 10 900 bash "$here/dtest-ports-interop.sh" "$java" "$cp_examples"
+    ports_rc=\$?
+    [ \$ports_rc -eq 0 ] || dtest_rc=\$((dtest_rc + ports_rc))
 fi
 g3a=\$(date +%s.%N)
 dapltest_rc=0
@@ -199,7 +204,8 @@ echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$gc
     "dapltest interop \$(echo "\$g3 - \$g3a" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
     "link faults \$(echo "\$g5 - \$g4" | bc) s"
 echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dat conformance exit \$conf_rc (\$conf_summary)," \
-    "dtest interop exit \$dtest_rc, dapltest interop exit \$dapltest_rc, netem exit \$netem_rc," \
+    "dtest interop exit \$dtest_rc (dtestcm/dtestsrq \$ports_rc), dapltest interop exit \$dapltest_rc," \
+    "netem exit \$netem_rc," \
     "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90
 [ \$junit_rc -eq 0 ] || exit \$junit_rc

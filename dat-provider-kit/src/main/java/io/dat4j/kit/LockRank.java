@@ -16,6 +16,11 @@ public enum LockRank {
      */
     ENDPOINT,
     /**
+     * The end of the connections of one SRQ's EPs: held while an EP posts its DISCONNECTED or BROKEN and its
+     * EP_BROKEN, so that the connection EVDs and the async EVD see the EPs in the same order.
+     */
+    SHARED_RECEIVE_END,
+    /**
      * A transport's connection or endpoint state (the TCP provider's connection, the rdmacm provider's identifier and
      * QP); taken by hooks under {@link #ENDPOINT}, and by the transport's own threads.
      */

@@ -5,6 +5,11 @@ package io.dat4j.kit;
  * {@link Transport#createSharedReceiveQueue}. The kit keeps its FIFO of posted buffers as for a software SRQ and
  * hands each buffer that passed the local checks to {@link #post}; when a QP has consumed one, the transport names it
  * with {@link EndpointUpcalls#takeSharedReceive(long)} and completes the returned operation.
+ *
+ * <p>When an EP's QP will consume no more of the queue (verbs: {@code IBV_EVENT_QP_LAST_WQE_REACHED}, once the QP is
+ * in the error state after a disconnect or a failure), the transport posts {@code DAT_ASYNC_ERROR_EP_BROKEN} about the
+ * EP with {@link AdapterUpcalls#asyncError}, as libdapl does, and leaves the EP's state alone. For an SRQ without a
+ * transport half the kit posts that event itself when the EP's connection ends.
  */
 public interface SharedReceiveTransport {
 

@@ -491,7 +491,7 @@ class KitSemanticsTest {
         final ScriptedTransport t2 = new ScriptedTransport();
         final KitConfig c = ScriptedTransport.config(EnumSet.allOf(io.dat4j.Capability.class), 8);
         try (InterfaceAdapter other = ScriptedTransport.open(new KitConfig(c.name(), c.attributes(),
-                c.providerAttributes(), c.endpointDefaults(), c.asyncEventQueueLength(), new KitSettings(0, 10, 60, 3)),
+                c.providerAttributes(), c.endpointDefaults(), c.asyncEventQueueLength(), new KitSettings(0, 10, 60, 3, 250)),
                 t2)) {
             final EventDispatcher e2 = other.createEventDispatcher(64, null, EventStream.DEFAULT);
             other.createPublicServicePoint(41, e2, ServicePointFlag.PROVIDER);

@@ -24,6 +24,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class ScriptedTransport implements Transport {
 
+    /** The IA's {@code max_ep_per_srq}. */
+    public static final int MAX_EP_PER_SRQ = 8;
+    /** The IA's {@code max_recv_per_srq}: above its {@code max_dto_per_ep} (64), so tests tell the two apart. */
+    public static final int MAX_RECV_PER_SRQ = 128;
+
     public static final int PDATA = 64;
 
     public final Map<Long, ServicePointUpcalls> listeners = new ConcurrentHashMap<>();
@@ -81,7 +86,7 @@ public final class ScriptedTransport implements Transport {
     public static KitConfig config(final Set<Capability> caps, final int asyncLength) {
         final InetSocketAddress addr = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes("scripted", "test", addr, 100, 64, 4, 4,
-                100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 2, 4, 4);
+                100, 1024, 4, 100, 1L << 30, 10, 1 << 20, 1 << 24, 0, 2, MAX_EP_PER_SRQ, MAX_RECV_PER_SRQ, 4, 4);
         final ProviderAttributes pa = new ProviderAttributes("scripted", 1, 0, 2, 0, PDATA, PDATA, PDATA, PDATA, caps,
                 Map.of());
         final EndpointAttributes d = EndpointAttributes.builder().maxMessageSize(1 << 20).maxRdmaSize(1 << 24)
@@ -195,9 +200,22 @@ public final class ScriptedTransport implements Transport {
             calls.add("accept " + pdata.length);
         }
 
+        /** When set, a disconnect ends the connection from another thread, as a transport's I/O thread does. */
+        volatile boolean answerDisconnect;
+
         @Override
         public void disconnect(final CloseMode mode) {
             calls.add("disconnect " + mode);
+            if (answerDisconnect) {
+                Thread.ofPlatform().start(() -> {
+                    try {
+                        Thread.sleep(20);
+                    } catch (final InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    up.disconnected();
+                });
+            }
         }
 
         @Override

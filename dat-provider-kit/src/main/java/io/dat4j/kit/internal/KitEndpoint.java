@@ -33,6 +33,8 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 
 /**
  * The kit's endpoint ({@code DAT_EP_HANDLE}): argument and state checks of every EP call and the two operation
@@ -51,6 +53,8 @@ final class KitEndpoint extends KitHandle implements Endpoint {
 
     /** The EP's one lock. */
     final KitLock lock = new KitLock(LockRank.ENDPOINT, this);
+    /** Signalled under {@link #lock} when the connection has ended ({@link #postEnd}). */
+    private final Condition ended = lock.newCondition();
     private final KitInterfaceAdapter ia;
     private volatile KitProtectionZone pz;
     private final KitEventDispatcher recvEvd;
@@ -374,8 +378,8 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     int[] negotiateAccept(final int requestIn, final int requestOut) {
         final EndpointAttributes given = requested;
         final EndpointAttributes r = resolved;
-        final boolean explicitIn = given.maxRdmaReadIn() != EndpointAttributes.DEFAULT_VALUE;
-        final boolean explicitOut = given.maxRdmaReadOut() != EndpointAttributes.DEFAULT_VALUE;
+        final boolean explicitIn = !EndpointAttributeRules.unset(given.maxRdmaReadIn());
+        final boolean explicitOut = !EndpointAttributeRules.unset(given.maxRdmaReadOut());
         int out = r.maxRdmaReadOut();
         int in = r.maxRdmaReadIn();
         if (explicitOut) {
@@ -461,8 +465,16 @@ final class KitEndpoint extends KitHandle implements Endpoint {
                     callDisconnect(CloseMode.ABRUPT);
                     postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
                 }
-                case CONNECTED -> callDisconnect(mode);
-                case DISCONNECT_PENDING -> callDisconnect(CloseMode.ABRUPT);
+                case CONNECTED -> {
+                    callDisconnect(mode);
+                    if (mode == CloseMode.ABRUPT) {
+                        awaitDisconnected();
+                    }
+                }
+                case DISCONNECT_PENDING -> {
+                    callDisconnect(CloseMode.ABRUPT);
+                    awaitDisconnected();
+                }
                 default -> {
                     // DISCONNECTED: nothing to do
                 }
@@ -470,6 +482,48 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * ABRUPT returns once the EP is DISCONNECTED, as libdapl's openib_cma (which waits up to 250 ms, then forces
+     * it): waits on {@link #ended}, which releases the EP's lock so that the transport's upcall can take it, at most
+     * {@link io.dat4j.kit.KitSettings#abruptDisconnectMillis()}; then makes the EP DISCONNECTED itself if the
+     * transport has not. The caller holds the lock.
+     */
+    private void awaitDisconnected() {
+        long left = TimeUnit.MILLISECONDS.toNanos(ia.config().settings().abruptDisconnectMillis());
+        try {
+            while (sm.state() == EndpointState.DISCONNECT_PENDING && left > 0 && !isClosed()) {
+                left = ended.awaitNanos(left);
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!isClosed() && sm.tryFire(Trigger.DISCONNECTED) != null) {
+            postEnd(EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        }
+    }
+
+    /**
+     * Posts the end of the connection (DISCONNECTED or BROKEN) and, for an EP of an SRQ, its EP_BROKEN on the async
+     * EVD, one EP after another ({@link KitSharedReceiveQueue#endLock}); then wakes an ABRUPT disconnect waiting in
+     * {@link #awaitDisconnected}. The caller holds the EP's lock.
+     *
+     * @param n the event
+     */
+    void postEnd(final EventNumber n) {
+        if (srq == null) {
+            postConnectionEvent(n, null);
+        } else {
+            srq.endLock.lock();
+            try {
+                postConnectionEvent(n, null);
+                srq.lastReceiveTaken(this);
+            } finally {
+                srq.endLock.unlock();
+            }
+        }
+        ended.signalAll();
     }
 
     private void callDisconnect(final CloseMode mode) {
@@ -747,6 +801,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         pz.release();
         if (srq != null) {
             srq.detach(this);
+            ia.srqEndpoints(-1);
         }
         if (recvEvd != null) {
             recvEvd.release();

@@ -130,7 +130,11 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
             if (ep.stateMachine().tryFire(t) == null) {
                 return false;
             }
-            ep.postConnectionEvent(n, privateData);
+            if (t == Trigger.DISCONNECTED || t == Trigger.BROKEN) {
+                ep.postEnd(n);
+            } else {
+                ep.postConnectionEvent(n, privateData);
+            }
             return true;
         } finally {
             ep.lock.unlock();

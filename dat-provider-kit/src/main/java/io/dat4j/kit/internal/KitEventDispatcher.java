@@ -71,6 +71,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private int[] rmrs;
     private int head;
     private int count;
+    /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
+    private int requestedLength;
     private Thread waiter;
     /** Events left after the waiter's take ({@code nmore}); written and read by the one waiter. */
     private int nmore;
@@ -91,6 +93,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
         this.spinNanos = ia.config().settings().evdSpinNanos();
+        this.requestedLength = queueLength;
         allocateRing(queueLength);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
@@ -411,28 +414,54 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, count + " events are queued, more than the new"
                         + " length " + queueLength + "; dequeue first");
             }
-            final byte[] k = kinds;
-            final Object[] r = refs;
-            final long[] c = cookies;
-            final long[] l = lengths;
-            final DtoStatus[] st = statuses;
-            final DtoOperation[] op = operations;
-            final int[] rm = rmrs;
-            allocateRing(queueLength);
-            for (int i = 0; i < count; i++) {
-                final int j = (head + i) % k.length;
-                kinds[i] = k[j];
-                refs[i] = r[j];
-                cookies[i] = c[j];
-                lengths[i] = l[j];
-                statuses[i] = st[j];
-                operations[i] = op[j];
-                rmrs[i] = rm[j];
-            }
-            head = 0;
+            reallocate(queueLength);
+            requestedLength = queueLength;
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Async EVD: makes room for {@code extra} events beyond the consumer's length, one per EP of an SRQ for the
+     * EP_BROKEN that ends its connection ({@link KitSharedReceiveQueue#lastReceiveTaken}), so that a program that
+     * frees its EPs slower than their connections end does not lose them (and the EVD) to an overflow. Shrinks back
+     * when the queued events allow.
+     *
+     * @param extra the number of such EPs
+     */
+    void room(final int extra) {
+        lock.lock();
+        try {
+            final int length = requestedLength + extra;
+            if (length != kinds.length && count <= length) {
+                reallocate(length);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Moves the queued events into a ring of a new length; the caller holds the lock and checked that they fit. */
+    private void reallocate(final int queueLength) {
+        final byte[] k = kinds;
+        final Object[] r = refs;
+        final long[] c = cookies;
+        final long[] l = lengths;
+        final DtoStatus[] st = statuses;
+        final DtoOperation[] op = operations;
+        final int[] rm = rmrs;
+        allocateRing(queueLength);
+        for (int i = 0; i < count; i++) {
+            final int j = (head + i) % k.length;
+            kinds[i] = k[j];
+            refs[i] = r[j];
+            cookies[i] = c[j];
+            lengths[i] = l[j];
+            statuses[i] = st[j];
+            operations[i] = op[j];
+            rmrs[i] = rm[j];
+        }
+        head = 0;
     }
 
     @Override

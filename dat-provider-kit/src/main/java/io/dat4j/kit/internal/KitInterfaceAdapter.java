@@ -74,6 +74,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
     private final AtomicInteger srqCount = new AtomicInteger();
+    private final AtomicInteger srqEndpointCount = new AtomicInteger();
     private final KitEventDispatcher asyncEvd;
     private volatile Transport transport;
     private volatile boolean closing;
@@ -476,9 +477,19 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         }
         final KitEndpoint ep = new KitEndpoint(this, pz, recv, req, conn, given, resolved, providerCreated,
                 srq);
-        if (srq != null && !srq.attach(ep)) {
-            endpointCount.decrementAndGet();
+        boolean attached = false;
+        try {
+            attached = srq == null || srq.attach(ep);
+        } finally {
+            if (!attached) {
+                endpointCount.decrementAndGet();
+            }
+        }
+        if (!attached) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ (argument 6) was freed meanwhile");
+        }
+        if (srq != null) {
+            srqEndpoints(1);
         }
         try {
             KitLock.assertNoneHeld("Transport.createEndpoint");
@@ -487,6 +498,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             endpointCount.decrementAndGet();
             if (srq != null) {
                 srq.detach(ep);
+                srqEndpoints(-1);
             }
             throw e;
         }
@@ -541,7 +553,11 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         return won;
     }
 
-    /** Resolves DEFAULT_VALUE fields and checks every field against the IA's limits. */
+    /**
+     * Resolves DEFAULT_VALUE (and VALUE_UNKNOWN) fields and checks every field against the IA's limits. A 0 means
+     * what libdapl makes of it (EndpointAttributes' class comment): no limit of the EP's own for the message and RDMA
+     * sizes, the request segment count for the RDMA segment counts, none for the RDMA read depths.
+     */
     EndpointAttributes resolveAttributes(final EndpointAttributes a, final int arg) {
         return EndpointAttributeRules.resolve(a, config.endpointDefaults(), config.attributes(), arg);
     }
@@ -574,6 +590,11 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
         final EndpointAttributes resolved = resolveAttributes(given, 7);
         return newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
+    }
+
+    /** EPs created with an SRQ: the async EVD keeps room for the EP_BROKEN of each (KitEventDispatcher.room). */
+    void srqEndpoints(final int delta) {
+        asyncEvd.room(srqEndpointCount.addAndGet(delta));
     }
 
     KitSharedReceiveQueue checkSrq(final SharedReceiveQueue srq, final int arg) {
@@ -672,9 +693,9 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             throw Checks.invalidArg(3, "SRQ attributes are null");
         }
         final InterfaceAdapterAttributes lim = config.attributes();
-        if (attributes.maxRecvDtos() < 1 || attributes.maxRecvDtos() > lim.maxDtoPerEndpoint()) {
-            throw Checks.invalidArg(3, "SRQ maxRecvDtos must be 1.." + lim.maxDtoPerEndpoint() + ", was "
-                    + attributes.maxRecvDtos());
+        if (attributes.maxRecvDtos() < 1 || attributes.maxRecvDtos() > lim.maxRecvPerSrq()) {
+            throw Checks.invalidArg(3, "SRQ maxRecvDtos must be 1.." + lim.maxRecvPerSrq()
+                    + " (the IA's maxRecvPerSrq), was " + attributes.maxRecvDtos());
         }
         if (attributes.maxRecvIov() < 1 || attributes.maxRecvIov() > lim.maxIovSegmentsPerDto()) {
             throw Checks.invalidArg(3, "SRQ maxRecvIov must be 1.." + lim.maxIovSegmentsPerDto() + ", was "

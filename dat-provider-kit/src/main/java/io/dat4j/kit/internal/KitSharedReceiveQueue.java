@@ -42,6 +42,12 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     private final SharedReceiveTransport transport;
     private long nextSequence;
     private final Set<KitEndpoint> users = ConcurrentHashMap.newKeySet();
+    /**
+     * Held while an EP of the SRQ posts the end of its connection and its EP_BROKEN, so that both EVDs see the EPs in
+     * the same order (a C program pairs each DISCONNECTED with the next EP_BROKEN). Taken under the EP's lock and
+     * before the EVDs' ({@link LockRank#SHARED_RECEIVE_END}).
+     */
+    final KitLock endLock = new KitLock(LockRank.SHARED_RECEIVE_END, this);
     private int maxRecvDtos;
     private final int maxRecvIov;
     private int lowWatermark;
@@ -132,7 +138,9 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
             throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
         }
         if (flags == null) {
-            throw Checks.invalidArg(5, "completion flags are null (use CompletionFlag.DEFAULT)");
+            // C's dat_srq_post_recv has no flags argument, so no DAT_INVALID_ARGn names this one
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.NO_SUBTYPE, "completion flags are"
+                    + " null; use postRecv(segments, cookie), the form of C's dat_srq_post_recv, for the default");
         }
         final int n = segments.size();
         final int iov;
@@ -218,9 +226,10 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         lock.lock();
         try {
             checkOpen();
-            final int limit = ia.limits().maxDtoPerEndpoint();
+            final int limit = ia.limits().maxRecvPerSrq();
             if (newMaxRecvDtos < 1 || newMaxRecvDtos > limit) {
-                throw Checks.invalidArg(2, "SRQ size must be 1.." + limit + ", was " + newMaxRecvDtos);
+                throw Checks.invalidArg(2, "SRQ size must be 1.." + limit + " (the IA's maxRecvPerSrq), was "
+                        + newMaxRecvDtos);
             }
             if (newMaxRecvDtos < posted.size()) {
                 throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_OPERATIONAL, posted.size()
@@ -385,17 +394,42 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         }
     }
 
-    /** {@return false if the SRQ is freed}; synchronized with {@link #close()} so a free never misses a new user */
+    /**
+     * {@return false if the SRQ is freed}; under the SRQ's lock, as {@link #close()}, so a free never misses a new user
+     *
+     * @throws DatException INSUFFICIENT_RESOURCES when the SRQ feeds the IA's {@code maxEndpointsPerSrq} EPs already
+     */
     boolean attach(final KitEndpoint ep) {
         lock.lock();
         try {
             if (isClosed()) {
                 return false;
             }
+            final int limit = ia.limits().maxEndpointsPerSrq();
+            if (users.size() >= limit) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
+                        "the SRQ feeds " + users.size() + " EPs, the IA's limit (maxEndpointsPerSrq)");
+            }
             users.add(ep);
             return true;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * The connection of an EP of this SRQ ended: it takes no more buffers. libdapl reports that (verbs:
+     * {@code IBV_EVENT_QP_LAST_WQE_REACHED} of a QP with an SRQ) as {@code DAT_ASYNC_ERROR_EP_BROKEN} about the EP on
+     * the IA's async EVD, without changing the EP's state; C programs wait for it before they free the EP
+     * (dtestsrq). The kit posts it for its FIFO; a transport with its own SRQ forwards the device's event
+     * ({@link SharedReceiveTransport}).
+     *
+     * @param ep the EP
+     */
+    void lastReceiveTaken(final KitEndpoint ep) {
+        if (transport == null) {
+            ia.asyncError(EventNumber.ASYNC_ERROR_EP_BROKEN, ep, AsyncErrorReason.EP_OTHER_ERROR,
+                    "last receive reached: the EP's connection ended and it takes no more receives from its SRQ");
         }
     }
 

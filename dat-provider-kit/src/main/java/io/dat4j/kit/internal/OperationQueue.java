@@ -9,7 +9,9 @@ import io.dat4j.kit.LockRank;
 /**
  * One queue of an EP (receives, or requests): a ring of pooled {@link KitOperation}s in posting order. A completion
  * is held back until every earlier operation of the queue has completed, so events reach the EVD in posting order
- * whatever order the transport finishes in. Allocation-free after construction.
+ * whatever order the transport finishes in. A descriptor is made the first time its slot is used and reused from then
+ * on, so a deep queue (C programs size them by their worst case: dtestsrq asks 10,000 per EP) costs only the slots it
+ * has used, and posting allocates nothing once the queue has been as deep as it gets.
  *
  * <p>Thread safety: guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}). A post reserves and commits a
  * descriptor under it (holding the EP's lock as well) and releases it before the transport's post hook, so a
@@ -24,6 +26,7 @@ final class OperationQueue {
     private final KitEndpoint ep;
     private final boolean receives;
     private KitOperation[] ring;
+    private int maxSegments;
     private int head;
     private int count;
     private long sequence;
@@ -32,15 +35,8 @@ final class OperationQueue {
         this.ep = ep;
         this.receives = receives;
         this.lock = new KitLock(LockRank.OPERATION_QUEUE, this);
-        this.ring = newRing(capacity, maxSegments);
-    }
-
-    private KitOperation[] newRing(final int capacity, final int maxSegments) {
-        final KitOperation[] r = new KitOperation[capacity];
-        for (int i = 0; i < capacity; i++) {
-            r[i] = new KitOperation(ep.upcalls(), Math.max(1, maxSegments));
-        }
-        return r;
+        this.ring = new KitOperation[capacity];
+        this.maxSegments = Math.max(1, maxSegments);
     }
 
     /** {@return the next free descriptor, begun, or null when the queue is full}; caller holds the lock */
@@ -52,7 +48,11 @@ final class OperationQueue {
         if (i >= ring.length) {
             i -= ring.length;
         }
-        final KitOperation op = ring[i];
+        KitOperation op = ring[i];
+        if (op == null) {
+            op = new KitOperation(ep.upcalls(), maxSegments);
+            ring[i] = op;
+        }
         op.begin(kind, cookie, flags, ++sequence);
         return op;
     }
@@ -146,7 +146,8 @@ final class OperationQueue {
             if (count > 0) {
                 return capacity >= count && capacity == ring.length;
             }
-            ring = newRing(capacity, maxSegments);
+            ring = new KitOperation[capacity];
+            this.maxSegments = Math.max(1, maxSegments);
             head = 0;
             return true;
         } finally {

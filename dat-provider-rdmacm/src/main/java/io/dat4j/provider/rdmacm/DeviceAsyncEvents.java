@@ -22,6 +22,9 @@ import org.apache.logging.log4j.Logger;
  *       {@code DAT_EVD_OVERFLOW_ERROR};</li>
  *   <li>{@code IBV_EVENT_QP_FATAL}, {@code QP_REQ_ERR}, {@code QP_ACCESS_ERR}: {@code DAT_ASYNC_ERROR_EP_BROKEN} about
  *       the EP of that QP, and a connected EP breaks ({@code DAT_CONNECTION_EVENT_BROKEN}, the rest flushed);</li>
+ *   <li>{@code IBV_EVENT_QP_LAST_WQE_REACHED} (a QP of an SRQ in the error state takes no more of its buffers, after
+ *       a disconnect): {@code DAT_ASYNC_ERROR_EP_BROKEN} about the EP, whose state does not change (C's dtestsrq
+ *       waits for it after each DISCONNECTED);</li>
  *   <li>{@code IBV_EVENT_SRQ_ERR}: an async error about the SRQ, reason {@code DAT_SRQ_OTHER_ERROR};</li>
  *   <li>{@code IBV_EVENT_DEVICE_FATAL}: {@code DAT_ASYNC_ERROR_IA_CATASTROPHIC} to every IA on the device;</li>
  *   <li>port, path and the remaining events: logged.</li>
@@ -132,6 +135,7 @@ final class DeviceAsyncEvents {
             case LibRdmaCm.IBV_EVENT_QP_FATAL, LibRdmaCm.IBV_EVENT_QP_REQ_ERR, LibRdmaCm.IBV_EVENT_QP_ACCESS_ERR ->
                     qpError(name, LibRdmaCm.asyncEventElement(event));
             case LibRdmaCm.IBV_EVENT_SRQ_ERR -> srqError(name, LibRdmaCm.asyncEventElement(event));
+            case LibRdmaCm.IBV_EVENT_QP_LAST_WQE_REACHED -> lastWqeReached(name, LibRdmaCm.asyncEventElement(event));
             case LibRdmaCm.IBV_EVENT_DEVICE_FATAL -> deviceFatal(name);
             case LibRdmaCm.IBV_EVENT_PORT_ERR, LibRdmaCm.IBV_EVENT_PATH_MIG_ERR ->
                     LOG.warn("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
@@ -140,7 +144,7 @@ final class DeviceAsyncEvents {
                     LibRdmaCm.IBV_EVENT_GID_CHANGE ->
                     LOG.info("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
             case LibRdmaCm.IBV_EVENT_COMM_EST, LibRdmaCm.IBV_EVENT_SQ_DRAINED, LibRdmaCm.IBV_EVENT_PATH_MIG,
-                    LibRdmaCm.IBV_EVENT_SRQ_LIMIT_REACHED, LibRdmaCm.IBV_EVENT_QP_LAST_WQE_REACHED ->
+                    LibRdmaCm.IBV_EVENT_SRQ_LIMIT_REACHED ->
                     LOG.debug("{}: {}", device, name);
             default -> LOG.warn("{}: unexpected async event {}", device, name);
         }
@@ -178,6 +182,39 @@ final class DeviceAsyncEvents {
             }
         }
         LOG.warn("{}: {} for QP {} of no open EP", device, name, qpNum);
+    }
+
+    /**
+     * {@code dapl_evd_qp_async_error_callback} for LAST_WQE_REACHED of an SRQ EP: EP_BROKEN about the EP, which stays
+     * in its state, unless the provider posted it already; the EP's teardown waits for the event.
+     */
+    private void lastWqeReached(final String name, final MemorySegment qp) {
+        final int qpNum = LibRdmaCm.qpNumber(qp);
+        for (final RdmaCmTransport t : transports) {
+            final RdmaCmEndpoint ep = t.endpointOfQp(qpNum);
+            if (ep != null) {
+                if (ep.upcalls().sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                        && s.deviceReported(qpNum)) {
+                    postLastWqe(t, ep, name + " on QP " + qpNum + " of " + device);
+                }
+                return;
+            }
+        }
+        LOG.debug("{}: {} for QP {} of no open EP", device, name, qpNum);
+    }
+
+    /**
+     * Posts the EP_BROKEN of an SRQ EP whose QP takes no more of the SRQ's buffers (not about a freed EP).
+     *
+     * @param t the EP's transport
+     * @param ep the EP
+     * @param why what reported it
+     */
+    static void postLastWqe(final RdmaCmTransport t, final RdmaCmEndpoint ep, final String why) {
+        if (!ep.upcalls().endpoint().isClosed()) {
+            post(t, EventNumber.ASYNC_ERROR_EP_BROKEN, ep.upcalls().endpoint(), AsyncErrorReason.EP_OTHER_ERROR,
+                    why + ": the EP takes no more receives from its SRQ");
+        }
     }
 
     /** The SRQ is in the error state: an async error about it (DAT_SRQ_OTHER_ERROR). */

@@ -14,19 +14,23 @@ import java.util.Set;
  *        before it disconnects anyway ({@value #GRACEFUL_DRAIN_TIMEOUT}, default 30000)
  * @param drainMarkerWaitMillis how long a QP's teardown waits for the drain marker's completion
  *        ({@value #DRAIN_MARKER_WAIT}, default 2000)
+ * @param lastWqeWaitMillis how long the teardown of a connected SRQ EP's QP waits for the device's
+ *        {@code IBV_EVENT_QP_LAST_WQE_REACHED} ({@value #LAST_WQE_WAIT}, default 1000)
  */
-record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis) {
+record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis, long lastWqeWaitMillis) {
 
     /** Setting: milliseconds a GRACEFUL disconnect waits for outstanding requests. */
     static final String GRACEFUL_DRAIN_TIMEOUT = "dat4j.rdmacm.gracefulDrainTimeoutMs";
     /** Setting: milliseconds a QP's teardown waits for the drain marker. */
     static final String DRAIN_MARKER_WAIT = "dat4j.rdmacm.drainMarkerWaitMs";
+    /** Setting: milliseconds an SRQ EP's QP teardown waits for the last-WQE event. */
+    static final String LAST_WQE_WAIT = "dat4j.rdmacm.lastWqeWaitMs";
     /** Default of {@value #GRACEFUL_DRAIN_TIMEOUT}. */
     static final long GRACEFUL_DRAIN_TIMEOUT_DEFAULT = 30_000L;
     /** Every per-IA key of the provider's namespace. */
-    static final Set<String> KEYS = Set.of(GRACEFUL_DRAIN_TIMEOUT, DRAIN_MARKER_WAIT);
+    static final Set<String> KEYS = Set.of(GRACEFUL_DRAIN_TIMEOUT, DRAIN_MARKER_WAIT, LAST_WQE_WAIT);
     /** The defaults. */
-    static final RdmaCmConfig DEFAULTS = new RdmaCmConfig(GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 2_000L);
+    static final RdmaCmConfig DEFAULTS = new RdmaCmConfig(GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 2_000L, 1_000L);
 
     /**
      * {@return the configuration of an IA}
@@ -39,6 +43,7 @@ record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis)
         known.addAll(KitSettings.KEYS);
         s.checkKnown(known, "dat4j.rdmacm.", "dat4j.kit.");
         return new RdmaCmConfig(s.longValue(GRACEFUL_DRAIN_TIMEOUT, GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 1, 86_400_000L),
-                s.longValue(DRAIN_MARKER_WAIT, DEFAULTS.drainMarkerWaitMillis(), 0, 600_000L));
+                s.longValue(DRAIN_MARKER_WAIT, DEFAULTS.drainMarkerWaitMillis(), 0, 600_000L),
+                s.longValue(LAST_WQE_WAIT, DEFAULTS.lastWqeWaitMillis(), 0, 600_000L));
     }
 }

@@ -55,6 +55,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private final long gracefulDrainTimeoutMs;
     /** How long the QP's teardown waits for the drain marker's completion (normally flushed at once). */
     private final long drainMarkerWaitMs;
+    /** How long the teardown of a connected SRQ EP's QP waits for IBV_EVENT_QP_LAST_WQE_REACHED. */
+    private final long lastWqeWaitMs;
     /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
     private static final long GRACEFUL_POLL_MS = 2;
 
@@ -97,6 +99,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by {@code lock}). */
+    private boolean lastWqeDue;
     /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
     private volatile boolean gracefulPending;
     private ScheduledFuture<?> gracefulTimeout;
@@ -108,6 +112,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         this.ep = ep;
         this.gracefulDrainTimeoutMs = transport.config().gracefulDrainTimeoutMillis();
         this.drainMarkerWaitMs = transport.config().drainMarkerWaitMillis();
+        this.lastWqeWaitMs = transport.config().lastWqeWaitMillis();
         final EndpointAttributes a = ep.attributes();
         this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
         this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
@@ -364,6 +369,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             qp = LibRdmaCm.idQp(id);
             qpNum = LibRdmaCm.qpNumber(qp);
             transport.qpCreated(qpNum, this);
+            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
+                s.attached(qpNum);
+            }
             PostedOperation op;
             while ((op = waitingReceives.poll()) != null) {
                 try {
@@ -480,6 +488,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     final boolean active = phase == Phase.CONNECTING;
                     cancelTimeout();
                     phase = Phase.CONNECTED;
+                    lastWqeDue = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue;
                     final int in = active ? e.connection().responderResources() : parameters.responderResources();
                     final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
                     final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
@@ -663,6 +672,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
             drainUnsignalled();
             drainCompletions();
         }
+        final RdmaCmSharedReceiveQueue srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                ? s : null;
+        // rdma_disconnect put the QP in the error state: verbs reports the last WQE (RdmaCmSharedReceiveQueue)
+        if (srq != null && qp != null && lastWqeDue && disconnectRequested
+                && srq.awaitReported(qpNum, lastWqeWaitMs)) {
+            DeviceAsyncEvents.postLastWqe(transport, this, "QP " + qpNum + " is in the error state and "
+                    + transport.deviceName() + " did not report IBV_EVENT_QP_LAST_WQE_REACHED");
+        }
+        lastWqeDue = false;
         qpGuard.writeLock().lock();
         try {
             if (qp != null && current != null) {
@@ -670,6 +688,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
                 releaseCqs();
+                if (srq != null) {
+                    srq.detached(qpNum);
+                }
             }
             requests.dropAll();
             waitingReceives.clear();
@@ -765,6 +786,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current != null && phase == Phase.CONNECTED) {
                 disconnectQuietly(current);
             }
+            lastWqeDue = false; // a freed EP gets no more events
             destroyQpLocked();
             id = null;
             if (current != null) {

@@ -228,7 +228,8 @@ public final class RdmaCmProvider implements DatProvider {
                 d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(),
                 // max_mr_size is a uint64_t: rxe reports all ones, which is negative as a Java long
                 d.maxMrSize() <= 0 ? Long.MAX_VALUE : d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, d.maxSrq(),
-                d.maxSge(), d.maxSge());
+                // verbs bounds no SRQ by its QPs: any QP of the device may use one
+                d.maxQp(), d.maxSrqWr(), d.maxSge(), d.maxSge());
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
                 MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA,
