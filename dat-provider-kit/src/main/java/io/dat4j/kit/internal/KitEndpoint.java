@@ -602,6 +602,34 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         post(requestQueue, DtoOperation.RDMA_WRITE, segments, cookie, flags, remote, Trigger.POST_REQUEST, false);
     }
 
+    @Override
+    public void postRdmaWriteImmediate(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final int immediateData, final Set<CompletionFlag> flags) {
+        KitExtensions.postRdmaWriteImmediate(this, segments, cookie, remote, immediateData, flags);
+    }
+
+    @Override
+    public void postFetchAndAdd(final long addValue, final LocalMemoryTriplet local, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        KitExtensions.postAtomic(this, DtoOperation.FETCH_AND_ADD, addValue, 0, local, cookie, remote, flags);
+    }
+
+    @Override
+    public void postCompareAndSwap(final long compareValue, final long swapValue, final LocalMemoryTriplet local,
+            final long cookie, final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        KitExtensions.postAtomic(this, DtoOperation.COMPARE_AND_SWAP, compareValue, swapValue, local, cookie,
+                remote, flags);
+    }
+
+    /** Posts an IB extension request checked by {@link KitExtensions}. */
+    void postExtension(final DtoOperation kind, final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final long operand, final long swap) {
+        checkOpen();
+        checkRequestEvd();
+        post(requestQueue, kind, segments, cookie, flags, remote, Trigger.POST_REQUEST, kind != DtoOperation
+                .RDMA_WRITE_IMMEDIATE, operand, swap);
+    }
+
     private void checkRequestEvd() {
         if (requestEvd == null) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_EVD_REQUEST, "the EP has no request EVD");
@@ -615,6 +643,12 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     private void post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
             final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
             final Trigger stateCheck, final boolean localWrite) {
+        post(q, kind, segments, cookie, flags, remote, stateCheck, localWrite, 0, 0);
+    }
+
+    private void post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
+            final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
+            final Trigger stateCheck, final boolean localWrite, final long operand, final long swap) {
         lock.lock();
         try {
             checkOpen();
@@ -657,6 +691,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
                             + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
                             + " completions first");
                 }
+                op.operands(operand, swap);
                 boolean filled = false;
                 try {
                     local = fill(op, kind, segments, n, remote, localWrite, maxLength);

@@ -494,8 +494,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private Event take() {
         final int h = head;
         final Event e = switch (kinds[h]) {
-            case DTO -> new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
-                    operations[h], rmrs[h]);
+            case DTO -> operations[h].carriesImmediateData()
+                    ? new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                            operations[h], 0, rmrs[h])
+                    : new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                            operations[h], rmrs[h]);
             case SOFTWARE -> new SoftwareEvent(this, refs[h]);
             case OVERFLOW -> overflowReport(h);
             default -> (Event) refs[h];

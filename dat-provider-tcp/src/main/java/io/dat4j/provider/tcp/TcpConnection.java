@@ -221,7 +221,8 @@ final class TcpConnection implements RequestTransport {
     boolean ackListed;
 
     // outbound
-    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER);
+    /** A header, and the 8-byte payload of an ATOMIC frame behind it ({@link TcpExtensions}). */
+    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(HEADER + TcpExtensions.WORD);
     /** Header and first payload segment of a gathering write (loop owner only). */
     private final ByteBuffer[] gather = new ByteBuffer[2];
     private ByteBuffer stage;
@@ -722,6 +723,7 @@ final class TcpConnection implements RequestTransport {
                     }
                     inRegion = null;
                     inState = IN_HEADER;
+                    finishWriteImmediate();
                     enqueueAck(inTotal);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
@@ -885,6 +887,22 @@ final class TcpConnection implements RequestTransport {
                 }
             }
             case READ_RESP -> onReadRespHeader();
+            case TcpExtensions.WRITE_IMM -> {
+                if (phase != P_UP) {
+                    protocol("RDMA WRITE with immediate data before the connection is established");
+                } else if (piggyAcks()) {
+                    startWriteImmediate();
+                }
+            }
+            case TcpExtensions.ATOMIC -> {
+                if (phase != P_UP || fLen != TcpExtensions.WORD) {
+                    protocol("bad atomic request");
+                } else if (piggyAcks()) {
+                    pdataIn = ByteBuffer.allocate(TcpExtensions.WORD);
+                    inState = IN_PDATA;
+                }
+            }
+            case TcpExtensions.ATOMIC_RESP -> onAtomicResponse();
             case ACK -> {
                 if (phase != P_UP || fLen != 0 || fC < 1 || fC > awaiting.size()) {
                     protocol("bad ACK (count " + fC + ", " + awaiting.size() + " awaiting)");
@@ -945,6 +963,7 @@ final class TcpConnection implements RequestTransport {
                 failPdata = pdata;
                 terminate(END_FAILED, "rejected", true);
             }
+            case TcpExtensions.ATOMIC -> onAtomic(ByteBuffer.wrap(pdata).getLong());
             default -> protocol("frame " + fType + " carries no private data");
         }
     }
@@ -1189,12 +1208,80 @@ final class TcpConnection implements RequestTransport {
     private void onAck(final int count) {
         for (int i = 0; i < count; i++) {
             final PostedOperation op = awaiting.peek();
-            if (op.kind() == DtoOperation.RDMA_READ) {
-                protocol("ACK for an RDMA read");
+            if (TcpExtensions.awaitsResponse(op.kind())) {
+                protocol("ACK for an " + op.kind());
                 return;
             }
             awaiting.poll();
             ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
+        }
+        checkGraceful();
+    }
+
+    // ------------------------------------------------------------------ IB extensions (TcpExtensions)
+
+    /**
+     * WRITE_IMM header: takes a receive first (none: NAK RNR at once, whatever rnr_retry), then is an RDMA write
+     * whose end completes the receive as RECEIVE_IMMEDIATE ({@link #finishWriteImmediate()}). The receive is held
+     * in {@link #inOp} while the payload is read, and flushed with the rest if the connection ends.
+     */
+    private void startWriteImmediate() {
+        if (fLen > ep.up.attributes().maxRdmaSize()) {
+            sendNak(NAK_LENGTH, "RDMA WRITE with immediate data of " + fLen + " bytes exceeds maxRdmaSize");
+            return;
+        }
+        final PostedOperation recv = ep.pollRecv();
+        if (recv == null) {
+            sendNak(NAK_RNR, "an RDMA WRITE with immediate data arrived and no receive is posted");
+            return;
+        }
+        inOp = recv;
+        startWrite(fA, fC, fLen);
+        if (fLen == 0) {
+            finishWriteImmediate();
+        } else if (inState != IN_WRITE) {
+            // refused (NAK access sent): the receive is not consumed by the write; it is flushed with the others
+            inOp = null;
+            ep.up.complete(recv, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    private void finishWriteImmediate() {
+        final PostedOperation recv = inOp;
+        if (recv != null && fType == TcpExtensions.WRITE_IMM) {
+            inOp = null;
+            ep.up.completeReceiveImmediate(recv, DtoStatus.SUCCESS, fLen, (int) fB);
+        }
+    }
+
+    /** ATOMIC with its payload read: applied at once, answered with ATOMIC_RESP in request order. */
+    private void onAtomic(final long swap) {
+        final TcpExtensions.Result r = TcpExtensions.apply(transport.adapter.regions(), ep.up, fFlags, fA, fC, fB,
+                swap);
+        if (r.refusal() != null) {
+            sendNak(NAK_ACCESS, r.refusal());
+            return;
+        }
+        final Out o = out(TcpExtensions.ATOMIC_RESP);
+        o.a = r.original();
+        addControl(o);
+    }
+
+    private void onAtomicResponse() {
+        final PostedOperation head = awaiting.peek();
+        if (phase != P_UP || fLen != 0 || head == null || !TcpExtensions.isAtomic(head.kind())) {
+            protocol("atomic response with no atomic outstanding");
+            return;
+        }
+        if (fFlags != 0) {
+            onNak(fFlags);
+            return;
+        }
+        awaiting.poll();
+        if (TcpExtensions.deliver(head, fA)) {
+            ep.up.complete(head, DtoStatus.SUCCESS, TcpExtensions.WORD);
+        } else {
+            ep.up.complete(head, DtoStatus.LOCAL_PROTECTION, 0);
         }
         checkGraceful();
     }
@@ -1427,7 +1514,7 @@ final class TcpConnection implements RequestTransport {
 
     private void header(final int type, final int flags, final long len, final long a, final long b, final int c,
             final int d) {
-        hdrOut.clear();
+        hdrOut.clear().limit(HEADER);
         hdrOut.put(0, (byte) type);
         hdrOut.put(1, (byte) flags);
         hdrOut.putShort(2, (short) 0);
@@ -1444,6 +1531,15 @@ final class TcpConnection implements RequestTransport {
             case SEND -> header(SEND, 0, op.totalLength(), 0, 0, 0, acks);
             case RDMA_WRITE -> header(WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
             case RDMA_READ -> header(READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(), acks);
+            case RDMA_WRITE_IMMEDIATE -> header(TcpExtensions.WRITE_IMM, 0, op.totalLength(), op.remoteAddress(),
+                    Integer.toUnsignedLong(op.immediateData()), op.rmrContext(), acks);
+            case FETCH_AND_ADD, COMPARE_AND_SWAP -> {
+                final boolean cas = op.kind() == DtoOperation.COMPARE_AND_SWAP;
+                header(TcpExtensions.ATOMIC, cas ? TcpExtensions.ATOMIC_CMP_SWAP : TcpExtensions.ATOMIC_FETCH_ADD,
+                        TcpExtensions.WORD, op.remoteAddress(), op.atomicOperand(), op.rmrContext(), acks);
+                hdrOut.limit(HEADER + TcpExtensions.WORD);
+                hdrOut.putLong(HEADER, op.atomicSwap());
+            }
             default -> throw new IllegalStateException("not a request: " + op.kind());
         }
     }
@@ -1539,7 +1635,7 @@ final class TcpConnection implements RequestTransport {
                 return 1;
             }
             final PostedOperation op = curReq;
-            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0 || TcpExtensions.isAtomic(op.kind())) {
                 ch.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
@@ -1758,7 +1854,7 @@ final class TcpConnection implements RequestTransport {
                     }
                     requestHeader(op);
                 }
-                case SEND, RDMA_WRITE -> {
+                case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> {
                     if (op.totalLength() > sendCopyMax) {
                         writeLargeAsOwner();
                         return;
@@ -1989,7 +2085,7 @@ final class TcpConnection implements RequestTransport {
     /** Takes every operation the connection and its EP hold, with the status each completes with. */
     private void takeAll(final TcpEndpoint e, final List<PostedOperation> ops, final List<DtoStatus> statuses) {
         PostedOperation op;
-        if (inOp != null && inState == IN_SEND) {
+        if (inOp != null && (inState == IN_SEND || inState == IN_WRITE)) {
             ops.add(inOp);
             statuses.add(DtoStatus.FLUSHED);
         }
@@ -2024,7 +2120,7 @@ final class TcpConnection implements RequestTransport {
 
     private void flushAll(final TcpEndpoint e) {
         PostedOperation op;
-        if (inOp != null && inState == IN_SEND) {
+        if (inOp != null && (inState == IN_SEND || inState == IN_WRITE)) {
             op = inOp;
             inOp = null;
             e.up.complete(op, DtoStatus.FLUSHED, 0);
