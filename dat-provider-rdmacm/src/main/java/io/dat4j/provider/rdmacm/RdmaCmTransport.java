@@ -251,6 +251,9 @@ final class RdmaCmTransport implements Transport {
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
         }
+        if (region.allows(MemoryPrivilege.REMOTE_ATOMIC)) {
+            access |= LibRdmaCm.IBV_ACCESS_REMOTE_ATOMIC;
+        }
         final MemorySegment mr = LibRdmaCm.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
                 access);
         return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
@@ -311,9 +314,9 @@ final class RdmaCmTransport implements Transport {
                         final long wrId = wcs.wrId(i);
                         if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
                             completeShared(wcs.qpNum(i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, wcs.status(i),
-                                    wcs.byteLength(i));
+                                    wcs.byteLength(i), RdmaCmExtensions.immediate(wcs, i));
                         } else {
-                            completeOne(wrId, wcs.status(i), wcs.byteLength(i));
+                            completeOne(wrId, wcs.status(i), wcs.byteLength(i), RdmaCmExtensions.immediate(wcs, i));
                         }
                     }
                     moved += n;
@@ -424,7 +427,7 @@ final class RdmaCmTransport implements Transport {
         }
     }
 
-    private void completeOne(final long wrId, final int status, final int byteLength) {
+    private void completeOne(final long wrId, final int status, final int byteLength, final long immediate) {
         final int idx = (int) (wrId >>> 32);
         final RdmaCmEndpoint[] eps = endpoints;
         final RdmaCmEndpoint e = idx >= 0 && idx < eps.length ? eps[idx] : null;
@@ -439,8 +442,12 @@ final class RdmaCmTransport implements Transport {
         }
         final boolean request = op.kind() != io.dat4j.DtoOperation.RECEIVE;
         final DtoStatus s = CompletionStatus.of(status);
-        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
-                ? (request ? op.totalLength() : byteLength) : 0);
+        if (!request && immediate != RdmaCmExtensions.NO_IMMEDIATE) {
+            op.endpoint().completeReceiveImmediate(op, s, byteLength, (int) immediate);
+        } else {
+            op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
+                    ? (request ? op.totalLength() : byteLength) : 0);
+        }
         if (request) {
             e.requestCompleted();
         }
@@ -457,7 +464,8 @@ final class RdmaCmTransport implements Transport {
      * @param status the work completion status
      * @param byteLength the message length
      */
-    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength) {
+    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength,
+            final long immediate) {
         final RdmaCmEndpoint e = endpointsByQpNum.get(qpNum);
         final PostedOperation op = e == null ? null : e.takeSharedReceive(sequence);
         if (op == null) {
@@ -466,7 +474,11 @@ final class RdmaCmTransport implements Transport {
             return;
         }
         final DtoStatus s = CompletionStatus.of(status);
-        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+        if (immediate != RdmaCmExtensions.NO_IMMEDIATE) {
+            op.endpoint().completeReceiveImmediate(op, s, byteLength, (int) immediate);
+        } else {
+            op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+        }
         if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
             e.errorCompleted(op, s, status);
         }
