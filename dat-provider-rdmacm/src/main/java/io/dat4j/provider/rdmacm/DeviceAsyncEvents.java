@@ -5,7 +5,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.AdapterUpcalls;
+import io.dat4j.kit.AdapterUpcalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
@@ -32,8 +32,9 @@ import org.apache.logging.log4j.Logger;
  * librdmacm gives every identifier on a device the same {@code ibv_context}, so the IAs of one device in a process
  * share its async descriptor: one reader per context dispatches to all of them, and the last IA to close stops it.
  *
- * <p>Thread safety: {@link #attach} and {@link #detach} are synchronized on the class; the reader thread only reads
- * the copy-on-write list of transports.
+ * <p>Thread safety: {@link #attach} and {@link #detach} are synchronized on the class (a leaf); the reader thread only
+ * reads the copy-on-write list of transports and makes its upcalls holding no lock. See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class DeviceAsyncEvents {
 
@@ -157,7 +158,8 @@ final class DeviceAsyncEvents {
                 final String reason = "the completion queue of the EVD overran (" + name + " on " + device
                         + "): completions were lost; the EVD's queue is shorter than the work its EPs have posted";
                 LOG.error(reason);
-                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd, AsyncErrorReason.EVD_OVERFLOW_ERROR,
+                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd.dispatcher(),
+                        AsyncErrorReason.EVD_OVERFLOW_ERROR,
                         reason);
                 return;
             }

@@ -3,8 +3,8 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.SrqAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
-import io.dat4j.spi.SharedReceiveBuffer;
-import io.dat4j.spi.SharedReceiveTransport;
+import io.dat4j.kit.SharedReceiveBuffer;
+import io.dat4j.kit.SharedReceiveTransport;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the first wait that runs out: the provider then posts the event itself, at once from then on, so that a program
  * waiting for it (dtestsrq) ends on every device. Each QP's event is posted once, whoever is first.
  *
- * <p>Thread safety: the kit posts under the SRQ's lock; the methods here are synchronized as well. The last-WQE
- * records are a concurrent map: the async event thread reports, the EP's teardown waits.
+ * <p>Thread safety: the kit posts under the SRQ's lock; the methods here are synchronized as well, a leaf under which
+ * nothing else is taken. The last-WQE records are a concurrent map: the async event thread reports, the EP's teardown
+ * waits. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
 
