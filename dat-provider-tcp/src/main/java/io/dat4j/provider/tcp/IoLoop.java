@@ -32,15 +32,14 @@ final class IoLoop implements Runnable {
     private final long graceNanos;
     /** How long a deferred ACK may wait for a frame to ride on ({@link TcpConfig}). */
     private final long ackDelayNanos;
-    /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
-    private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
     final int index;
     private final Selector selector;
     private final Thread thread;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
     private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
-    private final ArrayList<TcpConnection> timed = new ArrayList<>();
+    /** The connections' timers; owner only. */
+    final TimerHeap timers = new TimerHeap();
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
@@ -66,11 +65,7 @@ final class IoLoop implements Runnable {
     private volatile boolean stepAside;
     private volatile Thread wanter;
     /** Connections holding ACKs deferred by a driving consumer (owner only). */
-    private final ArrayList<TcpConnection> deferred = new ArrayList<>();
-    /** When the oldest deferred ACK was deferred, or 0. */
-    private volatile long deferredSince;
-    /** The owner is writing the deferred ACKs, or is a posting thread on a short job: defer no ACKs. */
-    private boolean flushingDeferred;
+    final DeferredAcks deferredAcks = new DeferredAcks(this);
 
     IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
@@ -108,7 +103,7 @@ final class IoLoop implements Runnable {
      */
     boolean mayDeferAcks() {
         final Thread t = Thread.currentThread();
-        return t != thread && owner.get() == t && !flushingDeferred;
+        return t != thread && owner.get() == t && !deferredAcks.suspended;
     }
 
     /** Runs a task on the loop thread (soon). */
@@ -199,9 +194,8 @@ final class IoLoop implements Runnable {
      */
     boolean drive(final long nanos) {
         final Thread me = Thread.currentThread();
-        final IoLoop d = DEFERRED_ON.get();
-        if (d != null && d != this) {
-            DEFERRED_ON.set(null);
+        final IoLoop d = DeferredAcks.takeDeferredOnOther(this);
+        if (d != null) {
             d.flushDeferredFrom(me);
         }
         if (!running || me == thread || (nanos > 0 && nanos < 1_000_000L)) {
@@ -250,13 +244,13 @@ final class IoLoop implements Runnable {
         if (me == thread || !running || !owner.compareAndSet(null, me)) {
             return false;
         }
-        flushingDeferred = true;
+        deferredAcks.suspended = true;
         return true;
     }
 
     /** Ends a {@link #tryOwn()} job: the I/O thread is woken if work was left (it does not count as driving). */
     void disown() {
-        flushingDeferred = false;
+        deferredAcks.suspended = false;
         owner.compareAndSet(Thread.currentThread(), null);
         if (ioWaitsForRelease || ioNeeded || hasWork()) {
             LockSupport.unpark(thread);
@@ -271,60 +265,14 @@ final class IoLoop implements Runnable {
         }
     }
 
-    /**
-     * Remembers that a connection owes ACKs that the driving consumer may piggy-back on its next request; they are
-     * written at the latest by the next round of this loop, when the same consumer drives another loop, or by the
-     * I/O thread after {@link #ackDelayNanos}. Owner only.
-     */
-    void defer(final TcpConnection c) {
-        if (!c.ackListed) {
-            c.ackListed = true;
-            deferred.add(c);
-            if (deferredSince == 0) {
-                deferredSince = System.nanoTime();
-            }
-        }
-        DEFERRED_ON.set(this);
-    }
-
-    /** Writes every deferred ACK; owner only. */
-    private void flushDeferred() {
-        if (deferred.isEmpty()) {
-            return;
-        }
-        deferredSince = 0;
-        flushingDeferred = true;
-        try {
-            for (int i = 0; i < deferred.size(); i++) {
-                final TcpConnection c = deferred.get(i);
-                c.ackListed = false;
-                try {
-                    c.flushAcks();
-                } catch (final RuntimeException e) {
-                    LOG.error("writing the ACKs of {} failed", c, e);
-                    c.fail("internal error: " + e);
-                }
-            }
-            deferred.clear();
-        } finally {
-            flushingDeferred = false;
-        }
-    }
-
     /** A consumer leaves for another loop: its deferred ACKs here go out now, if the loop is free. */
     private void flushDeferredFrom(final Thread me) {
-        if (deferredSince != 0 && owner.compareAndSet(null, me)) {
+        if (deferredAcks.since() != 0 && owner.compareAndSet(null, me)) {
             try {
-                flushDeferred();
+                deferredAcks.flush();
             } finally {
                 release(me);
             }
-        }
-    }
-
-    void addTimer(final TcpConnection c) {
-        if (!timed.contains(c)) {
-            timed.add(c);
         }
     }
 
@@ -381,10 +329,10 @@ final class IoLoop implements Runnable {
         final long now = System.nanoTime();
         final long idle = now - lastDriven;
         if (idle < graceNanos && !ioNeeded && !hasWork()) {
-            final long since = deferredSince;
+            final long since = deferredAcks.since();
             if (since != 0 && now - since >= ackDelayNanos && owner.compareAndSet(null, thread)) {
                 try {
-                    flushDeferred();
+                    deferredAcks.flush();
                 } finally {
                     owner.set(null);
                 }
@@ -401,8 +349,8 @@ final class IoLoop implements Runnable {
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
     private void round(final long maxMillis, final long k0) throws IOException {
-        flushDeferred();
-        final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
+        deferredAcks.flush();
+        final long wait = Math.min(Math.min(timers.expire(), liveness.run()), maxMillis);
         selecting = true;
         try {
             if (wait <= 0 || hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
@@ -524,35 +472,6 @@ final class IoLoop implements Runnable {
                 c.fail("internal error: " + e);
             }
         }
-    }
-
-    private long checkTimers() {
-        if (timed.isEmpty()) {
-            return Long.MAX_VALUE;
-        }
-        final long now = System.nanoTime();
-        long next = Long.MAX_VALUE;
-        for (int i = timed.size() - 1; i >= 0; i--) {
-            final TcpConnection c = timed.get(i);
-            final long d = c.deadline();
-            if (d == Long.MAX_VALUE) {
-                timed.remove(i);
-            } else if (d - now <= 0) {
-                timed.remove(i);
-                try {
-                    c.onTimer();
-                } catch (final RuntimeException e) {
-                    LOG.error("timer of {} failed", c, e);
-                }
-                if (c.deadline() != Long.MAX_VALUE) {
-                    addTimer(c);
-                    next = Math.min(next, Math.max(1, (c.deadline() - now) / 1_000_000L));
-                }
-            } else {
-                next = Math.min(next, Math.max(1, (d - now) / 1_000_000L + 1));
-            }
-        }
-        return next;
     }
 
     /** Stops the loop and waits for its thread; closes every channel it owns. */
