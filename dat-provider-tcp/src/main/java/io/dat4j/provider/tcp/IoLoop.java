@@ -4,7 +4,6 @@ import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,16 +12,17 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One I/O thread of an IA: a selector over many connections, a task queue, a queue of connections with work to do,
- * and the connections' timers. Every socket of the connections it owns is touched only by the loop's current
+ * One I/O thread of an IA: a selector over many connections, who owns the loop (the I/O thread or a driving consumer),
+ * and the round it runs. Every socket of the connections it owns is touched only by the loop's current
  * <em>owner</em>: the I/O thread, or a consumer thread that waits on an EVD fed by this loop only and runs the loop
  * itself ({@link #drive}), so that the thread that waits for a completion is the one the kernel wakes when its data
  * arrives (two thread wake-ups per round trip, as a blocking socket program, instead of six). While consumers drive,
  * the I/O thread steps aside: it parks, and takes the loop back when no consumer has driven it for
  * {@link #graceNanos}, when work is queued and nobody runs the loop, or when a consumer asks for it.
- * Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
- * queues are guarded by their own monitors, leaves under which nothing else is taken; the loop takes a connection's
- * lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
+ Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
+ * queues ({@link LoopWork}) are guarded by their own monitors, leaves under which nothing else is taken; its timers
+ * ({@link TimerHeap}), deferred ACKs ({@link DeferredAcks}) and silent-peer sweep are the owner's, with no lock; the
+ * loop takes a connection's lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class IoLoop implements Runnable {
 
@@ -36,8 +36,8 @@ final class IoLoop implements Runnable {
     final int index;
     private final Selector selector;
     private final Thread thread;
-    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-    private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
+    /** Tasks and connections queued by other threads ({@link LoopWork}). */
+    private final LoopWork work;
     /** The connections' timers; owner only. */
     final TimerHeap timers = new TimerHeap();
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
@@ -75,6 +75,7 @@ final class IoLoop implements Runnable {
         this.lastDriven = System.nanoTime() - 4 * graceNanos;
         this.liveness = new Liveness.Sweep(config.ackTimeoutNanos());
         this.selector = Selector.open();
+        this.work = new LoopWork(name);
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
     }
@@ -108,9 +109,7 @@ final class IoLoop implements Runnable {
 
     /** Runs a task on the loop thread (soon). */
     void execute(final Runnable task) {
-        synchronized (tasks) {
-            tasks.add(task);
-        }
+        work.addTask(task);
         wakeup();
     }
 
@@ -143,10 +142,7 @@ final class IoLoop implements Runnable {
 
     /** Marks a connection as having work (posted operations, a new receive); allocation-free. */
     void schedule(final TcpConnection c) {
-        if (c.scheduled.compareAndSet(false, true)) {
-            synchronized (ready) {
-                ready.add(c);
-            }
+        if (work.addReady(c)) {
             wakeup();
         }
     }
@@ -252,7 +248,7 @@ final class IoLoop implements Runnable {
     void disown() {
         deferredAcks.suspended = false;
         owner.compareAndSet(Thread.currentThread(), null);
-        if (ioWaitsForRelease || ioNeeded || hasWork()) {
+        if (ioWaitsForRelease || ioNeeded || work.hasWork()) {
             LockSupport.unpark(thread);
         }
     }
@@ -260,7 +256,7 @@ final class IoLoop implements Runnable {
     private void release(final Thread me) {
         lastDriven = System.nanoTime();
         owner.compareAndSet(me, null);
-        if (ioWaitsForRelease || ioNeeded || !running || hasWork()) {
+        if (ioWaitsForRelease || ioNeeded || !running || work.hasWork()) {
             LockSupport.unpark(thread);
         }
     }
@@ -328,7 +324,7 @@ final class IoLoop implements Runnable {
         }
         final long now = System.nanoTime();
         final long idle = now - lastDriven;
-        if (idle < graceNanos && !ioNeeded && !hasWork()) {
+        if (idle < graceNanos && !ioNeeded && !work.hasWork()) {
             final long since = deferredAcks.since();
             if (since != 0 && now - since >= ackDelayNanos && owner.compareAndSet(null, thread)) {
                 try {
@@ -353,7 +349,7 @@ final class IoLoop implements Runnable {
         final long wait = Math.min(Math.min(timers.expire(), liveness.run()), maxMillis);
         selecting = true;
         try {
-            if (wait <= 0 || hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
+            if (wait <= 0 || work.hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
                 // (a consumer that was woken after it read k0 must not block: its event may be posted already)
                 selector.selectNow(handler);
             } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
@@ -372,8 +368,8 @@ final class IoLoop implements Runnable {
             // I/O thread, woken by release()
             return;
         }
-        runTasks();
-        runReady();
+        work.runTasks();
+        work.runReady();
     }
 
     /**
@@ -408,17 +404,6 @@ final class IoLoop implements Runnable {
         selector.selectNow(handler);
     }
 
-    private boolean hasWork() {
-        synchronized (tasks) {
-            if (!tasks.isEmpty()) {
-                return true;
-            }
-        }
-        synchronized (ready) {
-            return !ready.isEmpty();
-        }
-    }
-
     private void handle(final SelectionKey k) {
         if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
             return; // level-triggered: the key is selected again by the next owner
@@ -433,42 +418,6 @@ final class IoLoop implements Runnable {
         } catch (final RuntimeException e) {
             LOG.error("I/O thread {}: handling {} failed", thread.getName(), a, e);
             if (a instanceof TcpConnection c) {
-                c.fail("internal error: " + e);
-            }
-        }
-    }
-
-    private void runTasks() {
-        while (true) {
-            final Runnable r;
-            synchronized (tasks) {
-                r = tasks.poll();
-            }
-            if (r == null) {
-                return;
-            }
-            try {
-                r.run();
-            } catch (final RuntimeException e) {
-                LOG.error("I/O thread {}: task failed", thread.getName(), e);
-            }
-        }
-    }
-
-    private void runReady() {
-        while (true) {
-            final TcpConnection c;
-            synchronized (ready) {
-                c = ready.poll();
-            }
-            if (c == null) {
-                return;
-            }
-            c.scheduled.set(false);
-            try {
-                c.onScheduled();
-            } catch (final RuntimeException e) {
-                LOG.error("I/O thread {}: {} failed", thread.getName(), c, e);
                 c.fail("internal error: " + e);
             }
         }
@@ -497,7 +446,7 @@ final class IoLoop implements Runnable {
 
     private void shutdown() {
         running = false;
-        runTasks();
+        work.runTasks();
         for (final SelectionKey k : new ArrayList<>(selector.keys())) {
             final Object a = k.attachment();
             if (a instanceof TcpConnection c) {
@@ -506,7 +455,7 @@ final class IoLoop implements Runnable {
                 l.closeNow();
             }
         }
-        runTasks();
+        work.runTasks();
         try {
             selector.close();
         } catch (final IOException e) {

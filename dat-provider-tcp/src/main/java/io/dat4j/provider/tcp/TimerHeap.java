@@ -29,6 +29,8 @@ final class TimerHeap {
         /** Its index in the heap, -1 when not in it; the deadline it is keyed by there. Loop owner only. */
         int slot = -1;
         long key;
+        /** The {@link #expire()} call that fired it last. */
+        private int firedIn;
 
         Timer(final Object owner, final Runnable onExpiry) {
             this.owner = owner;
@@ -38,6 +40,8 @@ final class TimerHeap {
 
     private Timer[] heap = new Timer[16];
     private int size;
+    /** Counts {@link #expire()} calls: a timer fires at most once per call. */
+    private int pass;
 
     /** {@return the number of entries, disarmed ones not yet dropped included} */
     int size() {
@@ -67,8 +71,9 @@ final class TimerHeap {
     }
 
     /**
-     * Fires every timer that is due (runs its expiry, {@link TcpConnection#onTimer()}), re-keys those armed later meanwhile, drops
-     * disarmed ones.
+     * Fires every timer that is due (runs its expiry, {@link TcpConnection#onTimer()}), re-keys those armed later
+     * meanwhile, drops disarmed ones. An expiry disarms its timer or re-arms it; one re-armed at a time already past
+     * fires at the next call, not again in this one.
      *
      * @return milliseconds until the next entry comes due (at least 1), {@link Long#MAX_VALUE} when none is left
      */
@@ -77,9 +82,10 @@ final class TimerHeap {
             return Long.MAX_VALUE;
         }
         final long now = System.nanoTime();
+        pass++;
         while (size > 0) {
             final Timer t = heap[0];
-            if (t.key - now > 0) {
+            if (t.key - now > 0 || t.firedIn == pass) {
                 break;
             }
             final long d = t.deadline;
@@ -92,6 +98,7 @@ final class TimerHeap {
             if (d == Long.MAX_VALUE) {
                 continue;
             }
+            t.firedIn = pass;
             try {
                 t.onExpiry.run();
             } catch (final RuntimeException e) {

@@ -17,9 +17,14 @@ import net.jqwik.api.constraints.Size;
  */
 class TimerHeapTest {
 
-    /** A timer whose expiry records its index. */
+    /** A timer whose expiry records its index and disarms it (as {@link TcpConnection#onTimer()} does). */
     private static TimerHeap.Timer timer(final int i, final List<Integer> fired) {
-        return new TimerHeap.Timer("t" + i, () -> fired.add(i));
+        final TimerHeap.Timer[] self = new TimerHeap.Timer[1];
+        self[0] = new TimerHeap.Timer("t" + i, () -> {
+            fired.add(i);
+            self[0].deadline = Long.MAX_VALUE;
+        });
+        return self[0];
     }
 
     @Property(tries = 200)
@@ -121,5 +126,18 @@ class TimerHeapTest {
             t.deadline = Long.MAX_VALUE;
         }
         assertEquals(n, heap.size()); // a disarm does not touch the heap
+    }
+
+    @Property(tries = 20)
+    void aTimerLeftDueByItsExpiryFiresOncePerCall(@ForAll @IntRange(min = 1, max = 5) final int calls) {
+        final TimerHeap heap = new TimerHeap();
+        final int[] count = new int[1];
+        final TimerHeap.Timer t = new TimerHeap.Timer("stuck", () -> count[0]++); // leaves its deadline past
+        t.deadline = System.nanoTime() - 1_000_000L;
+        heap.schedule(t);
+        for (int k = 1; k <= calls; k++) {
+            assertEquals(1, heap.expire(), "wait after call " + k);
+            assertEquals(k, count[0]);
+        }
     }
 }
