@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegionTable;
@@ -8,6 +9,7 @@ import io.dat4j.kit.RegisteredRegion;
 import io.dat4j.kit.EndpointUpcalls;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 
 /**
  * The IB extensions on the TCP wire (docs/tcp-wire.md, "IB extensions"): the frame types of RDMA write with immediate
@@ -20,7 +22,9 @@ import java.lang.invoke.VarHandle;
  * {@link RegisteredRegion#acquire()} for the duration, so a concurrent free waits for it and no byte of a freed region
  * is touched.
  *
- * <p>Stateless; thread safe.
+ * <p>The glue of the frames into a connection ({@link #requestHeader}, {@link #onAtomic}, {@link #onAtomicResponse})
+ * runs as the rest of its frame handling: on the loop owner, under the connection's lock ({@link TcpConnection#lock});
+ * see "Threading and locks" in {@code docs/provider-kit.md}. The class itself is stateless.
  */
 final class TcpExtensions {
 
@@ -52,6 +56,79 @@ final class TcpExtensions {
     /** {@return true if an operation's response is a frame of its own (not an ACK): RDMA read and the atomics} */
     static boolean awaitsResponse(final DtoOperation kind) {
         return kind == DtoOperation.RDMA_READ || isAtomic(kind);
+    }
+
+    /**
+     * Encodes the header of an extension request into the writer's header buffer: WRITE_IMM (its payload follows from
+     * the segments, as a WRITE's), or ATOMIC with its 8-byte payload behind the header in the same buffer.
+     *
+     * @param h the header buffer, {@link Wire#HEADER} + {@link #WORD} bytes
+     * @param op the request
+     * @param acks the piggy-backed ACK count
+     */
+    static void requestHeader(final ByteBuffer h, final PostedOperation op, final int acks) {
+        if (op.kind() == DtoOperation.RDMA_WRITE_IMMEDIATE) {
+            Wire.encode(h, WRITE_IMM, 0, op.totalLength(), op.remoteAddress(),
+                    Integer.toUnsignedLong(op.immediateData()), op.rmrContext(), acks);
+            return;
+        }
+        final boolean cas = op.kind() == DtoOperation.COMPARE_AND_SWAP;
+        Wire.encode(h, ATOMIC, cas ? ATOMIC_CMP_SWAP : ATOMIC_FETCH_ADD, WORD, op.remoteAddress(), op.atomicOperand(),
+                op.rmrContext(), acks);
+        h.limit(Wire.HEADER + WORD);
+        h.putLong(Wire.HEADER, op.atomicSwap());
+    }
+
+    /**
+     * An ATOMIC frame with its payload read: applied at once and answered with ATOMIC_RESP behind the ACKs owed, in
+     * request order; a refused one is answered with NAK access and ends the connection, as a refused RDMA.
+     *
+     * @param c the connection
+     * @param flags the operation
+     * @param address the word's address
+     * @param operand the value to add or to compare
+     * @param rmr the rmr_context
+     * @param payload the 8 payload bytes (the value to swap in)
+     */
+    static void onAtomic(final TcpConnection c, final int flags, final long address, final long operand,
+            final int rmr, final byte[] payload) {
+        final Result r = apply(c.transport.adapter.regions(), c.ep.up, flags, address, rmr, operand,
+                ByteBuffer.wrap(payload).getLong());
+        if (r.refusal() != null) {
+            c.close.sendNak(Wire.NAK_ACCESS, r.refusal());
+            return;
+        }
+        final Wire.Control o = c.out.frame(ATOMIC_RESP);
+        o.a = r.original();
+        c.out.addControl(o);
+    }
+
+    /**
+     * An ATOMIC_RESP header: completes the atomic at the head of the requests awaiting a response, or applies the NAK
+     * it carries.
+     *
+     * @param c the connection
+     * @param length the frame's payload length (must be 0)
+     * @param flags 0, or a NAK code
+     * @param original the word's original value
+     */
+    static void onAtomicResponse(final TcpConnection c, final int length, final int flags, final long original) {
+        final PostedOperation head = c.out.awaiting.peek();
+        if (c.phase != ConnectionPhase.UP || length != 0 || head == null || !isAtomic(head.kind())) {
+            c.close.protocol("atomic response with no atomic outstanding");
+            return;
+        }
+        if (flags != 0) {
+            c.out.onNak(flags);
+            return;
+        }
+        c.out.awaiting.poll();
+        if (deliver(head, original)) {
+            c.ep.up.complete(head, DtoStatus.SUCCESS, WORD);
+        } else {
+            c.ep.up.complete(head, DtoStatus.LOCAL_PROTECTION, 0);
+        }
+        c.close.checkGraceful();
     }
 
     /**
