@@ -82,8 +82,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** The QP's send queue depth for the EP's requests ({@code max_send_wr} less the drain marker's entry). */
     private int sendDepth = 1;
     /** The CQ entries this EP's QP counts on (guarded by {@code lock}). */
-    private RdmaCmTransport.Cq reservedSendCq;
-    private RdmaCmTransport.Cq reservedRecvCq;
+    private CompletionQueue reservedSendCq;
+    private CompletionQueue reservedRecvCq;
     private int reservedSend;
     private int reservedRecv;
     private final int index;
@@ -117,7 +117,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
         this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
                 Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
-        this.index = transport.register(this);
+        this.index = transport.demultiplexer().register(this);
         this.requests = new WorkRequestTable<>(index, Math.min(WorkRequestTable.MARKER_SLOT - 1,
                 Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1));
     }
@@ -186,7 +186,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (!gracefulPending || closed || phase != Phase.CONNECTED) {
                 return;
             }
-            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
+            final CompletionQueue cq = transport.cqOf(ep.requestSink());
             if (cq != null) {
                 cq.poll();
             }
@@ -328,10 +328,10 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** Creates the RC QP on the identifier with the EP's EVDs' CQs and posts the receives that waited. */
     private void createQp() {
-        final RdmaCmTransport.Cq recv = transport.cqOf(ep.recvSink());
-        final RdmaCmTransport.Cq send = transport.cqOf(ep.requestSink());
-        MemorySegment recvCq = recv == null ? null : recv.cq;
-        MemorySegment sendCq = send == null ? null : send.cq;
+        final CompletionQueue recv = transport.cqOf(ep.recvSink());
+        final CompletionQueue send = transport.cqOf(ep.requestSink());
+        MemorySegment recvCq = recv == null ? null : recv.cq();
+        MemorySegment sendCq = send == null ? null : send.cq();
         if (recvCq == null || sendCq == null) {
             if (privateCq == null) {
                 privateCq = LibRdmaCm.createCq(transport.context(), 1, MemorySegment.NULL);
@@ -368,7 +368,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         try {
             qp = LibRdmaCm.idQp(id);
             qpNum = LibRdmaCm.qpNumber(qp);
-            transport.qpCreated(qpNum, this);
+            transport.demultiplexer().qpCreated(qpNum, this);
             if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
                 s.attached(qpNum);
             }
@@ -388,7 +388,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
-    private void reserveCqs(final RdmaCmTransport.Cq send, final int sendEntries, final RdmaCmTransport.Cq recv,
+    private void reserveCqs(final CompletionQueue send, final int sendEntries, final CompletionQueue recv,
             final int recvEntries) {
         releaseCqs();
         if (send != null) {
@@ -685,7 +685,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         try {
             if (qp != null && current != null) {
                 qp = null;
-                transport.qpDestroyed(qpNum, this);
+                transport.demultiplexer().qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
                 releaseCqs();
                 if (srq != null) {
@@ -703,7 +703,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void drainCompletions() {
         for (final io.dat4j.kit.EventSink evd : new io.dat4j.kit.EventSink[] {ep.recvSink(),
                 ep.requestSink()}) {
-            final RdmaCmTransport.Cq cq = transport.cqOf(evd);
+            final CompletionQueue cq = transport.cqOf(evd);
             if (cq != null) {
                 try {
                     cq.poll();
@@ -800,7 +800,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         } finally {
             unlock();
         }
-        transport.unregister(index);
+        transport.demultiplexer().unregister(index);
         arena.close();
     }
 
@@ -904,7 +904,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         if (!postDrainMarker()) {
             return;
         }
-        final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
+        final CompletionQueue cq = transport.cqOf(ep.requestSink());
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMarkerWaitMs);
         while (requests.markerPending() && System.nanoTime() - deadline < 0) {
             if (cq == null || cq.poll() == 0) {
