@@ -26,22 +26,48 @@ import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The transport half of an EP: an {@code rdma_cm_id} with an RC QP (openib_cma: {@code dapls_ib_qp_alloc},
- * {@code dapls_ib_connect}, {@code dapls_ib_accept_connection}). The identifier and QP are created at connect (after
- * ROUTE_RESOLVED) or taken from the request at accept; receives posted before that wait here and are posted to the QP
- * as soon as it exists. Connect runs resolve_addr, resolve_route and rdma_connect on the CM thread as the events
- * arrive, with the consumer's timeout on the transport's timer. Every CM event type is handled.
+ * The transport half of an EP: the life cycle of its {@code rdma_cm_id} (openib_cma: {@code dapls_ib_connect},
+ * {@code dapls_ib_accept_connection}, {@code dapls_ib_disconnect}). Connect creates the identifier and runs
+ * resolve_addr, resolve_route and rdma_connect on the CM thread as the events arrive, with the consumer's timeout on
+ * the transport's timer; accept takes the request's identifier. Every CM event type is handled, and the outcome goes
+ * to the kit as exactly one connection upcall, which fires the EP's transition in the kit's state machine: this class
+ * keeps no EP state, only the identifier's own step ({@link CmStep}). Its parts: the RC QP and the work posted to it
+ * ({@link QueuePair}), the wait of a GRACEFUL disconnect ({@link GracefulDisconnect}).
  *
- * <p>Thread safety: identifier and QP changes happen under one lock, {@link #lock} ({@link LockRank#TRANSPORT}), taken
- * by the kit's hooks (under the EP's lock, which ranks above), the CM thread and the timer; posting does not take it
- * once the QP exists. Connection upcalls (established, failed, disconnected, broken, flush) take the EP's lock, so
- * they wait in {@link #upcalls} and {@link #unlock()} makes them once the lock is released; completions are made
- * under it (CQ polls). See "Threading and locks" in {@code docs/provider-kit.md}.
+ * <p>Threads and locks: the identifier, its step and the QP's creation and teardown are guarded by one lock,
+ * {@link #lock} ({@link LockRank#TRANSPORT}), taken by the kit's hooks (under the EP's kit lock, which ranks above),
+ * by the CM thread ({@code dat4j-rdmacm-cm-N}, CM events) and by the timer thread ({@code dat4j-rdmacm-timer}:
+ * connect timeouts, GRACEFUL steps, breaks after an error completion or a QP's fatal async event). Posting does not
+ * take it ({@link QueuePair}). Connection upcalls (established, failed, disconnected, broken, flush) take the EP's
+ * lock, so they wait in {@link #upcalls} and {@link #unlock()} makes them once this lock is released; completions are
+ * made under a CQ's lock (ranked below). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class RdmaCmEndpoint implements EndpointTransport {
 
     private static final Logger LOG = Logging.logger(RdmaCmEndpoint.class);
-    private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
+
+    /**
+     * Where the EP's {@code rdma_cm_id} is in the CM protocol: what the identifier has done, which the kit's EP state
+     * machine does not know (the EP's own state is {@link EndpointUpcalls#state()}; this class keeps no copy of it).
+     * Null while the EP has no identifier (before connect or accept, and after the connection ended). The EP is
+     * ACTIVE_CONNECTION_PENDING through the first three steps, COMPLETION_PENDING in {@link #ACCEPT_SENT}. The
+     * identifier is {@link #ESTABLISHED} as soon as the CM says so, under this class's lock, and the EP becomes
+     * CONNECTED only when the kit takes the {@code established} upcall, made after the lock is released: until
+     * then the EP's state lags, and the next CM event (a DISCONNECTED right behind the ESTABLISHED), a timeout that
+     * fired meanwhile or an error completion are interpreted by what the identifier did.
+     */
+    private enum CmStep {
+        /** {@code rdma_resolve_addr} called: ADDR_RESOLVED next. */
+        ADDRESS_QUERY,
+        /** {@code rdma_resolve_route} called: ROUTE_RESOLVED next. */
+        ROUTE_QUERY,
+        /** {@code rdma_connect} sent the REQ (the QP exists): ESTABLISHED (REP received) or REJECTED next. */
+        CONNECT_SENT,
+        /** {@code rdma_accept} sent the REP (the QP exists): ESTABLISHED (RTU received) next. */
+        ACCEPT_SENT,
+        /** RDMA_CM_EVENT_ESTABLISHED arrived: the identifier is connected until the connection is torn down. */
+        ESTABLISHED
+    }
 
     private final RdmaCmTransport transport;
     private final EndpointUpcalls ep;
@@ -54,7 +80,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** The wait of a GRACEFUL disconnect for the outstanding requests. */
     private final GracefulDisconnect graceful;
     private volatile MemorySegment id;
-    private volatile Phase phase = Phase.IDLE;
+    /** The identifier's step; written under {@link #lock}, read without it on the completion path. */
+    private volatile CmStep step;
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
@@ -100,7 +127,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** {@return true while the identifier is connected and the EP not freed}; caller holds the lock */
     boolean establishedLocked() {
-        return !closed && phase == Phase.CONNECTED;
+        return !closed && step == CmStep.ESTABLISHED;
     }
 
     /** Sends {@code rdma_disconnect} on the identifier, if there is one; caller holds the lock. */
@@ -147,7 +174,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             id = newId;
             parameters = p;
-            phase = Phase.CONNECTING;
+            step = CmStep.ADDRESS_QUERY;
             disconnectRequested = false;
             if (timeoutNanos != Long.MAX_VALUE) {
                 timeout = transport.timer().schedule(this::onTimeout, timeoutNanos, TimeUnit.NANOSECONDS);
@@ -189,7 +216,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 }
                 transport.cm().destroyId(r.id());
                 id = null;
-                phase = Phase.DOWN;
+                step = null;
                 upcall(() -> {
                     // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
                     ep.flush();
@@ -199,7 +226,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             parameters = p;
-            phase = Phase.ACCEPTING;
+            step = CmStep.ACCEPT_SENT;
         } finally {
             unlock();
         }
@@ -225,18 +252,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 handle(e, current);
             } catch (final RuntimeException ex) {
                 LOG.warn("handling {} failed", e.type(), ex);
-                if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                } else if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken(ex.toString());
-                    });
-                }
+                failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, ex.toString());
             }
         } finally {
             unlock();
@@ -246,63 +262,33 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void handle(final CmEvent e, final MemorySegment current) {
         switch (e.type()) {
             case ADDR_RESOLVED -> {
-                if (phase == Phase.CONNECTING) {
+                if (step == CmStep.ADDRESS_QUERY) {
                     LibRdmaCm.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+                    step = CmStep.ROUTE_QUERY;
                 }
             }
             case ROUTE_RESOLVED -> {
-                if (phase == Phase.CONNECTING) {
+                if (step == CmStep.ROUTE_QUERY) {
                     queuePair.create(current);
                     LibRdmaCm.connect(current, parameters);
+                    step = CmStep.CONNECT_SENT;
                 }
             }
-            case ADDR_ERROR, ROUTE_ERROR, UNREACHABLE, CONNECT_ERROR -> {
-                if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                } else if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    final String reason = e.type() + " (status " + e.status() + ")";
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken(reason);
-                    });
-                }
-            }
+            case ADDR_ERROR, ROUTE_ERROR, UNREACHABLE, CONNECT_ERROR ->
+                    failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE,
+                            e.type() + " (status " + e.status() + ")");
             case REJECTED -> {
-                if (phase == Phase.CONNECTING) {
+                if (step == CmStep.CONNECT_SENT) {
                     final byte[] consumer = RejectData.decode(e.status(), e.connection().privateData());
                     failLocked(consumer == null ? EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
                             : EventNumber.CONNECTION_EVENT_PEER_REJECTED, consumer);
-                } else if (phase == Phase.ACCEPTING) {
+                } else if (step == CmStep.ACCEPT_SENT) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 }
             }
             case ESTABLISHED -> {
-                if (phase == Phase.CONNECTING || phase == Phase.ACCEPTING) {
-                    final boolean active = phase == Phase.CONNECTING;
-                    cancelTimeout();
-                    phase = Phase.CONNECTED;
-                    queuePair.established();
-                    final int in = active ? e.connection().responderResources() : parameters.responderResources();
-                    final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
-                    final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
-                    final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
-                    final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
-                    upcall(() -> {
-                        if (!ep.established(pdata, in, out, local, peer)) {
-                            lock.lock();
-                            try {
-                                if (id == current) {
-                                    disconnectQuietly(current);
-                                }
-                            } finally {
-                                unlock();
-                            }
-                        }
-                    });
+                if (step == CmStep.CONNECT_SENT || step == CmStep.ACCEPT_SENT) {
+                    established(e, current, step == CmStep.CONNECT_SENT);
                 }
             }
             case DISCONNECTED -> {
@@ -310,30 +296,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     // the peer's DREQ: answer with our DREP, as openib_cma does
                     disconnectQuietly(current);
                 }
-                if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
+                if (step == CmStep.ESTABLISHED) {
                     teardownLocked();
                     upcall(() -> {
                         ep.flush();
                         ep.disconnected();
                     });
-                } else if (phase == Phase.ACCEPTING) {
+                } else if (step == CmStep.ACCEPT_SENT) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 }
             }
             case DEVICE_REMOVAL -> {
-                if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken("RDMA device removed");
-                    });
-                } else if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                }
+                failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, "RDMA device removed");
                 transport.asyncError("RDMA device removed under IA " + transport.address().getHostAddress());
             }
             case CONNECT_REQUEST, CONNECT_RESPONSE, MULTICAST_JOIN, MULTICAST_ERROR, ADDR_CHANGE, TIMEWAIT_EXIT,
@@ -343,20 +317,69 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     /**
+     * RDMA_CM_EVENT_ESTABLISHED: the identifier is connected. The EP becomes CONNECTED when the kit takes the
+     * upcall, after this lock is released; if it no longer waits for it (disconnected or freed meanwhile), the
+     * connection is taken down again.
+     */
+    private void established(final CmEvent e, final MemorySegment current, final boolean active) {
+        cancelTimeout();
+        step = CmStep.ESTABLISHED;
+        queuePair.established();
+        final int in = active ? e.connection().responderResources() : parameters.responderResources();
+        final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
+        final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
+        final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
+        final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+        upcall(() -> {
+            if (!ep.established(pdata, in, out, local, peer)) {
+                lock.lock();
+                try {
+                    if (id == current) {
+                        disconnectQuietly(current);
+                    }
+                } finally {
+                    unlock();
+                }
+            }
+        });
+    }
+
+    /**
+     * The identifier failed: a pending connect fails with {@code activeFailure} (its receives flushed), a pending
+     * accept with ACCEPT_COMPLETION_ERROR, and an established connection breaks (BROKEN, the rest flushed); without
+     * an identifier nothing happens. Caller holds {@link #lock}.
+     *
+     * @param activeFailure the event of a pending connect
+     * @param reason why an established connection broke
+     */
+    private void failOrBreakLocked(final EventNumber activeFailure, final String reason) {
+        final CmStep s = step;
+        if (s == null) {
+            return;
+        }
+        switch (s) {
+            case ADDRESS_QUERY, ROUTE_QUERY, CONNECT_SENT -> failLocked(activeFailure, null);
+            case ACCEPT_SENT -> failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+            case ESTABLISHED -> {
+                teardownLocked();
+                upcall(() -> {
+                    ep.flush();
+                    ep.broken(reason);
+                });
+            }
+        }
+    }
+
+    /**
      * A work request completed in error (not FLUSHED): the QP is in the error state, so the connection is over. As
      * uDAPL does for a connected EP: disconnect abruptly, post BROKEN, flush the rest. Runs on the timer thread, not
      * on the polling thread, which may hold a CQ that {@link #teardownLocked()} polls.
      */
     void errorCompleted(final PostedOperation op, final io.dat4j.DtoStatus status, final int wcStatus) {
-        if (phase != Phase.CONNECTED || closed) {
+        if (step != CmStep.ESTABLISHED || closed) {
             return;
         }
-        final String reason = op.kind() + " completed " + status + " (ibv_wc_status " + wcStatus + ")";
-        try {
-            transport.timer().execute(() -> breakOnError(reason));
-        } catch (final java.util.concurrent.RejectedExecutionException e) {
-            LOG.debug("IA closing: {} not reported as BROKEN", reason);
-        }
+        breakLater(op.kind() + " completed " + status + " (ibv_wc_status " + wcStatus + ")");
     }
 
     /**
@@ -367,10 +390,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * @param reason what the device reported
      */
     void qpAsyncError(final String reason) {
-        if (phase != Phase.CONNECTED || closed) {
+        if (step != CmStep.ESTABLISHED || closed) {
             LOG.debug("EP {}: {} while not connected", index, reason);
             return;
         }
+        breakLater(reason);
+    }
+
+    /** Breaks the connection on the timer thread ({@link #breakOnError}). */
+    private void breakLater(final String reason) {
         try {
             transport.timer().execute(() -> breakOnError(reason));
         } catch (final java.util.concurrent.RejectedExecutionException e) {
@@ -387,7 +415,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         lock.lock();
         try {
             final MemorySegment current = id;
-            if (closed || phase != Phase.CONNECTED || current == null) {
+            if (closed || step != CmStep.ESTABLISHED || current == null) {
                 return;
             }
             // (an error completion the peer can provoke, connection after connection: the kit's rate-limited log)
@@ -395,7 +423,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (a != null) {
                 a.remoteFaults().warn("EP " + index + ": " + reason + "; the connection is broken");
             }
-            phase = Phase.DOWN;
             disconnectQuietly(current);
             teardownLocked();
             upcall(() -> {
@@ -410,7 +437,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void onTimeout() {
         lock.lock();
         try {
-            if (phase == Phase.CONNECTING && !closed) {
+            if (!closed && (step == CmStep.ADDRESS_QUERY || step == CmStep.ROUTE_QUERY
+                    || step == CmStep.CONNECT_SENT)) {
                 failLocked(EventNumber.CONNECTION_EVENT_TIMED_OUT, null);
             }
         } finally {
@@ -428,7 +456,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** Establishment failed: event, then the QP's receives flushed (CRA-07) and the identifier dropped. */
     private void failLocked(final EventNumber number, final byte[] privateData) {
         cancelTimeout();
-        phase = Phase.DOWN;
         teardownLocked();
         upcall(() -> {
             ep.flush();
@@ -445,8 +472,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
-    /** Destroys QP and identifier; completions the QP still holds are dropped here and flushed by the kit. */
+    /**
+     * Destroys QP and identifier (the EP has no step any more); completions the QP still holds are dropped here and
+     * flushed by the kit.
+     */
     private void teardownLocked() {
+        step = null;
         graceful.end();
         queuePair.destroy(id, disconnectRequested);
         final MemorySegment current = id;
@@ -470,7 +501,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current == null) {
                 return;
             }
-            if (phase == Phase.CONNECTED) {
+            if (step == CmStep.ESTABLISHED) {
+                // the EP is DISCONNECT_PENDING (or DISCONNECTED, freed, or the established upcall is still to be
+                // made): the connection is taken down with rdma_disconnect, and the CM's DISCONNECTED ends it
                 if (mode == CloseMode.GRACEFUL && queuePair.requestsOutstanding() > 0) {
                     // DAT GRACEFUL: outstanding sends and RDMA complete first (GracefulDisconnect)
                     graceful.begin();
@@ -486,7 +519,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
             } else {
                 // an aborted pending connect: the kit has moved the EP to DISCONNECTED and posts the event
                 cancelTimeout();
-                phase = Phase.DOWN;
                 disconnectQuietly(current);
                 teardownLocked();
                 upcall(ep::flush);
@@ -505,7 +537,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 teardownLocked();
                 upcall(ep::flush);
             }
-            phase = Phase.IDLE;
         } finally {
             unlock();
         }
@@ -521,10 +552,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
             cancelTimeout();
             graceful.end();
             final MemorySegment current = id;
-            if (current != null && phase == Phase.CONNECTED) {
+            if (current != null && step == CmStep.ESTABLISHED) {
                 disconnectQuietly(current);
             }
             queuePair.forgetLastWqe(); // a freed EP gets no more events
+            step = null;
             queuePair.destroy(current, disconnectRequested);
             id = null;
             if (current != null) {
