@@ -202,6 +202,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                         "the request was already accepted or rejected");
             }
             id = r.id();
+            // (an EP reset after an earlier connection accepts as a new one: a DISCONNECTED is answered with DREP)
+            disconnectRequested = false;
             transport.cm().register(r.id().address(), this::onEvent);
             try {
                 queuePair.create(id);
