@@ -38,8 +38,9 @@ import org.apache.logging.log4j.Logger;
  * <p>Threads and locks: owned by its {@link RdmaCmEndpoint}; created and destroyed under the EP's transport lock
  * ({@link io.dat4j.kit.LockRank#TRANSPORT}). Posting runs on the consumer's thread (the kit's post hook, under the EP's
  * kit lock) and does not take the transport lock: the QP is guarded against use after destroy by {@link #qpGuard}
- * (posts hold its read lock, creation and destruction its write lock; never held during an upcall), each work request
- * buffer by its monitor (a leaf). See "Threading and locks" in {@code docs/provider-kit.md}.
+ * (posts hold its read lock, creation and destruction its write lock), an unranked leaf like the monitors of the work
+ * request buffers and of the waiting receives: nothing ranked is taken and no upcall is made under them. See
+ * "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class QueuePair {
 
@@ -253,13 +254,14 @@ final class QueuePair {
                     + transport.deviceName() + " did not report IBV_EVENT_QP_LAST_WQE_REACHED");
         }
         lastWqeDue = false;
+        boolean destroyed = false;
         qpGuard.writeLock().lock();
         try {
             if (qp != null && id != null) {
                 qp = null;
+                destroyed = true;
                 transport.demultiplexer().qpDestroyed(qpNum, owner);
                 LibRdmaCm.destroyQp(id);
-                releaseCqs();
                 if (srq != null) {
                     srq.detached(qpNum);
                 }
@@ -268,6 +270,10 @@ final class QueuePair {
             waitingReceives.clear();
         } finally {
             qpGuard.writeLock().unlock();
+        }
+        if (destroyed) {
+            // (after the guard: a CQ's lock is ranked, the guard is a leaf)
+            releaseCqs();
         }
     }
 
