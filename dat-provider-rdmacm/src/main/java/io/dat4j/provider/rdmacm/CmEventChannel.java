@@ -26,7 +26,9 @@ import org.apache.logging.log4j.Logger;
  * event. A CONNECT_REQUEST that no listener takes is rejected and its identifier destroyed, as an SP that is not
  * listening does in C. Exceptions from listeners go to the error handler and never stop the thread.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; listeners run on the channel's thread.
+ * <p>Threads and locks: safe for use by multiple concurrent threads; it takes no lock (the listeners are a concurrent
+ * map). Its thread, {@code dat4j-rdmacm-cm-N}, owns the event loop; listeners run on it holding no lock of the
+ * channel, and take their own (an EP's transport lock). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class CmEventChannel implements AutoCloseable {
 
