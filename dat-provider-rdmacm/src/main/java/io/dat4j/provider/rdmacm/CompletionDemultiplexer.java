@@ -4,7 +4,6 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.PostedOperation;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
@@ -61,8 +60,9 @@ final class CompletionDemultiplexer {
             return;
         }
         final boolean request = op.kind() != DtoOperation.RECEIVE;
-        final DtoStatus s = CompletionStatus.of(status);
-        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
+        final CompletionStatus wc = CompletionStatus.of(status);
+        final DtoStatus s = wc.dtoStatus();
+        op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS
                 ? (request ? op.totalLength() : byteLength) : 0);
         if (request) {
             e.requestCompleted();
@@ -88,8 +88,9 @@ final class CompletionDemultiplexer {
                     status);
             return;
         }
-        final DtoStatus s = CompletionStatus.of(status);
-        op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
+        final CompletionStatus wc = CompletionStatus.of(status);
+        final DtoStatus s = wc.dtoStatus();
+        op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS ? byteLength : 0);
         if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
             e.errorCompleted(op, s, status);
         }

@@ -381,7 +381,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         if (step != CmStep.ESTABLISHED || closed) {
             return;
         }
-        breakLater(op.kind() + " completed " + status + " (ibv_wc_status " + wcStatus + ")");
+        breakLater(op.kind() + " completed " + status + " (" + CompletionStatus.describe(wcStatus) + ")");
     }
 
     /**
