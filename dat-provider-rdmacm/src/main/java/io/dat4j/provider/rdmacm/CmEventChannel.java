@@ -242,18 +242,8 @@ final class CmEventChannel implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        if (Thread.currentThread() != thread) {
-            boolean interrupted = false;
-            while (thread.isAlive()) {
-                try {
-                    thread.join();
-                } catch (final InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (Thread.currentThread() != thread && joinUninterruptibly(thread)) {
+            Thread.currentThread().interrupt();
         }
         for (final Long id : listeners.keySet()) {
             listeners.remove(id);
@@ -268,5 +258,23 @@ final class CmEventChannel implements AutoCloseable {
             }
         }
         LibRdmaCm.destroyEventChannel(channel);
+    }
+
+    /**
+     * Waits for a thread to end, through interrupts.
+     *
+     * @param t the thread
+     * @return true if the caller was interrupted meanwhile (its flag is the caller's to restore)
+     */
+    static boolean joinUninterruptibly(final Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (final InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
     }
 }

@@ -131,15 +131,7 @@ final class CompletionChannel {
      */
     boolean stop() {
         stopped = true;
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (final InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
+        return CmEventChannel.joinUninterruptibly(thread);
     }
 
     /** Destroys every CQ still open (IA close, after {@link #stop()}). */
