@@ -324,14 +324,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * connection is taken down again.
      */
     private void established(final CmEvent e, final MemorySegment current, final boolean active) {
-        cancelTimeout();
-        step = CmStep.ESTABLISHED;
-        queuePair.established();
+        // what may throw comes first: a failure here leaves the step, and the establishment fails as a whole
         final int in = active ? e.connection().responderResources() : parameters.responderResources();
         final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
         final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
         final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
         final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+        cancelTimeout();
+        step = CmStep.ESTABLISHED;
+        queuePair.established();
         upcall(() -> {
             if (!ep.established(pdata, in, out, local, peer)) {
                 lock.lock();
