@@ -1,10 +1,8 @@
 package io.dat4j.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.Capability;
 import io.dat4j.CompletionFlag;
@@ -13,7 +11,6 @@ import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
-import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
@@ -96,25 +93,13 @@ public abstract class ExtensionConformance extends ConformanceBase {
      */
     private static void assertAtomicRefused(final Rig.Side initiator, final boolean cas,
             final RemoteMemoryTriplet target, final Rig.Buffer result, final String what) {
-        try {
+        Rig.assertRefusedByTarget(initiator, 9, () -> {
             if (cas) {
                 compareAndSwap(initiator, 0, 1, result, 9, target);
             } else {
                 fetchAndAdd(initiator, 1, result, 9, target);
             }
-        } catch (final DatException e) {
-            throw new AssertionError(what + ": the local post is valid, the target must refuse it, not the "
-                    + "initiator with " + e.status(), e);
-        }
-        final DtoCompletionEvent d = Rig.awaitDto(initiator.requestEvd(), what);
-        assertEquals(9, d.cookie(), what + ": cookie");
-        assertNotEquals(DtoStatus.SUCCESS, d.status(), what + ": the target served it");
-        if (d.status() != DtoStatus.REMOTE_ACCESS) {
-            final EventNumber n = Rig.awaitAnyConnection(initiator.connectEvd(), what + ": completed " + d.status()
-                    + ", not REMOTE_ACCESS, so the connection must break").number();
-            assertTrue(n == EventNumber.CONNECTION_EVENT_BROKEN || n == EventNumber.CONNECTION_EVENT_DISCONNECTED,
-                    what + ": completed " + d.status() + " and the connection event was " + n);
-        }
+        }, what);
     }
 
     @Rule(id = "EXT-01", level = Level.CAPABILITY, requires = Capability.RDMA_WRITE_IMMEDIATE,

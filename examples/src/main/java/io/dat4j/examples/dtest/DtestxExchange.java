@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Inet4Address;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.UnknownHostException;
 import java.time.Duration;
 
 /**
@@ -36,10 +34,13 @@ final class DtestxExchange {
 
     private final Console con;
     private final int port;
+    /** dtest's one-way exchange, whose connect and checks this one shares. */
+    private final ServerInfoExchange oneWay;
 
     DtestxExchange(final Console con, final int port) {
         this.con = con;
         this.port = port;
+        this.oneWay = new ServerInfoExchange(con, port);
     }
 
     /**
@@ -52,7 +53,7 @@ final class DtestxExchange {
      * @return the server's address and provider, or null after printing why not
      */
     Peer fetch(final String hostname, final String provider, final InetSocketAddress mine) {
-        try (Socket s = connect(hostname)) {
+        try (Socket s = oneWay.connect(hostname, 1, false)) {
             if (s == null) {
                 con.eprintf("%d Could not connect to %s%n", con.pid, hostname);
                 return null;
@@ -64,7 +65,7 @@ final class DtestxExchange {
                 con.eprintf("%d Couldn't read remote address%n", con.pid);
                 return null;
             }
-            final ServerInfo info = parse(msg);
+            final ServerInfo info = oneWay.checked(msg);
             if (info == null) {
                 return null;
             }
@@ -83,51 +84,6 @@ final class DtestxExchange {
             con.eprintf("%d Couldn't send data: %s%n", con.pid, e.getMessage());
             return null;
         }
-    }
-
-    /** sscanf of a peer's message with C's checks; null after printing why it is unusable. */
-    private ServerInfo parse(final byte[] msg) {
-        final ServerInfo info = ServerInfo.decode(msg);
-        if (info.parsed() != 5) {
-            con.eprintf("%d Couldn't parse line <%s>%n", con.pid, ServerInfo.text(msg));
-            return null;
-        }
-        if (info.sinAddr() != 0) {
-            return info;
-        }
-        if (info.lid() != 0 && info.qpn() != 0) {
-            con.eprintf("%d remote data: provider %s QPN 0x%x, LID = 0x%x: UCM addressing, which dat4j providers do"
-                    + " not speak (they address peers by IP)%n", con.pid, info.provider(),
-                    Integer.reverseBytes(info.qpn()), Short.reverseBytes((short) info.lid()) & 0xffff);
-        } else {
-            con.eprintf("%d No valid data was received from the server%n", con.pid);
-        }
-        return null;
-    }
-
-    private Socket connect(final String servername) {
-        final InetAddress[] addrs;
-        try {
-            addrs = InetAddress.getAllByName(servername);
-        } catch (final UnknownHostException e) {
-            con.eprintf("%s for %s:%d%n", "Name or service not known", servername, port);
-            return null;
-        }
-        for (final InetAddress a : addrs) {
-            final Socket s = new Socket();
-            try {
-                s.connect(new InetSocketAddress(a, port), (int) TIMEOUT.toMillis());
-                return s;
-            } catch (final IOException e) {
-                try {
-                    s.close();
-                } catch (final IOException ignored) {
-                    /* a socket that failed to connect */
-                }
-            }
-        }
-        con.eprintf("Couldn't connect to %s:%d%n", servername, port);
-        return null;
     }
 
     /**
@@ -176,7 +132,7 @@ final class DtestxExchange {
                     con.eprintf("%d Couldn't read remote address%n", con.pid);
                     return -1;
                 }
-                final ServerInfo info = parse(answer);
+                final ServerInfo info = oneWay.checked(answer);
                 if (info == null) {
                     return -1;
                 }
