@@ -17,7 +17,6 @@ import io.dat4j.EventNumber;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
@@ -605,23 +604,23 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     @Override
     public void postRdmaWriteImmediate(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final int immediateData, final Set<CompletionFlag> flags) {
-        KitExtensions.postRdmaWriteImmediate(this, segments, cookie, remote, immediateData, flags);
+        PostChecks.postRdmaWriteImmediate(this, segments, cookie, remote, immediateData, flags);
     }
 
     @Override
     public void postFetchAndAdd(final long addValue, final LocalMemoryTriplet local, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
-        KitExtensions.postAtomic(this, DtoOperation.FETCH_AND_ADD, addValue, 0, local, cookie, remote, flags);
+        PostChecks.postAtomic(this, DtoOperation.FETCH_AND_ADD, addValue, 0, local, cookie, remote, flags);
     }
 
     @Override
     public void postCompareAndSwap(final long compareValue, final long swapValue, final LocalMemoryTriplet local,
             final long cookie, final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
-        KitExtensions.postAtomic(this, DtoOperation.COMPARE_AND_SWAP, compareValue, swapValue, local, cookie,
+        PostChecks.postAtomic(this, DtoOperation.COMPARE_AND_SWAP, compareValue, swapValue, local, cookie,
                 remote, flags);
     }
 
-    /** Posts an IB extension request checked by {@link KitExtensions}. */
+    /** Posts an IB extension request checked by {@link PostChecks}. */
     void postExtension(final DtoOperation kind, final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final long operand, final long swap) {
         checkOpen();
@@ -694,7 +693,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
                 op.operands(operand, swap);
                 boolean filled = false;
                 try {
-                    local = fill(op, kind, segments, n, remote, localWrite, maxLength);
+                    local = PostChecks.fill(ia, pz, op, kind, segments, n, remote, localWrite, maxLength);
                     filled = true;
                 } finally {
                     if (!filled) {
@@ -718,55 +717,6 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Resolves the local segments against the IA's LMRs into a reserved descriptor, and checks the lengths.
-     *
-     * @return null, or LOCAL_PROTECTION when a segment fails the local checks (the operation then completes with it)
-     */
-    private DtoStatus fill(final KitOperation op, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
-            final int n, final RemoteMemoryTriplet remote, final boolean localWrite, final long maxLength) {
-        DtoStatus local = null;
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            final LocalMemoryTriplet t = segments.get(i);
-            if (t == null) {
-                throw Checks.invalidArg(3, "segment " + i + " is null");
-            }
-            final long len = t.segmentLength();
-            if (len < 0) {
-                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-            }
-            if (len == 0) {
-                continue;
-            }
-            total += len;
-            if (total < 0) {
-                throw Checks.lengthError("total length overflows");
-            }
-            if (local == null) {
-                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
-                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
-                        || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
-                    local = DtoStatus.LOCAL_PROTECTION;
-                } else {
-                    op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);
-                }
-            }
-        }
-        if (total > maxLength) {
-            throw Checks.lengthError(kind + " of " + total + " bytes exceeds the EP's limit of " + maxLength);
-        }
-        if (remote != null) {
-            if (remote.segmentLength() < total) {
-                throw Checks.lengthError("remote segment of " + remote.segmentLength()
-                        + " bytes is shorter than the local " + total);
-            }
-            op.remote(remote.rmrContext(), remote.virtualAddress(), remote.segmentLength());
-        }
-        return local;
     }
 
     /** Tells the transport that the EP's SRQ got a buffer (it may be holding a message for want of one). */
