@@ -184,7 +184,8 @@ public interface Endpoint extends Handle {
     /**
      * Adds a value to a 64-bit word of the peer's memory and returns the word's original value
      * ({@code dat_ib_post_fetch_and_add}; verbs {@code IBV_WR_ATOMIC_FETCH_AND_ADD}). Needs
-     * {@link Capability#FETCH_AND_ADD}. The word is the first 8 bytes of the remote triplet, whose address must be
+     * {@link Capability#FETCH_AND_ADD}, and an EP whose {@code maxRdmaReadOut} is above 0 (an atomic counts against
+     * the initiator depth, as an RDMA read; {@code INVALID_STATE} otherwise). The word is the first 8 bytes of the remote triplet, whose address must be
      * 8-byte aligned and whose length at least 8 ({@code INVALID_PARAMETER ARG5} otherwise); at the peer it must lie in
      * a region of the peer EP's PZ registered with {@link MemoryPrivilege#REMOTE_ATOMIC}, or the operation completes
      * with {@link DtoStatus#REMOTE_ACCESS} as an RDMA write would. The addition wraps around (modulo

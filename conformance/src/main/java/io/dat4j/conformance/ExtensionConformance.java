@@ -11,6 +11,7 @@ import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
+import io.dat4j.EndpointAttributes;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
@@ -239,8 +240,9 @@ public abstract class ExtensionConformance extends ConformanceBase {
     @Rule(id = "EXT-06", level = Level.CAPABILITY, requires = Capability.FETCH_AND_ADD,
             text = "The initiator checks an atomic's arguments as the C call returns them: a remote address not "
                     + "8-byte aligned or a remote segment shorter than 8 bytes is INVALID_PARAMETER, a local segment "
-                    + "shorter than 8 bytes is LENGTH_ERROR, a null triplet or null flags INVALID_PARAMETER; "
-                    + "nothing is posted")
+                    + "shorter than 8 bytes is LENGTH_ERROR, a null triplet or null flags INVALID_PARAMETER; on an EP "
+                    + "whose negotiated max_rdma_read_out is 0 an atomic is INVALID_STATE (it counts against the "
+                    + "initiator depth, as an RDMA read); nothing is posted")
     void atomicArgumentChecks() {
         final Rig.Connection c = rig().connect();
         final Rig.Buffer target = rig().buffer(c.passive(), 64, ATOMIC_TARGET);
@@ -261,8 +263,16 @@ public abstract class ExtensionConformance extends ConformanceBase {
         expect(StatusType.INVALID_PARAMETER, () -> ep.postFetchAndAdd(1, l, 1, null, CompletionFlag.DEFAULT),
                 "null remote triplet");
         expect(StatusType.INVALID_PARAMETER, () -> ep.postFetchAndAdd(1, l, 1, r, null), "null flags");
+        final EndpointAttributes zero = EndpointAttributes.builder().maxRdmaReadIn(0).maxRdmaReadOut(0).build();
+        final Rig.Connection z = rig().connect(zero, zero);
+        final Rig.Buffer zr = rig().buffer(z.active(), 8, MemoryPrivilege.LOCAL);
+        final Rig.Buffer zt = rig().buffer(z.passive(), 64, ATOMIC_TARGET);
+        expect(StatusType.INVALID_STATE, () -> z.active().ep().postFetchAndAdd(1, zr.triplet(0, 8), 1,
+                zt.remote(0, 8), CompletionFlag.DEFAULT), "an atomic with max_rdma_read_out 0");
         Rig.assertQuiet(c.active().requestEvd(), "no refused atomic completes");
+        Rig.assertQuiet(z.active().requestEvd(), "no refused atomic completes");
         assertEquals(0L, word(target), "no refused atomic reached the word");
+        assertEquals(0L, word(zt), "no refused atomic reached the word");
     }
 
     private static void expect(final StatusType type, final org.junit.jupiter.api.function.Executable call,

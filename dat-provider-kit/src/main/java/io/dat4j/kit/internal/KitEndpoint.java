@@ -652,9 +652,11 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         try {
             checkOpen();
             final EndpointAttributes a = inForce;
-            if (kind == DtoOperation.RDMA_READ && sm.state() == EndpointState.CONNECTED && a.maxRdmaReadOut() == 0) {
+            if ((kind == DtoOperation.RDMA_READ || kind == DtoOperation.FETCH_AND_ADD
+                    || kind == DtoOperation.COMPARE_AND_SWAP) && sm.state() == EndpointState.CONNECTED
+                    && a.maxRdmaReadOut() == 0) {
                 throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_NOTREADY, "the EP's RDMA read depth out is"
-                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads (CRA-11)");
+                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads or atomics (CRA-11)");
             }
             if (segments == null) {
                 throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
