@@ -32,7 +32,8 @@ opts=(-P ofa-v2-rxe)
 normalize() {
     sed -E -e 's/^[0-9]+ /<pid> /' \
         -e '/EP_L\[|accepted CR on|RMR message|rdma buffer/ s/(0x)?[0-9a-fA-F]{5,}/#/g' \
-        -e '/EP_L\[|accepted CR on|RMR message/ s/EP(\[[0-9]+\])?=[^ ]+/EP\1=#/g' \
+        -e '/EP_L\[|accepted CR on|RMR message/ s/(EP(_L)?(\[[0-9]+\])?)=[^ ]+/\1=#/g' \
+        -e 's/r_key_ctx=(0x)?[0-9a-fA-F]+/r_key_ctx=#/' \
         -e '/posted buffers/ s/=[0-9]+/=#/g' "$1"
 }
 
