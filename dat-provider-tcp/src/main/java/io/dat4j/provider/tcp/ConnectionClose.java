@@ -278,20 +278,69 @@ final class ConnectionClose {
             ops.add(op);
             statuses.add(DtoStatus.FLUSHED);
         }
-        while ((op = c.out.awaiting.poll()) != null) {
-            ops.add(op);
-            statuses.add(flushStatus(op));
-        }
-        c.out.curReq = null;
-        while ((op = e.pollRequest()) != null) {
-            ops.add(op);
-            statuses.add(flushStatus(op));
-        }
+        takeRequests(e, ops, statuses);
         while ((op = e.pollPostedRecv()) != null) {
             ops.add(op);
             statuses.add(DtoStatus.FLUSHED);
         }
         c.out.dropControl();
+    }
+
+    /** Takes the requests the connection and its EP hold: awaiting an answer, being written, not yet written. */
+    private void takeRequests(final TcpEndpoint e, final List<PostedOperation> ops, final List<DtoStatus> statuses) {
+        PostedOperation op;
+        while ((op = c.out.awaiting.poll()) != null) {
+            ops.add(op);
+            statuses.add(flushStatus(op));
+        }
+        op = c.out.curReq;
+        if (op != null) {
+            c.out.curReq = null;
+            ops.add(op);
+            statuses.add(flushStatus(op));
+        }
+        while ((op = e.pollRequest()) != null) {
+            ops.add(op);
+            statuses.add(flushStatus(op));
+        }
+    }
+
+    /**
+     * The EP is being reset while this connection has not ended: the kit made it DISCONNECTED without the
+     * connection's end (an ABRUPT disconnect that outlasted {@code dat4j.kit.abruptDisconnectMillis}). The connection
+     * ends now, with no event (the EP has had its DISCONNECTED), and what it holds completes FLUSHED: the receive
+     * being filled and the requests, the EP's unwritten ones included (they were posted while it was connected).
+     * Receives the EP holds stay for its next connection. Called by the EP's reset hook (under the EP's lock, which
+     * ranks above this connection's); the completions are data upcalls.
+     */
+    void detach(final TcpEndpoint e) {
+        c.lock.lock();
+        try {
+            if (c.phase == ConnectionPhase.CLOSED || c.ep != e) {
+                return;
+            }
+            TcpConnection.LOG.debug("connection {} ends: its EP is reset", c);
+            c.phase = ConnectionPhase.CLOSED;
+            c.cancelTimer();
+            c.in.rnrWaiting = false;
+            closeChannel();
+            final List<PostedOperation> ops = new ArrayList<>();
+            final List<DtoStatus> statuses = new ArrayList<>();
+            final PostedOperation receiving = c.in.takeReceiving();
+            if (receiving != null) {
+                ops.add(receiving);
+                statuses.add(DtoStatus.FLUSHED);
+            }
+            takeRequests(e, ops, statuses);
+            c.acks.clear();
+            c.responder.dropInbound();
+            c.out.dropControl();
+            for (int i = 0; i < ops.size(); i++) {
+                e.up.complete(ops.get(i), statuses.get(i), 0);
+            }
+        } finally {
+            c.unlock();
+        }
     }
 
     private void dropAll() {
@@ -312,7 +361,11 @@ final class ConnectionClose {
         while ((op = c.out.awaiting.poll()) != null) {
             e.up.complete(op, flushStatus(op), 0);
         }
-        c.out.curReq = null;
+        op = c.out.curReq;
+        if (op != null) {
+            c.out.curReq = null;
+            e.up.complete(op, flushStatus(op), 0);
+        }
         flushRequests(e);
         while ((op = e.pollPostedRecv()) != null) {
             e.up.complete(op, DtoStatus.FLUSHED, 0);

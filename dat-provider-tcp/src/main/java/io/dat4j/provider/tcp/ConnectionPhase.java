@@ -7,7 +7,8 @@ package io.dat4j.provider.tcp;
  * transport triggers). A passive connection has no EP until accept, and an EP outlives its connections (reset, a new
  * connect). See "The EP state machine and the transport's connection phase" in {@code docs/provider-kit.md}.
  *
- * <p>Threading: held in {@link TcpConnection#phase}, under the connection's lock.
+ * <p>Threading: held in {@link TcpConnection#phase}, read and moved under the connection's lock
+ * ({@link TcpConnection#lock}). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 enum ConnectionPhase {
     /** Created, not registered with the loop yet. */

@@ -71,16 +71,21 @@ final class Handshake {
     void onConnected() {
         c.interestOff(SelectionKey.OP_CONNECT);
         c.phase = ConnectionPhase.REQ_SENT;
-        final Wire.Control o = c.out.frame(Wire.REQ);
+        queue(Wire.REQ, pendingPdata);
+        pendingPdata = null;
+        c.interest(SelectionKey.OP_READ);
+        c.out.flushOut();
+    }
+
+    /** Queues REQ or REP: magic, this side's depths, rnr_retry and piggy-backed ACKs, the private data. */
+    private void queue(final int type, final byte[] pdata) {
+        final Wire.Control o = c.out.frame(type);
         o.a = Wire.MAGIC;
         o.c = myIn;
         o.d = myOut;
         o.flags = c.rnrRetry() | Wire.FLAG_PIGGY_ACK;
-        o.pdata = pendingPdata;
-        pendingPdata = null;
+        o.pdata = pdata;
         c.out.control.add(o);
-        c.interest(SelectionKey.OP_READ);
-        c.out.flushOut();
     }
 
     // ------------------------------------------------------------------ passive side
@@ -119,13 +124,7 @@ final class Handshake {
             myIn = in;
             myOut = out;
             c.out.readOutLimit = out;
-            final Wire.Control o = c.out.frame(Wire.REP);
-            o.a = Wire.MAGIC;
-            o.c = in;
-            o.d = out;
-            o.flags = c.rnrRetry() | Wire.FLAG_PIGGY_ACK;
-            o.pdata = pdata;
-            c.out.control.add(o);
+            queue(Wire.REP, pdata);
             c.phase = ConnectionPhase.REP_SENT;
             c.timer(HANDSHAKE_NANOS);
             c.out.flushOut();
@@ -248,6 +247,24 @@ final class Handshake {
         // RTU is not sent until the kit agrees that the EP still waits for this connection: an EP whose pending
         // connect was aborted must not let the passive side establish (conformance CM-04). The connection stays in
         // REQ_SENT meanwhile (the passive side sends nothing before the RTU); the timer is off.
+        establish(pdata, ConnectionPhase.REQ_SENT);
+    }
+
+    private void onRtu() {
+        // UP at once: the requester may send right behind its RTU. Its frames wait (onReadable stops) until the
+        // kit has taken ESTABLISHED, so the event comes before their completions.
+        c.phase = ConnectionPhase.UP;
+        establish(null, ConnectionPhase.UP);
+    }
+
+    /**
+     * Queues the upcall that fires ESTABLISHED; once it is made, the connection goes on in phase UP (the active side
+     * writes RTU), or ends if the kit refused (the EP no longer waits) or the connection was lost meanwhile.
+     *
+     * @param pdata the peer's private data for the event (REP's), or null
+     * @param waiting the phase the connection waits for the upcall in
+     */
+    private void establish(final byte[] pdata, final ConnectionPhase waiting) {
         c.cancelTimer();
         final TcpEndpoint e = c.ep;
         final int in = myIn;
@@ -258,43 +275,16 @@ final class Handshake {
             final boolean ok = e.up.established(pdata, in, out, local, remote);
             c.lock.lock();
             try {
-                if (c.phase != ConnectionPhase.REQ_SENT) {
+                if (c.phase != waiting) {
                     return; // lost meanwhile: its connectionFailed finds the EP established and reports BROKEN
                 }
                 if (!ok) {
                     c.close.terminate(ConnectionEnd.SILENT, "the EP no longer waits for the connection", true);
                     return;
                 }
-                c.phase = ConnectionPhase.UP;
-                c.out.control.add(c.out.frame(Wire.RTU));
-                c.loop.liveness.watch(c);
-                c.out.flushOut();
-            } finally {
-                c.unlock();
-            }
-        });
-    }
-
-    private void onRtu() {
-        // UP at once: the requester may send right behind its RTU. Its frames wait (onReadable stops) until the
-        // kit has taken ESTABLISHED, so the event comes before their completions.
-        c.phase = ConnectionPhase.UP;
-        c.cancelTimer();
-        final TcpEndpoint e = c.ep;
-        final int in = myIn;
-        final int out = myOut;
-        final InetSocketAddress local = c.local();
-        final InetSocketAddress remote = c.remote();
-        c.upcall(() -> {
-            final boolean ok = e.up.established(null, in, out, local, remote);
-            c.lock.lock();
-            try {
-                if (c.phase != ConnectionPhase.UP) {
-                    return; // lost meanwhile: its connectionFailed finds the EP established and reports BROKEN
-                }
-                if (!ok) {
-                    c.close.terminate(ConnectionEnd.SILENT, "the EP no longer waits for the connection", true);
-                    return;
+                if (waiting == ConnectionPhase.REQ_SENT) {
+                    c.phase = ConnectionPhase.UP;
+                    c.out.control.add(c.out.frame(Wire.RTU));
                 }
                 c.loop.liveness.watch(c);
                 c.out.flushOut();

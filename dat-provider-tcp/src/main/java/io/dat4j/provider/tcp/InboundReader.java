@@ -491,12 +491,7 @@ final class InboundReader {
                     + op.totalLength());
             return false;
         }
-        inOp = op;
-        inTotal = len;
-        inDone = 0;
-        inSeg = 0;
-        inSegDone = 0;
-        inState = IN_SEND;
+        beginScatter(op, len, IN_SEND);
         if (len == 0) {
             finishSend();
         }
@@ -556,12 +551,7 @@ final class InboundReader {
             c.close.protocol("READ response of " + fLen + " bytes for a read of " + head.totalLength());
             return;
         }
-        inOp = head;
-        inTotal = fLen;
-        inDone = 0;
-        inSeg = 0;
-        inSegDone = 0;
-        inState = IN_READ_RESP;
+        beginScatter(head, fLen, IN_READ_RESP);
         if (fLen == 0) {
             finishReadResp();
         }
@@ -571,6 +561,16 @@ final class InboundReader {
         inOp = null;
         inState = IN_HEADER;
         c.out.readCompleted(inTotal);
+    }
+
+    /** A payload of {@code len} bytes is to be read into the segments of {@code op} ({@link #readScatter()}). */
+    private void beginScatter(final PostedOperation op, final long len, final int state) {
+        inOp = op;
+        inTotal = len;
+        inDone = 0;
+        inSeg = 0;
+        inSegDone = 0;
+        inState = state;
     }
 
     /** @return 1 when the message is complete, 0 when the socket has no more now, -1 when the connection ended */

@@ -107,7 +107,7 @@ final class Liveness {
                             + " ms x (retry_count " + retries + " + 1))";
                     c.faults.warn("connection " + c + ": " + reason + "; the connection is broken");
                     final PostedOperation head = w.awaiting.peek();
-                    c.close.transportFailed = head != null ? head : e.peekRequest();
+                    c.close.transportFailed = head != null ? head : w.curReq != null ? w.curReq : e.peekRequest();
                     c.close.lost(reason);
                 }
                 default -> {

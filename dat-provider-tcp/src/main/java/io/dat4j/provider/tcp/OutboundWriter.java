@@ -60,7 +60,7 @@ final class OutboundWriter {
     /** Requests written and not yet answered, in order. */
     final ArrayDeque<PostedOperation> awaiting = new ArrayDeque<>();
     private Wire.Control curOut;
-    /** The request being written (still the head of the EP's request queue). */
+    /** The request being written, taken off the EP's request queue when its write began. */
     PostedOperation curReq;
     private ByteBuffer curPdata;
     private int outSeg;
@@ -198,6 +198,9 @@ final class OutboundWriter {
                     header(o.type, o.flags, o.payloadLength(), o.a, o.b, o.c, o.d);
                     curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
                 } else if (op != null) {
+                    if (!c.ep.takeRequest(op)) {
+                        continue;
+                    }
                     curReq = op;
                     requestHeader(op);
                 } else {
@@ -418,7 +421,6 @@ final class OutboundWriter {
         }
         final PostedOperation op = curReq;
         curReq = null;
-        c.ep.popRequest();
         awaiting.add(op);
         if (op.kind() == DtoOperation.RDMA_READ) {
             inflightReads++;
@@ -451,20 +453,23 @@ final class OutboundWriter {
                         }
                         return;
                     }
-                    requestHeader(op);
                 }
                 case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> {
                     if (op.totalLength() > sendCopyMax) {
                         writeLargeAsOwner();
                         return;
                     }
-                    requestHeader(op);
                 }
                 default -> {
                     c.loop.schedule(c);
                     return;
                 }
             }
+            if (!c.ep.takeRequest(op)) {
+                c.loop.schedule(c);
+                return;
+            }
+            requestHeader(op);
             curReq = op;
             outSeg = 0;
             outSegDone = 0;
@@ -534,13 +539,12 @@ final class OutboundWriter {
         return -1;
     }
 
-    /** {@return the request being written, taken off the EP's queue}: it will not be written further */
+    /** {@return the request being written}: it will not be written further */
     private PostedOperation takeCurrentRequest() {
         final PostedOperation op = curReq;
         curReq = null;
         staged = false;
         hdrOut.clear().limit(0);
-        c.ep.popRequest();
         return op;
     }
 

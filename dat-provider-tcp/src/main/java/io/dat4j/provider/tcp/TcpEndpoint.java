@@ -117,6 +117,12 @@ final class TcpEndpoint implements EndpointTransport {
 
     @Override
     public void reset() {
+        final TcpConnection old = conn;
+        if (old != null) {
+            // the kit made the EP DISCONNECTED without this connection's end (an ABRUPT disconnect that outlasted
+            // dat4j.kit.abruptDisconnectMillis): end it now, before the EP can connect again (see AbruptResetTest)
+            old.close.detach(this);
+        }
         bind(null);
     }
 
@@ -210,9 +216,19 @@ final class TcpEndpoint implements EndpointTransport {
         }
     }
 
-    void popRequest() {
+    /**
+     * Takes a request off the queue when its write begins, so that no other connection of this EP can write it.
+     *
+     * @param op the request at the head, as {@link #peekRequest()} returned it
+     * @return false if it is no longer at the head (taken meanwhile)
+     */
+    boolean takeRequest(final PostedOperation op) {
         synchronized (requests) {
+            if (requests.peek() != op) {
+                return false;
+            }
             requests.poll();
+            return true;
         }
     }
 
