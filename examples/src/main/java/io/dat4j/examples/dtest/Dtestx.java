@@ -520,8 +520,14 @@ public final class Dtestx {
     }
 
     /** One completion of the write with immediate data: C's checks of either extension type. */
-    private int immediateEvent(final String waitWhat, final String statusWhat, final String unexpected) {
+    private int immediateEvent(final String waitWhat, final String statusWhat, final String unexpected,
+            final boolean printNmore) {
         final Event event = evdWait(dtoEvd, DTO_TIMEOUT, waitWhat);
+        /* C: dat_evd_wait's nmore, the events left on the EVD (whether the peer's write has arrived yet) */
+        final int nmore = dtoEvd.size();
+        if (printNmore && nmore > 0) {
+            con.printf("%s() nmore %d%n", "do_immediate", nmore);
+        }
         if (!(event instanceof DtoCompletionEvent dto) || !dto.operation().isExtension()) {
             con.printf(unexpected, event.number().value(), event.number().value());
             throw new Exit(1);
@@ -558,13 +564,13 @@ public final class Dtestx {
         /* Collect first event, write completion or inbound recv with immed */
         int immedDataRecv = 0;
         int r = immediateEvent("dat_evd_wait after dat_ib_post_rdma_write", "DTO event status",
-                "unexpected event #0x%x waiting for WR-IMMED #0x%x%n");
+                "unexpected event #0x%x waiting for WR-IMMED #0x%x%n", true);
         if (r != -1) {
             immedDataRecv = r;
         }
         /* Collect second event, write completion or inbound recv with immed */
         r = immediateEvent("dat_evd_wait after dat_ib_post_rdma_write", "event status",
-                "unexpected event # waiting for WR-IMMED - 0x%x%n");
+                "unexpected event # waiting for WR-IMMED - 0x%x%n", false);
         if (r != -1) {
             immedDataRecv = r;
         }
