@@ -26,6 +26,17 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         super(out, err);
     }
 
+    /** {@return the {@code MSG_IOV_COUNT} segments of {@code sbuf} the RDMA writes gather, logged as C does} */
+    private List<LocalMemoryTriplet> writeIov() {
+        final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
+        for (int i = 0; i < MSG_IOV_COUNT; i++) {
+            final long segLen = bufLen / MSG_IOV_COUNT;
+            lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
+            logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
+        }
+        return List.of(lIov);
+    }
+
     void doRdmaWriteWithMsg() {
         printf("%n %d RDMA WRITE DATA with SEND MSG%n%n", pid);
 
@@ -39,13 +50,7 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         Libc.strcpy(sbuf, server ? "server RDMA write data..." : "client RDMA write data...");
 
         if (!(uniDirection && server)) {
-            final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
-            for (int i = 0; i < MSG_IOV_COUNT; i++) {
-                final long segLen = bufLen / MSG_IOV_COUNT;
-                lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
-                logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
-            }
-            final List<LocalMemoryTriplet> iov = List.of(lIov);
+            final List<LocalMemoryTriplet> iov = writeIov();
 
             start = Libc.getTime();
             for (int i = 0; i < burst; i++) {
@@ -119,13 +124,7 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         /* get RMR information from previously received message */
         final RemoteMemoryTriplet rIov = rmrRcv[recvMsgIndex - 1];
         Libc.strcpy(sbuf, server ? "server RDMA write data..." : "client RDMA write data...");
-        final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
-        for (int i = 0; i < MSG_IOV_COUNT; i++) {
-            final long segLen = bufLen / MSG_IOV_COUNT;
-            lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
-            logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
-        }
-        final List<LocalMemoryTriplet> iov = List.of(lIov);
+        final List<LocalMemoryTriplet> iov = writeIov();
         if (!(uniDirection && server)) {
             start = Libc.getTime();
             for (int i = 0; i < burst; i++) {
