@@ -1,6 +1,11 @@
 package io.dat4j.jcstress;
 
-/** Checks shared by the tests' arbiters (and the self-tests'). */
+import io.dat4j.DatException;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventSlot;
+import io.dat4j.StatusType;
+
+/** What the tests' actors and arbiters share (and the self-tests'): posting, taking, and the checks. */
 public final class Arbiters {
 
     private Arbiters() {
@@ -54,7 +59,7 @@ public final class Arbiters {
      * @param first how many cookies the caller recorded already (at indices 1..first)
      * @return {@code cookies}
      */
-    static long[] drainCookies(final io.dat4j.EventDispatcher evd, final io.dat4j.EventSlot slot, final long[] cookies,
+    static long[] drainCookies(final EventDispatcher evd, final EventSlot slot, final long[] cookies,
             final int first) {
         int n = first;
         while (evd.dequeue(slot)) {
@@ -65,5 +70,53 @@ public final class Arbiters {
         }
         cookies[0] = n;
         return cookies;
+    }
+
+    /**
+     * {@return true if the EVD took the software event, false if it was full ({@code DAT_QUEUE_FULL})}
+     *
+     * @param evd the EVD
+     * @param payload the event's payload
+     */
+    static boolean tryPost(final EventDispatcher evd, final int payload) {
+        try {
+            evd.postSoftwareEvent(payload);
+            return true;
+        } catch (final DatException e) {
+            if (e.type() != StatusType.QUEUE_FULL) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Takes the software events left in an EVD (as many as fit) and records their payloads.
+     *
+     * @param evd the EVD
+     * @param into where the payloads go
+     * @param from the index of the first free place in {@code into}
+     * @return the number of places of {@code into} used now
+     */
+    static int takePayloads(final EventDispatcher evd, final int[] into, final int from) {
+        final EventSlot slot = new EventSlot();
+        int t = from;
+        while (t < into.length && evd.dequeue(slot)) {
+            into[t++] = (Integer) slot.payload();
+        }
+        return t;
+    }
+
+    /**
+     * {@return how many are true}
+     *
+     * @param accepted which posts were accepted
+     */
+    public static int count(final boolean[] accepted) {
+        int n = 0;
+        for (final boolean a : accepted) {
+            n += a ? 1 : 0;
+        }
+        return n;
     }
 }

@@ -1,9 +1,6 @@
 package io.dat4j.jcstress;
 
-import io.dat4j.DatException;
 import io.dat4j.EventDispatcher;
-import io.dat4j.EventSlot;
-import io.dat4j.StatusType;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -31,19 +28,13 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @State
 public class EvdResizeTest {
 
-    private final EventDispatcher evd = Rig.evd(2);
+    private final EventDispatcher evd = Rig.evdWithHeadOffZero();
     private final boolean[] accepted = {true, false, false};
-
-    public EvdResizeTest() {
-        evd.postSoftwareEvent(0);
-        evd.dequeue(new EventSlot());
-        evd.postSoftwareEvent(1);
-    }
 
     @Actor
     public void producer() {
-        accepted[1] = post(2);
-        accepted[2] = post(3);
+        accepted[1] = Arbiters.tryPost(evd, 2);
+        accepted[2] = Arbiters.tryPost(evd, 3);
     }
 
     @Actor
@@ -51,28 +42,12 @@ public class EvdResizeTest {
         evd.resize(4);
     }
 
-    private boolean post(final int payload) {
-        try {
-            evd.postSoftwareEvent(payload);
-            return true;
-        } catch (final DatException e) {
-            if (e.type() != StatusType.QUEUE_FULL) {
-                throw e;
-            }
-            return false;
-        }
-    }
-
     @Arbiter
     public void arbiter(final III_Result r) {
         r.r1 = (accepted[1] ? 1 : 0) + (accepted[2] ? 1 : 0);
         r.r2 = evd.query().queueLength();
         final int[] taken = new int[6];
-        int t = 0;
-        final EventSlot slot = new EventSlot();
-        while (t < taken.length && evd.dequeue(slot)) {
-            taken[t++] = (Integer) slot.payload();
-        }
+        final int t = Arbiters.takePayloads(evd, taken, 0);
         r.r3 = Arbiters.sameAsAccepted(taken, t, new int[] {1, 2, 3}, accepted) ? 1 : 0;
         evd.close();
     }

@@ -1,9 +1,7 @@
 package io.dat4j.jcstress;
 
-import io.dat4j.DatException;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventSlot;
-import io.dat4j.StatusType;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -31,23 +29,16 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @State
 public class EvdRingProducerConsumerTest {
 
-    private final EventDispatcher evd = Rig.evd(2);
+    private final EventDispatcher evd = Rig.evdWithHeadOffZero();
     private final EventSlot consumerSlot = new EventSlot();
     private final int[] taken = new int[6];
     private int consumerTook;
     private final boolean[] accepted = {true, false, false};
 
-    public EvdRingProducerConsumerTest() {
-        // move the head off slot 0, so that the test crosses the wrap of the ring
-        evd.postSoftwareEvent(0);
-        evd.dequeue(consumerSlot);
-        evd.postSoftwareEvent(1);
-    }
-
     @Actor
     public void producer() {
-        accepted[1] = post(2);
-        accepted[2] = post(3);
+        accepted[1] = Arbiters.tryPost(evd, 2);
+        accepted[2] = Arbiters.tryPost(evd, 3);
     }
 
     @Actor
@@ -61,25 +52,9 @@ public class EvdRingProducerConsumerTest {
         consumerTook = t;
     }
 
-    private boolean post(final int payload) {
-        try {
-            evd.postSoftwareEvent(payload);
-            return true;
-        } catch (final DatException e) {
-            if (e.type() != StatusType.QUEUE_FULL) {
-                throw e;
-            }
-            return false;
-        }
-    }
-
     @Arbiter
     public void arbiter(final III_Result r) {
-        int t = consumerTook;
-        final EventSlot slot = new EventSlot();
-        while (t < taken.length && evd.dequeue(slot)) {
-            taken[t++] = (Integer) slot.payload();
-        }
+        final int t = Arbiters.takePayloads(evd, taken, consumerTook);
         r.r1 = consumerTook;
         r.r2 = (accepted[1] ? 1 : 0) + (accepted[2] ? 1 : 0);
         // one producer (payload / 10 == 0): the events taken must be the accepted ones in posting order

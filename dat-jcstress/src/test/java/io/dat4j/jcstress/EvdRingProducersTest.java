@@ -1,9 +1,6 @@
 package io.dat4j.jcstress;
 
-import io.dat4j.DatException;
 import io.dat4j.EventDispatcher;
-import io.dat4j.EventSlot;
-import io.dat4j.StatusType;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -30,45 +27,25 @@ import org.openjdk.jcstress.infra.results.III_Result;
 public class EvdRingProducersTest {
 
     private final EventDispatcher evd = Rig.evd(3);
-    private final EventSlot slot = new EventSlot();
     private final boolean[] accepted = new boolean[4];
 
     @Actor
     public void producerA() {
-        accepted[0] = post(10);
-        accepted[1] = post(11);
+        accepted[0] = Arbiters.tryPost(evd, 10);
+        accepted[1] = Arbiters.tryPost(evd, 11);
     }
 
     @Actor
     public void producerB() {
-        accepted[2] = post(20);
-        accepted[3] = post(21);
-    }
-
-    private boolean post(final int payload) {
-        try {
-            evd.postSoftwareEvent(payload);
-            return true;
-        } catch (final DatException e) {
-            if (e.type() != StatusType.QUEUE_FULL) {
-                throw e;
-            }
-            return false;
-        }
+        accepted[2] = Arbiters.tryPost(evd, 20);
+        accepted[3] = Arbiters.tryPost(evd, 21);
     }
 
     @Arbiter
     public void consumer(final III_Result r) {
-        int n = 0;
-        for (final boolean a : accepted) {
-            n += a ? 1 : 0;
-        }
-        r.r1 = n;
+        r.r1 = Arbiters.count(accepted);
         final int[] taken = new int[5];
-        int t = 0;
-        while (t < taken.length && evd.dequeue(slot)) {
-            taken[t++] = (Integer) slot.payload();
-        }
+        final int t = Arbiters.takePayloads(evd, taken, 0);
         r.r2 = t;
         r.r3 = Arbiters.sameAsAccepted(taken, t, new int[] {10, 11, 20, 21}, accepted) && evd.size() == 0 ? 1 : 0;
         evd.close();

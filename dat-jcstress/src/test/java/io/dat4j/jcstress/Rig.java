@@ -8,6 +8,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EventDispatcher;
+import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.InterfaceAdapterAttributes;
@@ -106,6 +107,18 @@ final class Rig {
     /** {@return a new EVD of the given length that takes DTO completions and software events} */
     static EventDispatcher evd(final int length) {
         return IA.createEventDispatcher(length, null, EnumSet.of(EventStream.DTO, EventStream.SOFTWARE));
+    }
+
+    /**
+     * {@return a new EVD of two holding one software event (payload 1), its head moved off slot 0 so that a test
+     * crosses the wrap of the ring}
+     */
+    static EventDispatcher evdWithHeadOffZero() {
+        final EventDispatcher evd = evd(2);
+        evd.postSoftwareEvent(0);
+        evd.dequeue(new EventSlot());
+        evd.postSoftwareEvent(1);
+        return evd;
     }
 
     /** {@return a new EVD whose completion source the factory makes (from the EVD's sink)} */

@@ -40,11 +40,7 @@ public class BrokenRingSelfTest {
 
     @Arbiter
     public void consumer(final III_Result r) {
-        int n = 0;
-        for (final boolean a : accepted) {
-            n += a ? 1 : 0;
-        }
-        r.r1 = n;
+        r.r1 = Arbiters.count(accepted);
         final int[] taken = new int[5];
         int t = 0;
         Integer e;
