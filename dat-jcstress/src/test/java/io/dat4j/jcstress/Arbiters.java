@@ -20,7 +20,8 @@ public final class Arbiters {
      * @param posted the payloads posted; payload / 10 names the producer, and each producer posted in ascending order
      * @param accepted which of {@code posted} were accepted
      */
-    public static boolean sameAsAccepted(final int[] taken, final int count, final int[] posted, final boolean[] accepted) {
+    public static boolean sameAsAccepted(final int[] taken, final int count, final int[] posted,
+            final boolean[] accepted) {
         final boolean[] seen = new boolean[posted.length];
         final int[] last = new int[16];
         for (int i = 0; i < count; i++) {
