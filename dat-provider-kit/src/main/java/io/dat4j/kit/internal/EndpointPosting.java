@@ -8,7 +8,6 @@ import io.dat4j.DtoStatus;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
 import io.dat4j.LocalMemoryTriplet;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
@@ -192,13 +191,7 @@ final class EndpointPosting {
         final KitProtectionZone pz = ep.pz();
         for (int i = 0; i < n; i++) {
             final LocalMemoryTriplet t = segments.get(i);
-            if (t == null) {
-                throw Checks.invalidArg(3, "segment " + i + " is null");
-            }
-            final long len = t.segmentLength();
-            if (len < 0) {
-                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-            }
+            final long len = MemoryRules.segmentLength(t, i);
             if (len == 0) {
                 continue;
             }
@@ -207,10 +200,8 @@ final class EndpointPosting {
                 throw Checks.lengthError("total length overflows");
             }
             if (local == null) {
-                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
-                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
-                        || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
+                final KitMemoryRegion r = MemoryRules.usableRegion(ia, pz, t, len, localWrite);
+                if (r == null) {
                     local = DtoStatus.LOCAL_PROTECTION;
                 } else {
                     op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);

@@ -57,6 +57,25 @@ class AllocationTest {
         }
     }
 
+    private static List<Thread> ioThreads() {
+        final List<Thread> threads = new ArrayList<>();
+        for (final Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("dat4j-tcp-")) {
+                threads.add(t);
+            }
+        }
+        return threads;
+    }
+
+    /** {@return the bytes allocated so far by a thread and the I/O threads} */
+    private static long allocated(final Thread me, final List<Thread> threads) {
+        long sum = allocated(me);
+        for (final Thread t : threads) {
+            sum += allocated(t);
+        }
+        return sum;
+    }
+
     private static void requireCounters() {
         try {
             final Class<?> c = Class.forName("com.sun.management.ThreadMXBean");
@@ -103,24 +122,12 @@ class AllocationTest {
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             final EventSlot slot = new EventSlot();
             slotRound(f, ep, src, dst, recv, slot, 20_000);
-            final List<Thread> threads = new ArrayList<>();
-            for (final Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("dat4j-tcp-")) {
-                    threads.add(t);
-                }
-            }
+            final List<Thread> threads = ioThreads();
             final Thread me = Thread.currentThread();
             final int n = 10_000;
-            long before = 0;
-            for (final Thread t : threads) {
-                before += allocated(t);
-            }
-            before += allocated(me);
+            final long before = allocated(me, threads);
             slotRound(f, ep, src, dst, recv, slot, n);
-            long after = allocated(me);
-            for (final Thread t : threads) {
-                after += allocated(t);
-            }
+            final long after = allocated(me, threads);
             final double perOp = (after - before) / (4.0 * n);
             System.out.printf("allocation: %d bytes over %d operations on the consumer and %d I/O threads (%.4f per"
                     + " operation)%n", after - before, 4 * n, threads.size(), perOp);
@@ -190,24 +197,13 @@ class AllocationTest {
             final Counter client = new Counter();
             final Counter server = new Counter();
             drainRound(f, ep, src, recv, client, server, 5_000);
-            final List<Thread> threads = new ArrayList<>();
-            for (final Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("dat4j-tcp-")) {
-                    threads.add(t);
-                }
-            }
+            final List<Thread> threads = ioThreads();
             final Thread me = Thread.currentThread();
             final int batches = 5_000;
-            long before = allocated(me);
-            for (final Thread t : threads) {
-                before += allocated(t);
-            }
+            final long before = allocated(me, threads);
             final long events = client.dtos + server.dtos;
             drainRound(f, ep, src, recv, client, server, batches);
-            long after = allocated(me);
-            for (final Thread t : threads) {
-                after += allocated(t);
-            }
+            final long after = allocated(me, threads);
             final long drained = client.dtos + server.dtos - events;
             assertEquals(8L * batches, drained);
             assertEquals(0, client.failures + server.failures);
