@@ -3,18 +3,15 @@ package io.dat4j.kit.internal;
 import io.dat4j.Capability;
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoOperation;
-import io.dat4j.DtoStatus;
 import io.dat4j.LocalMemoryTriplet;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.RemoteMemoryTriplet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Checks of an EP's posts beside {@link KitEndpoint}: the arguments of the IB extension posts
- * ({@code dat_ib_post_rdma_write_immed}, {@code dat_ib_post_fetch_and_add}, {@code dat_ib_post_cmp_and_swap}), with
- * C's argument numbers, before {@link KitEndpoint#postExtension} posts them as any request; and the resolution of any
- * post's local segments against the IA's LMRs ({@link #fill}).
+ * The argument checks of the IB extension posts ({@code dat_ib_post_rdma_write_immed},
+ * {@code dat_ib_post_fetch_and_add}, {@code dat_ib_post_cmp_and_swap}), with C's argument numbers, before
+ * {@link KitEndpoint#postExtension} posts them as any request ({@link EndpointPosting}).
  *
  * <p>Stateless; takes no lock (the EP's post takes the EP's lock, "Threading and locks" in
  * {@code docs/provider-kit.md}).
@@ -106,63 +103,5 @@ final class PostChecks {
         final RemoteMemoryTriplet target = remote.segmentLength() == ATOMIC_SIZE ? remote
                 : new RemoteMemoryTriplet(remote.rmrContext(), remote.virtualAddress(), ATOMIC_SIZE);
         ep.postExtension(kind, List.of(word), cookie, target, flags, operand, swap);
-    }
-
-    /**
-     * Resolves the local segments of any post (not only the extensions') against the IA's LMRs into a reserved descriptor, and checks the lengths.
-     *
-     * @param ia the EP's IA
-     * @param pz the EP's PZ
-     * @param op the reserved descriptor
-     * @param kind what is posted
-     * @param segments the local segments
-     * @param n how many
-     * @param remote the remote triplet (RDMA), or null
-     * @param localWrite whether the segments are written (LOCAL_WRITE needed)
-     * @param maxLength the EP's limit for the kind
-     * @return null, or LOCAL_PROTECTION when a segment fails the local checks (the operation then completes with it)
-     */
-    static DtoStatus fill(final KitInterfaceAdapter ia, final KitProtectionZone pz, final KitOperation op, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
-            final int n, final RemoteMemoryTriplet remote, final boolean localWrite, final long maxLength) {
-        DtoStatus local = null;
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            final LocalMemoryTriplet t = segments.get(i);
-            if (t == null) {
-                throw Checks.invalidArg(3, "segment " + i + " is null");
-            }
-            final long len = t.segmentLength();
-            if (len < 0) {
-                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-            }
-            if (len == 0) {
-                continue;
-            }
-            total += len;
-            if (total < 0) {
-                throw Checks.lengthError("total length overflows");
-            }
-            if (local == null) {
-                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
-                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
-                        || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
-                    local = DtoStatus.LOCAL_PROTECTION;
-                } else {
-                    op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);
-                }
-            }
-        }
-        if (total > maxLength) {
-            throw Checks.lengthError(kind + " of " + total + " bytes exceeds the EP's limit of " + maxLength);
-        }
-        if (remote != null) {
-            if (remote.segmentLength() < total) {
-                throw Checks.lengthError("remote segment of " + remote.segmentLength()
-                        + " bytes is shorter than the local " + total);
-            }
-            op.remote(remote.rmrContext(), remote.virtualAddress(), remote.segmentLength());
-        }
-        return local;
     }
 }

@@ -496,7 +496,7 @@ public final class Dtestx {
             throw new Exit(1);
         }
         final ConnectionRequest cr = cre.request();
-        final byte[] pdata = ok("dat_cr_query", () -> cr.query().privateData());
+        final byte[] pdata = ok("dat_cr_query", () -> cr.query().privateData().toByteArray());
         /* use private data to select EP: Java only, C indexes its array with whatever the peer sent */
         final int idx = pdata != null && pdata.length >= 4 ? MemorySegment.ofArray(pdata).get(NET_U32, 0) : -1;
         con.logf("%s recvd pdata=0x%x%n", "Server", idx);
