@@ -58,7 +58,7 @@ final class TcpEndpoint implements EndpointTransport {
         final TcpConnection c = new TcpConnection(transport, loop, ch, this, rdmaReadIn, rdmaReadOut);
         bind(c);
         final InetSocketAddress to = new InetSocketAddress(remoteAddress, port);
-        loop.execute(() -> c.startActive(to, timeoutNanos, privateData));
+        loop.execute(() -> c.handshake.startActive(to, timeoutNanos, privateData));
     }
 
     @Override
@@ -69,14 +69,14 @@ final class TcpEndpoint implements EndpointTransport {
                     "the request does not belong to this IA's transport");
         }
         bind(c);
-        c.loop.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+        c.loop.execute(() -> c.handshake.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
     }
 
     @Override
     public void disconnect(final CloseMode mode) {
         final TcpConnection c = conn;
         if (c != null) {
-            c.loop.execute(() -> c.localDisconnect(mode));
+            c.loop.execute(() -> c.close.localDisconnect(mode));
         }
     }
 
@@ -87,7 +87,7 @@ final class TcpEndpoint implements EndpointTransport {
             synchronized (recvs) {
                 recvs.add(op);
             }
-            if (c != null && c.rnrWaiting) {
+            if (c != null && c.waitsForReceive()) {
                 c.loop.schedule(c);
             }
             return;
@@ -106,7 +106,7 @@ final class TcpEndpoint implements EndpointTransport {
         if (transport.inlineWrites && !c.loop.inLoop() && !Thread.currentThread().isInterrupted()
                 && c.lock.tryLock()) {
             try {
-                c.inlineFlush();
+                c.out.inlineFlush();
             } finally {
                 c.unlock();
             }
@@ -117,6 +117,12 @@ final class TcpEndpoint implements EndpointTransport {
 
     @Override
     public void reset() {
+        final TcpConnection old = conn;
+        if (old != null) {
+            // the kit made the EP DISCONNECTED without this connection's end (an ABRUPT disconnect that outlasted
+            // dat4j.kit.abruptDisconnectMillis): end it now, before the EP can connect again (see AbruptResetTest)
+            old.close.detach(this);
+        }
         bind(null);
     }
 
@@ -154,7 +160,7 @@ final class TcpEndpoint implements EndpointTransport {
     public void close() {
         final TcpConnection c = conn;
         if (c != null) {
-            c.loop.executeAndWait(() -> c.terminate(TcpConnection.END_SILENT, "EP freed", false),
+            c.loop.executeAndWait(() -> c.close.terminate(ConnectionEnd.SILENT, "EP freed", false),
                     TcpTransport.WAIT_MILLIS);
         }
         synchronized (recvs) {
@@ -199,7 +205,7 @@ final class TcpEndpoint implements EndpointTransport {
     @Override
     public void sharedReceivePosted() {
         final TcpConnection c = conn;
-        if (c != null && c.rnrWaiting) {
+        if (c != null && c.waitsForReceive()) {
             c.loop.schedule(c);
         }
     }
@@ -210,9 +216,19 @@ final class TcpEndpoint implements EndpointTransport {
         }
     }
 
-    void popRequest() {
+    /**
+     * Takes a request off the queue when its write begins, so that no other connection of this EP can write it.
+     *
+     * @param op the request at the head, as {@link #peekRequest()} returned it
+     * @return false if it is no longer at the head (taken meanwhile)
+     */
+    boolean takeRequest(final PostedOperation op) {
         synchronized (requests) {
+            if (requests.peek() != op) {
+                return false;
+            }
             requests.poll();
+            return true;
         }
     }
 
