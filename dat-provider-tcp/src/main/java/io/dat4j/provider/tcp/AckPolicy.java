@@ -18,8 +18,8 @@ package io.dat4j.provider.tcp;
  * </ul>
  *
  * <p>As a sender with coalescing, a SEND or WRITE asks for its ACK ({@link #markRequest}) when at most
- * {@link #MARK_FRAMES} are unacknowledged (a ping-pong, a small window: as before), when {@link #MARK_FRAMES} frames
- * or {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
+ * {@link #MARK_FRAMES} are unacknowledged (a ping-pong, a small window: as before), when {@link #ASK_EVERY} frames or
+ * 4 x {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
  * ACK that leaves frames unacknowledged with none of them asking, and nothing left to write, sends an
  * {@link Wire#ACK_REQ} ({@link #acked}). So every frame written is followed by one that asks, or an ACK_REQ, and a
  * sender never waits for the backstop.
@@ -29,8 +29,10 @@ package io.dat4j.provider.tcp;
  */
 final class AckPolicy {
 
-    /** A sender with more unacknowledged SEND/WRITE frames than this asks for an ACK every this many frames. */
+    /** A sender with at most this many unacknowledged SEND/WRITE frames asks for the ACK of each. */
     static final int MARK_FRAMES = 16;
+    /** Beyond {@link #MARK_FRAMES}, a sender asks for an ACK every this many frames (or 4 x ackBytes). */
+    static final int ASK_EVERY = 32;
 
     private final TcpConnection c;
     /** Holds ACKs no frame asked for at most {@code dat4j.tcp.ackHoldMicros} ({@link #lazyExpired()}). */
@@ -198,7 +200,7 @@ final class AckPolicy {
         written++;
         sinceAsk++;
         sinceAskBytes += bytes;
-        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= MARK_FRAMES || sinceAskBytes >= ackBytes
+        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes >= 4 * ackBytes
                 || askedUpTo <= ackedFrames) {
             askedUpTo = written;
             sinceAsk = 0;

@@ -180,14 +180,14 @@ class AckCoalescingTest {
     }
 
     /**
-     * The sender's rules: with up to 16 frames unacknowledged each asks; beyond, every 16th; an ACK that leaves
+     * The sender's rules: with up to 16 frames unacknowledged each asks; beyond, every 32nd; an ACK that leaves
      * frames unacknowledged and none of them asking, with nothing more to write, is followed by ACK_REQ.
      */
     @Test
     void shouldAskForAcksSoThatAFullWindowNeverWaits() throws Exception {
         final Raw r = raw(true);
         final LocalMemoryRegion m = f.lmr(f.c, 8);
-        final int n = 40;
+        final int n = 60;
         for (int i = 0; i < n; i++) {
             r.ep().postSend(m.triplet(0, 8), i);
         }
@@ -203,13 +203,14 @@ class AckCoalescingTest {
         for (int i = 1; i <= AckPolicy.MARK_FRAMES; i++) {
             expected.add(i);
         }
-        expected.add(2 * AckPolicy.MARK_FRAMES);
+        final int last = AckPolicy.MARK_FRAMES + AckPolicy.ASK_EVERY;
+        expected.add(last);
         assertEquals(expected, asking, "frames that ask for their ACK");
-        r.send(header(Wire.ACK, 0, 0, 0, 0, 2 * AckPolicy.MARK_FRAMES - 1, 0));
+        r.send(header(Wire.ACK, 0, 0, 0, 0, last - 1, 0));
         r.send(header(Wire.ACK, 0, 0, 0, 0, 1, 0));
-        // frame 32, the last that asked, is acknowledged; 33..40 are not and nothing is left to write
+        // frame 48, the last that asked, is acknowledged; 49..60 are not and nothing is left to write
         assertEquals(Wire.ACK_REQ, r.frame().get(Wire.OFF_TYPE));
-        r.send(header(Wire.ACK, 0, 0, 0, 0, n - 2 * AckPolicy.MARK_FRAMES, 0));
+        r.send(header(Wire.ACK, 0, 0, 0, 0, n - last, 0));
         for (int i = 0; i < n; i++) {
             final DtoCompletionEvent e = dto(f.c.evd);
             assertEquals(DtoStatus.SUCCESS, e.status());
