@@ -36,7 +36,7 @@ final class AckPolicy {
 
     private final TcpConnection c;
     /** Holds ACKs no frame asked for at most {@code dat4j.tcp.ackHoldMicros} ({@link #lazyExpired()}). */
-    final TimerHeap.Timer lazyTimer = new TimerHeap.Timer(this, this::lazyExpired);
+    final TimerHeap.Timer lazyTimer;
     private final long lazyNanos;
     /*
      * dat4j.tcp.ackBytes (ackBytes here): ACKs owed for at least this many payload bytes are written as soon as the
@@ -76,6 +76,7 @@ final class AckPolicy {
         this.c = c;
         this.ackBytes = ackBytes;
         this.lazyNanos = lazyNanos;
+        this.lazyTimer = new TimerHeap.Timer(c, this::lazyExpired);
     }
 
     /**
@@ -200,7 +201,7 @@ final class AckPolicy {
         written++;
         sinceAsk++;
         sinceAskBytes += bytes;
-        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes >= 4 * ackBytes
+        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes / 4 >= ackBytes
                 || askedUpTo <= ackedFrames) {
             askedUpTo = written;
             sinceAsk = 0;

@@ -116,50 +116,49 @@ class AckCoalescingTest {
         }
     }
 
+    /** {@return a raw peer whose {@code n} SENDs that ask for nothing the provider EP has received} */
+    private Raw unasked(final boolean coalesce, final int n) throws Exception {
+        final Raw r = raw(coalesce);
+        receives(r, 8);
+        for (int i = 0; i < n; i++) {
+            r.send(send(0, 8));
+        }
+        delivered(n); // received, and owed an ACK
+        return r;
+    }
+
+    private static void expectAck(final Raw r, final int count, final String why) throws IOException {
+        final ByteBuffer a = r.frame();
+        assertEquals(Wire.ACK, a.get(Wire.OFF_TYPE), why);
+        assertEquals(count, a.getInt(Wire.OFF_C), why);
+    }
+
     @Test
     void shouldHoldUnmarkedAcksUntilAFrameAsks() throws Exception {
-        final Raw r = raw(true);
-        receives(r, 8);
-        r.send(send(0, 8), send(0, 8), send(0, 8));
-        delivered(3); // received, and owed an ACK that nobody asked for yet
+        final Raw r = unasked(true, 3);
         r.send(send(Wire.FLAG_ACK_NOW, 8));
         delivered(1);
-        final ByteBuffer a = r.frame();
-        assertEquals(Wire.ACK, a.get(Wire.OFF_TYPE));
-        assertEquals(4, a.getInt(Wire.OFF_C), "one ACK for the three held and the one that asked");
+        expectAck(r, 4, "one ACK for the three held and the one that asked");
     }
 
     @Test
     void shouldAcknowledgeWhatIsOwedOnAnAckRequest() throws Exception {
-        final Raw r = raw(true);
-        receives(r, 8);
-        r.send(send(0, 8), send(0, 8), send(0, 8));
-        delivered(3);
+        final Raw r = unasked(true, 3);
         r.send(header(Wire.ACK_REQ, 0, 0, 0, 0, 0, 0));
-        final ByteBuffer a = r.frame();
-        assertEquals(Wire.ACK, a.get(Wire.OFF_TYPE));
-        assertEquals(3, a.getInt(Wire.OFF_C));
+        expectAck(r, 3, "ACK_REQ");
     }
 
     @Test
     void shouldPutOwedAcksBeforeAControlFrame() throws Exception {
-        final Raw r = raw(true);
-        receives(r, 8);
-        r.send(send(0, 8), send(0, 8));
-        delivered(2);
+        final Raw r = unasked(true, 2);
         r.send(header(Wire.KEEPALIVE, Wire.KEEPALIVE_PROBE, 0, 0, 0, 0, 0));
-        final ByteBuffer a = r.frame();
-        assertEquals(Wire.ACK, a.get(Wire.OFF_TYPE));
-        assertEquals(2, a.getInt(Wire.OFF_C));
+        expectAck(r, 2, "the ACKs owed go in front of the probe's answer");
         assertEquals(Wire.KEEPALIVE, r.frame().get(Wire.OFF_TYPE));
     }
 
     @Test
     void shouldAcknowledgeAnOldPeerAtOnce() throws Exception {
-        final Raw r = raw(false);
-        receives(r, 8);
-        r.send(send(0, 8), send(0, 8), send(0, 8));
-        delivered(3);
+        final Raw r = unasked(false, 3);
         int acked = 0;
         while (acked < 3) {
             final ByteBuffer a = r.frame();
