@@ -195,7 +195,7 @@ final class InboundReader {
                     }
                     inState = IN_HEADER;
                     finishWriteImmediate();
-                    c.acks.enqueue(c.responder.writeLength());
+                    c.acks.enqueue(c.responder.writeLength(), fFlags);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -343,7 +343,7 @@ final class InboundReader {
                     return;
                 } else if (fLen > e.up.attributes().maxRdmaSize()) {
                     c.close.sendNak(Wire.NAK_LENGTH, "RDMA WRITE of " + fLen + " bytes exceeds maxRdmaSize");
-                } else if (c.responder.startWrite(fA, fC, fLen)) {
+                } else if (c.responder.startWrite(fA, fC, fLen, fFlags)) {
                     inState = IN_WRITE;
                 }
             }
@@ -396,6 +396,13 @@ final class InboundReader {
                     c.close.terminate(ConnectionEnd.DISCONNECTED, "the peer disconnected", true);
                 }
             }
+            case Wire.ACK_REQ -> {
+                if (!up || fLen != 0) {
+                    c.close.protocol("unexpected ACK_REQ");
+                } else {
+                    c.acks.requested();
+                }
+            }
             case Wire.KEEPALIVE -> {
                 if (!up || fLen != 0) {
                     c.close.protocol("unexpected KEEPALIVE");
@@ -445,7 +452,7 @@ final class InboundReader {
             return;
         }
         inOp = recv;
-        if (c.responder.startWrite(fA, fC, fLen)) {
+        if (c.responder.startWrite(fA, fC, fLen, fFlags)) {
             inState = IN_WRITE;
         } else if (fLen == 0) {
             finishWriteImmediate();
@@ -528,7 +535,7 @@ final class InboundReader {
         inOp = null;
         inState = IN_HEADER;
         c.ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
-        c.acks.enqueue(inTotal);
+        c.acks.enqueue(inTotal, fFlags);
     }
 
     // ------------------------------------------------------------------ READ response into an RDMA read

@@ -124,7 +124,7 @@ final class OutboundWriter {
         }
         final Wire.Control o = frame(Wire.KEEPALIVE);
         o.flags = flags;
-        control.add(o);
+        addControl(o);
         return true;
     }
 
@@ -157,11 +157,14 @@ final class OutboundWriter {
     private void requestHeader(final PostedOperation op) {
         final int acks = c.acks.takePiggy();
         switch (op.kind()) {
-            case SEND -> header(Wire.SEND, 0, op.totalLength(), 0, 0, 0, acks);
-            case RDMA_WRITE -> header(Wire.WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
+            case SEND -> header(Wire.SEND, c.acks.markRequest(op.totalLength()), op.totalLength(), 0, 0, 0, acks);
+            case RDMA_WRITE -> header(Wire.WRITE, c.acks.markRequest(op.totalLength()), op.totalLength(),
+                    op.remoteAddress(), 0, op.rmrContext(), acks);
             case RDMA_READ -> header(Wire.READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(),
                     acks);
-            case RDMA_WRITE_IMMEDIATE, FETCH_AND_ADD, COMPARE_AND_SWAP -> TcpExtensions.requestHeader(hdrOut, op, acks);
+            case RDMA_WRITE_IMMEDIATE -> TcpExtensions.requestHeader(hdrOut, op, acks,
+                    c.acks.markRequest(op.totalLength()));
+            case FETCH_AND_ADD, COMPARE_AND_SWAP -> TcpExtensions.requestHeader(hdrOut, op, acks, 0);
             default -> throw new IllegalStateException("not a request: " + op.kind());
         }
     }
@@ -185,6 +188,10 @@ final class OutboundWriter {
                         }
                     }
                     if (c.acks.needFrame(op != null)) {
+                        if (op == null && c.acks.holdLazily()) {
+                            // no frame asked for these ACKs: a request, a control frame or an ask carries them later
+                            break;
+                        }
                         if (op == null && c.acks.mayDefer()) {
                             // the consumer this loop wakes may answer at once: let its request carry the ACKs
                             c.loop.deferredAcks.defer(c);
@@ -570,6 +577,7 @@ final class OutboundWriter {
             awaiting.poll();
             c.ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
         }
+        c.acks.acked(count);
         c.close.checkGraceful();
     }
 

@@ -28,15 +28,18 @@ import java.nio.ByteBuffer;
  */
 final class TcpExtensions {
 
-    /** RDMA write with immediate data: a = address, b = immediate data (low 32 bits), c = rmr_context, d = ACKs. */
-    static final int WRITE_IMM = 13;
+    /**
+     * RDMA write with immediate data: a = address, b = immediate data (low 32 bits), c = rmr_context, d = ACKs; flags
+     * as a WRITE's.
+     */
+    static final int WRITE_IMM = 14;
     /**
      * Atomic request: flags {@link #ATOMIC_FETCH_ADD} or {@link #ATOMIC_CMP_SWAP}; a = address, b = value to add or to
      * compare, c = rmr_context, d = ACKs; 8 payload bytes: the value to swap in (0 for fetch-and-add).
      */
-    static final int ATOMIC = 14;
+    static final int ATOMIC = 15;
     /** Atomic response: flags 0 and a = the original value, or flags = a NAK code. No payload. */
-    static final int ATOMIC_RESP = 15;
+    static final int ATOMIC_RESP = 16;
 
     static final int ATOMIC_FETCH_ADD = 0;
     static final int ATOMIC_CMP_SWAP = 1;
@@ -65,10 +68,11 @@ final class TcpExtensions {
      * @param h the header buffer, {@link Wire#HEADER} + {@link #WORD} bytes
      * @param op the request
      * @param acks the piggy-backed ACK count
+     * @param writeFlags a WRITE_IMM's flags, as a WRITE's (the ACK coalescing marks, {@link AckPolicy})
      */
-    static void requestHeader(final ByteBuffer h, final PostedOperation op, final int acks) {
+    static void requestHeader(final ByteBuffer h, final PostedOperation op, final int acks, final int writeFlags) {
         if (op.kind() == DtoOperation.RDMA_WRITE_IMMEDIATE) {
-            Wire.encode(h, WRITE_IMM, 0, op.totalLength(), op.remoteAddress(),
+            Wire.encode(h, WRITE_IMM, writeFlags, op.totalLength(), op.remoteAddress(),
                     Integer.toUnsignedLong(op.immediateData()), op.rmrContext(), acks);
             return;
         }
