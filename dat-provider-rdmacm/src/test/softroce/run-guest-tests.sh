@@ -177,6 +177,16 @@ else
     ports_rc=\$?
     [ \$ports_rc -eq 0 ] || dtest_rc=\$((dtest_rc + ports_rc))
 fi
+dtestx_rc=0
+if [ "\${DTESTX_INTEROP:-\${DTEST_INTEROP:-1}}" = 0 ]; then
+    echo "== C dtestx interop: skipped (DTESTX_INTEROP=0)"
+else
+    echo "== C dtestx (dapl2-utils 2.1.10) against the Java dtestx port: write with immediate data and atomics, C pair"\
+        "compared"
+    timeout -k 10 600 bash "$here/dtestx-interop.sh" "$java" "$cp_examples"
+    dtestx_rc=\$?
+    [ \$dtestx_rc -eq 0 ] || dtest_rc=\$((dtest_rc + dtestx_rc))
+fi
 g3a=\$(date +%s.%N)
 dapltest_rc=0
 if [ "\${DAPLTEST_INTEROP:-1}" = 0 ]; then
@@ -214,7 +224,7 @@ echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$gc
     "dapltest interop \$(echo "\$g3 - \$g3a" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
     "link faults \$(echo "\$g5 - \$g4" | bc) s"
 echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dat conformance exit \$conf_rc (\$conf_summary)," \
-    "dtest interop exit \$dtest_rc (dtestcm/dtestsrq \$ports_rc), dapltest interop exit \$dapltest_rc," \
+    "dtest interop exit \$dtest_rc (dtestcm/dtestsrq \$ports_rc, dtestx \$dtestx_rc), dapltest interop exit \$dapltest_rc," \
     "netem exit \$netem_rc," \
     "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90

@@ -44,5 +44,23 @@ public enum Capability {
      * Soft-RoCE (rdma_rxe) {@link DtoStatus#LOCAL_EP}, because the device reports such a receive as a local QP
      * operation error, which also stands for other faults (see the rdmacm provider in docs/providers.md).
      */
-    RECEIVE_LENGTH_ERROR
+    RECEIVE_LENGTH_ERROR,
+    /**
+     * IB extension {@code dat_ib_post_rdma_write_immed} ({@link Endpoint#postRdmaWriteImmediate}): an RDMA write that
+     * also consumes one receive of the peer, which completes as {@link DtoOperation#RECEIVE_IMMEDIATE} with the
+     * 32-bit immediate data ({@code DAT_IB_IMMED_DATA}; C's provider attribute {@code DAT_IB_IMMED_DATA}).
+     */
+    RDMA_WRITE_IMMEDIATE,
+    /**
+     * IB extension {@code dat_ib_post_fetch_and_add} ({@link Endpoint#postFetchAndAdd}): a 64-bit fetch-and-add on
+     * a peer's region registered with {@link MemoryPrivilege#REMOTE_ATOMIC} (C's provider attribute
+     * {@code DAT_IB_FETCH_AND_ADD}).
+     */
+    FETCH_AND_ADD,
+    /**
+     * IB extension {@code dat_ib_post_cmp_and_swap} ({@link Endpoint#postCompareAndSwap}): a 64-bit
+     * compare-and-swap on a peer's region registered with {@link MemoryPrivilege#REMOTE_ATOMIC} (C's provider
+     * attribute {@code DAT_IB_CMP_AND_SWAP}).
+     */
+    COMPARE_AND_SWAP
 }

@@ -277,4 +277,63 @@ public interface Endpoint extends Handle {
      */
     void postRdmaWrite(List<LocalMemoryTriplet> segments, long cookie, RemoteMemoryTriplet remote,
             Set<CompletionFlag> flags);
+
+    // ------------------------------------------------------------------ IB extensions (dat_ib_extensions.h)
+
+    /**
+     * Writes local segments into the peer's memory and delivers 32-bit immediate data with it
+     * ({@code dat_ib_post_rdma_write_immed}; verbs {@code IBV_WR_RDMA_WRITE_WITH_IMM}). Needs
+     * {@link Capability#RDMA_WRITE_IMMEDIATE}. The checks are those of {@link #postRdmaWrite}. The write consumes one
+     * receive posted by the peer, which completes with {@link DtoOperation#RECEIVE_IMMEDIATE}, the length written and
+     * the immediate data ({@link DtoCompletionEvent#immediateData()}); the receive's buffer is not written. A peer
+     * with no receive posted is handled as for a send. The initiator's completion is
+     * {@link DtoOperation#RDMA_WRITE_IMMEDIATE}.
+     *
+     * @param segments the data, gathered in order (C's {@code size} is the list's size)
+     * @param cookie returned in the completion
+     * @param remote the peer's memory
+     * @param immediateData the immediate data, any 32-bit value (C's {@code DAT_UINT32})
+     * @param flags completion flags
+     */
+    void postRdmaWriteImmediate(List<LocalMemoryTriplet> segments, long cookie, RemoteMemoryTriplet remote,
+            int immediateData, Set<CompletionFlag> flags);
+
+    /**
+     * Adds a value to a 64-bit word of the peer's memory and returns the word's original value
+     * ({@code dat_ib_post_fetch_and_add}; verbs {@code IBV_WR_ATOMIC_FETCH_AND_ADD}). Needs
+     * {@link Capability#FETCH_AND_ADD}, and an EP whose {@code maxRdmaReadOut} is above 0 (an atomic counts against
+     * the initiator depth, as an RDMA read; {@code INVALID_STATE} otherwise). The word is the first 8 bytes of the remote triplet, whose address must be
+     * 8-byte aligned and whose length at least 8 ({@code INVALID_PARAMETER ARG5} otherwise); at the peer it must lie in
+     * a region of the peer EP's PZ registered with {@link MemoryPrivilege#REMOTE_ATOMIC}, or the operation completes
+     * with {@link DtoStatus#REMOTE_ACCESS} as an RDMA write would. The addition wraps around (modulo
+     * 2<sup>64</sup>); the word is in the target's native byte order. Atomics on one word from any number of
+     * connections apply one after another. The original value is written, in native byte order, into the first 8
+     * bytes of the local segment before the completion ({@link DtoOperation#FETCH_AND_ADD}, transferred length 8).
+     *
+     * @param addValue the value to add ({@code add_val})
+     * @param local where the original value goes: at least 8 bytes of an LMR with LOCAL_WRITE ({@code LENGTH_ERROR}
+     *        if shorter; a segment failing the LMR checks completes with LOCAL_PROTECTION)
+     * @param cookie returned in the completion
+     * @param remote the peer's word
+     * @param flags completion flags
+     */
+    void postFetchAndAdd(long addValue, LocalMemoryTriplet local, long cookie, RemoteMemoryTriplet remote,
+            Set<CompletionFlag> flags);
+
+    /**
+     * Compares a 64-bit word of the peer's memory with a value and, if equal, replaces it; returns the word's
+     * original value either way ({@code dat_ib_post_cmp_and_swap}; verbs {@code IBV_WR_ATOMIC_CMP_AND_SWP}). Needs
+     * {@link Capability#COMPARE_AND_SWAP}. Arguments, checks and completion as for {@link #postFetchAndAdd}; the
+     * completion is {@link DtoOperation#COMPARE_AND_SWAP}; the swap happened if the original value equals
+     * {@code compareValue}.
+     *
+     * @param compareValue the value expected ({@code cmp_val})
+     * @param swapValue the value stored if the word equals {@code compareValue} ({@code swap_val})
+     * @param local where the original value goes: at least 8 bytes of an LMR with LOCAL_WRITE
+     * @param cookie returned in the completion
+     * @param remote the peer's word
+     * @param flags completion flags
+     */
+    void postCompareAndSwap(long compareValue, long swapValue, LocalMemoryTriplet local, long cookie,
+            RemoteMemoryTriplet remote, Set<CompletionFlag> flags);
 }

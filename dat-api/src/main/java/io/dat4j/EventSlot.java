@@ -34,8 +34,12 @@ public final class EventSlot {
             @Override
             public void dtoCompletion(final EventSlot slot, final EventDispatcher evd, final Endpoint ep,
                     final long cookie, final DtoStatus status, final long length, final DtoOperation operation,
-                    final int rmrContext) {
-                slot.setDtoCompletion(evd, ep, cookie, status, length, operation, rmrContext);
+                    final int extra) {
+                if (operation != null && operation.carriesImmediateData()) {
+                    slot.setDtoCompletion(evd, ep, cookie, status, length, operation, 0, extra);
+                } else {
+                    slot.setDtoCompletion(evd, ep, cookie, status, length, operation, extra, 0);
+                }
             }
 
             @Override
@@ -58,6 +62,7 @@ public final class EventSlot {
     private long transferredLength;
     private DtoOperation operation;
     private int rmrContext;
+    private int immediateData;
     private Object payload;
     private Event event;
 
@@ -111,6 +116,13 @@ public final class EventSlot {
         return rmrContext;
     }
 
+    /**
+     * {@return the immediate data of a {@link DtoOperation#RECEIVE_IMMEDIATE} completion (IB extension), else 0}
+     */
+    public int immediateData() {
+        return immediateData;
+    }
+
     /** {@return the payload of a software event ({@code pointer}); else null} */
     public Object payload() {
         return payload;
@@ -130,7 +142,7 @@ public final class EventSlot {
         }
         if (number == EventNumber.DTO_COMPLETION_EVENT) {
             return new DtoCompletionEvent(dispatcher, endpoint, cookie, status, transferredLength, operation,
-                    rmrContext);
+                    rmrContext, immediateData);
         }
         return new SoftwareEvent(dispatcher, payload);
     }
@@ -145,6 +157,7 @@ public final class EventSlot {
         transferredLength = 0;
         operation = null;
         rmrContext = 0;
+        immediateData = 0;
         payload = null;
         event = null;
     }
@@ -160,9 +173,10 @@ public final class EventSlot {
      * @param length bytes transferred
      * @param op the operation
      * @param rmr the invalidated rmr context, or 0
+     * @param immediate the immediate data, or 0
      */
     void setDtoCompletion(final EventDispatcher evd, final Endpoint ep, final long userCookie,
-            final DtoStatus dtoStatus, final long length, final DtoOperation op, final int rmr) {
+            final DtoStatus dtoStatus, final long length, final DtoOperation op, final int rmr, final int immediate) {
         clear();
         number = EventNumber.DTO_COMPLETION_EVENT;
         dispatcher = evd;
@@ -172,6 +186,7 @@ public final class EventSlot {
         transferredLength = length;
         operation = op;
         rmrContext = rmr;
+        immediateData = immediate;
     }
 
     /**
@@ -196,7 +211,7 @@ public final class EventSlot {
     void set(final Event e) {
         switch (e) {
             case DtoCompletionEvent d -> setDtoCompletion(d.dispatcher(), d.endpoint(), d.cookie(), d.status(),
-                    d.transferredLength(), d.operation(), d.rmrContext());
+                    d.transferredLength(), d.operation(), d.rmrContext(), d.immediateData());
             case SoftwareEvent s -> setSoftware(s.dispatcher(), s.payload());
             default -> {
                 clear();

@@ -399,25 +399,13 @@ public abstract class DataTransferConformance extends ConformanceBase {
     private static void assertRefusedByTarget(final Rig.Side initiator, final boolean write,
             final RemoteMemoryTriplet target, final Rig.Buffer local, final String what) {
         final List<LocalMemoryTriplet> l = List.of(local.triplet(0, target.segmentLength()));
-        try {
+        Rig.assertRefusedByTarget(initiator, 9, () -> {
             if (write) {
                 initiator.ep().postRdmaWrite(l, 9, target, CompletionFlag.DEFAULT);
             } else {
                 initiator.ep().postRdmaRead(l, 9, target, CompletionFlag.DEFAULT);
             }
-        } catch (final DatException e) {
-            throw new AssertionError(what + ": the local post is valid, the target must refuse it, not the "
-                    + "initiator with " + e.status(), e);
-        }
-        final DtoCompletionEvent d = Rig.awaitDto(initiator.requestEvd(), what);
-        assertEquals(9, d.cookie(), what + ": cookie");
-        assertNotEquals(DtoStatus.SUCCESS, d.status(), what + ": the target served it");
-        if (d.status() != DtoStatus.REMOTE_ACCESS) {
-            final EventNumber n = Rig.awaitAnyConnection(initiator.connectEvd(), what + ": completed " + d.status()
-                    + ", not REMOTE_ACCESS, so the connection must break").number();
-            assertTrue(n == EventNumber.CONNECTION_EVENT_BROKEN || n == EventNumber.CONNECTION_EVENT_DISCONNECTED,
-                    what + ": completed " + d.status() + " and the connection event was " + n);
-        }
+        }, what);
     }
 
     private static void assertAll(final MemorySegment s, final byte value, final String what) {

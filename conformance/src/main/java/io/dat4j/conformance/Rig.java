@@ -3,6 +3,7 @@ package io.dat4j.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.CloseMode;
@@ -11,6 +12,7 @@ import io.dat4j.ConnectionRequest;
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
@@ -393,6 +395,35 @@ final class Rig implements AutoCloseable {
     static DtoCompletionEvent awaitDto(final EventDispatcher evd, final String what) {
         final Event e = await(evd, what);
         return assertInstanceOf(DtoCompletionEvent.class, e, "expected a DTO completion (" + what + ") but got " + e);
+    }
+
+    /**
+     * Posts a remote request that the target must refuse, and checks what the initiator sees: the request completes
+     * REMOTE_ACCESS with its cookie, or (as an InfiniBand responder may end the connection on an access error) with
+     * another error status while the connection breaks (BROKEN or DISCONNECTED on the connect EVD). Never SUCCESS.
+     *
+     * @param initiator the side that posts
+     * @param cookie the cookie the post uses
+     * @param post the post, which the initiator must accept
+     * @param what what is refused, for the messages
+     */
+    static void assertRefusedByTarget(final Side initiator, final long cookie, final Runnable post,
+            final String what) {
+        try {
+            post.run();
+        } catch (final DatException e) {
+            throw new AssertionError(what + ": the local post is valid, the target must refuse it, not the "
+                    + "initiator with " + e.status(), e);
+        }
+        final DtoCompletionEvent d = awaitDto(initiator.requestEvd(), what);
+        assertEquals(cookie, d.cookie(), what + ": cookie");
+        assertNotEquals(DtoStatus.SUCCESS, d.status(), what + ": the target served it");
+        if (d.status() != DtoStatus.REMOTE_ACCESS) {
+            final EventNumber n = awaitAnyConnection(initiator.connectEvd(), what + ": completed " + d.status()
+                    + ", not REMOTE_ACCESS, so the connection must break").number();
+            assertTrue(n == EventNumber.CONNECTION_EVENT_BROKEN || n == EventNumber.CONNECTION_EVENT_DISCONNECTED,
+                    what + ": completed " + d.status() + " and the connection event was " + n);
+        }
     }
 
     /** Asserts that no event arrives within the quiet period. */

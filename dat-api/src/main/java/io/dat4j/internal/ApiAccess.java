@@ -29,10 +29,11 @@ public final class ApiAccess {
          * @param status the status
          * @param length bytes transferred
          * @param operation the operation
-         * @param rmrContext the invalidated rmr context, or 0
+         * @param extra the immediate data when the operation {@link DtoOperation#carriesImmediateData() carries it},
+         *        else the invalidated rmr context, or 0
          */
         void dtoCompletion(EventSlot slot, EventDispatcher evd, Endpoint ep, long cookie, DtoStatus status,
-                long length, DtoOperation operation, int rmrContext);
+                long length, DtoOperation operation, int extra);
 
         /**
          * Fills a slot with a software event.

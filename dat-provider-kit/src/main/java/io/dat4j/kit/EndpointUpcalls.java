@@ -104,6 +104,19 @@ public interface EndpointUpcalls {
     void complete(PostedOperation operation, DtoStatus status, long transferredLength);
 
     /**
+     * Completes a posted receive as the target of a peer's RDMA write with immediate data (IB extension; verbs
+     * {@code IBV_WC_RECV_RDMA_WITH_IMM}): the completion reports {@link io.dat4j.DtoOperation#RECEIVE_IMMEDIATE}, the
+     * length the peer wrote and the immediate data; otherwise as {@link #complete}. The receive's buffer is not
+     * written.
+     *
+     * @param receive a RECEIVE operation of this EP (posted, or taken from its SRQ)
+     * @param status the status
+     * @param writtenLength the length of the peer's write
+     * @param immediateData the immediate data
+     */
+    void completeReceiveImmediate(PostedOperation receive, DtoStatus status, long writtenLength, int immediateData);
+
+    /**
      * Completes with FLUSHED every operation of the EP not completed yet, receives and requests, in order. The
      * transport must have dropped them first (it will not complete them again). Takes the EP's lock, so no post is
      * half done meanwhile: a transport calls it holding none of its own locks.

@@ -16,7 +16,10 @@ public interface PostedOperation {
     /** {@return the EP it was posted on} */
     EndpointUpcalls endpoint();
 
-    /** {@return SEND, RECEIVE, RDMA_READ or RDMA_WRITE} */
+    /**
+     * {@return SEND, RECEIVE, RDMA_READ or RDMA_WRITE; with the IB extensions also RDMA_WRITE_IMMEDIATE,
+     * FETCH_AND_ADD or COMPARE_AND_SWAP}
+     */
     DtoOperation kind();
 
     /** {@return the consumer's cookie} */
@@ -76,6 +79,19 @@ public interface PostedOperation {
 
     /** {@return the remote triplet's length (RDMA only)} */
     long remoteLength();
+
+    /** {@return the immediate data of an RDMA_WRITE_IMMEDIATE, else 0} */
+    int immediateData();
+
+    /**
+     * {@return the value to add of a FETCH_AND_ADD, the value to compare of a COMPARE_AND_SWAP, else 0}; for both the
+     * remote triplet is 8-byte aligned and at least 8 bytes long, and the local segments hold at least 8 bytes (the
+     * original value goes into their first 8)
+     */
+    long atomicOperand();
+
+    /** {@return the value to store of a COMPARE_AND_SWAP, else 0} */
+    long atomicSwap();
 
     /** {@return the transport's progress mark} */
     long progress();

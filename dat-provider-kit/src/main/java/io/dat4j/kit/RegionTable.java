@@ -1,5 +1,7 @@
 package io.dat4j.kit;
 
+import io.dat4j.MemoryPrivilege;
+
 /**
  * The remotely accessible regions of one IA, keyed by {@code rmr_context}, for transports that check incoming RDMA
  * themselves (software transports; an RNIC checks its rkeys in hardware). Contexts are drawn from a
@@ -36,6 +38,32 @@ public interface RegionTable {
      * @return the region, acquired, or null when the access is refused
      */
     RegisteredRegion acquire(EndpointUpcalls target, int rmrContext, long address, long length, boolean write);
+
+    /**
+     * Checks a remote access that needs a given privilege and, if allowed, acquires the region for it; as
+     * {@link #acquire(EndpointUpcalls, int, long, long, boolean)}, for any remote privilege (an atomic needs
+     * {@link MemoryPrivilege#REMOTE_ATOMIC} over its 8 bytes).
+     *
+     * @param target the EP the access arrived on
+     * @param rmrContext the context the peer gave
+     * @param address the virtual address the peer gave
+     * @param length the number of bytes
+     * @param needed the privilege the access needs
+     * @return the region, acquired, or null when the access is refused
+     */
+    RegisteredRegion acquire(EndpointUpcalls target, int rmrContext, long address, long length,
+            MemoryPrivilege needed);
+
+    /**
+     * {@return why an access needing a privilege would be refused, for the log, or null if it is allowed now}
+     *
+     * @param target the EP the access arrived on
+     * @param rmrContext the context
+     * @param address the address
+     * @param length the length
+     * @param needed the privilege
+     */
+    String refusal(EndpointUpcalls target, int rmrContext, long address, long length, MemoryPrivilege needed);
 
     /**
      * {@return why an access would be refused, for the log, or null if it is allowed now}

@@ -6,6 +6,7 @@ import io.dat4j.conformance.MemoryConformance;
 import io.dat4j.conformance.EndpointConformance;
 import io.dat4j.conformance.ConnectionManagementConformance;
 import io.dat4j.conformance.DataTransferConformance;
+import io.dat4j.conformance.ExtensionConformance;
 import io.dat4j.conformance.LimitsConformance;
 import io.dat4j.conformance.TransactionConformance;
 import io.dat4j.conformance.QuitConformance;
@@ -34,7 +35,8 @@ final class RunnerSuites {
     /** {@return every suite class, in the order they run} */
     static List<Class<?>> all() {
         return List.of(InterfaceAdapter.class, EventDispatcher.class, Memory.class, Endpoint.class,
-                ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class, Concurrency.class);
+                ConnectionManagement.class, DataTransfer.class, Extension.class, Limits.class, Transaction.class,
+                Quit.class, Concurrency.class);
     }
 
     /**
@@ -174,6 +176,14 @@ final class RunnerSuites {
 
     @ExtendWith(OnlyInRun.class)
     static final class DataTransfer extends DataTransferConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Extension extends ExtensionConformance {
         @Override
         protected ProviderFixture fixture() {
             return ConformanceRunner.currentFixture();

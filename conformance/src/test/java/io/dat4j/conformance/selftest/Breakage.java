@@ -49,8 +49,13 @@ enum Breakage {
     REMOTE_PZ_IGNORED,
     /** Error completions report SUCCESS. */
     WRONG_DTO_STATUS,
-    /** The first byte of every received message and of every RDMA Read target is flipped. */
+    /**
+     * The first byte of every received message, of every RDMA Read target and of the original value an atomic
+     * returns is flipped.
+     */
     DATA_CORRUPTED,
+    /** The immediate data of RECEIVE_IMMEDIATE completions (IB extension) is reported as 0. */
+    IMMEDIATE_DATA_LOST,
     /** SUPPRESS is ignored. */
     IGNORE_SUPPRESS,
     /** Closing the IA does not close the real one (its threads, sockets and handles leak). */

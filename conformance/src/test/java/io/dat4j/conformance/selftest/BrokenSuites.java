@@ -3,6 +3,7 @@ package io.dat4j.conformance.selftest;
 import io.dat4j.conformance.ConcurrencyConformance;
 import io.dat4j.conformance.ConnectionManagementConformance;
 import io.dat4j.conformance.DataTransferConformance;
+import io.dat4j.conformance.ExtensionConformance;
 import io.dat4j.conformance.EndpointConformance;
 import io.dat4j.conformance.EventDispatcherConformance;
 import io.dat4j.conformance.InterfaceAdapterConformance;
@@ -51,6 +52,7 @@ final class BrokenSuites {
             m.put(area, ConnectionManagement.class);
         }
         m.put(DataTransferConformance.class, DataTransfer.class);
+        m.put(ExtensionConformance.class, Extension.class);
         m.put(LimitsConformance.class, Limits.class);
         m.put(TransactionConformance.class, Transaction.class);
         m.put(QuitConformance.class, Quit.class);
@@ -149,6 +151,14 @@ final class BrokenSuites {
 
     @ExtendWith(OnlySelfTest.class)
     static final class DataTransfer extends DataTransferConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return BrokenSuites.fixture();
+        }
+    }
+
+    @ExtendWith(OnlySelfTest.class)
+    static final class Extension extends ExtensionConformance {
         @Override
         protected ProviderFixture fixture() {
             return BrokenSuites.fixture();

@@ -283,6 +283,12 @@ final class Decorator {
             if (b == Breakage.REMOTE_PZ_IGNORED && ("postRdmaRead".equals(n) || "postRdmaWrite".equals(n))) {
                 postedRdma.put(key(inner, (Long) a[1]), new Object[] {a[0], a[2], "postRdmaWrite".equals(n)});
             }
+            if ("postFetchAndAdd".equals(n) || "postCompareAndSwap".equals(n)) {
+                final int at = "postFetchAndAdd".equals(n) ? 1 : 2; // the local triplet, then the cookie
+                if (a[at] instanceof final LocalMemoryTriplet t) {
+                    postedReads.put(key(inner, (Long) a[at + 1]), t.virtualAddress());
+                }
+            }
             if ("postRdmaRead".equals(n)) {
                 final List<?> l = (List<?>) a[0];
                 if (!l.isEmpty()) {
@@ -466,14 +472,16 @@ final class Decorator {
                     }
                 }
                 if (b == Breakage.DATA_CORRUPTED && d.status() == DtoStatus.SUCCESS
-                        && d.operation() == DtoOperation.RDMA_READ && d.transferredLength() > 0) {
+                        && (d.operation() == DtoOperation.RDMA_READ || d.operation() == DtoOperation.FETCH_AND_ADD
+                        || d.operation() == DtoOperation.COMPARE_AND_SWAP) && d.transferredLength() > 0) {
                     final Long va = postedReads.get(key(d.endpoint(), d.cookie()));
                     if (va != null) {
                         corrupt(va);
                     }
                 }
                 final DtoCompletionEvent mapped = new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()),
-                        (Endpoint) wrap(d.endpoint()), d.cookie(), st, length, d.operation(), d.rmrContext());
+                        (Endpoint) wrap(d.endpoint()), d.cookie(), st, length, d.operation(), d.rmrContext(),
+                        b == Breakage.IMMEDIATE_DATA_LOST ? 0 : d.immediateData());
                 if (b == Breakage.COMPLETES_TWICE && dtoEvents.incrementAndGet() % 32 == 0) {
                     duplicates.computeIfAbsent(d.dispatcher(), k -> new java.util.concurrent.ConcurrentLinkedQueue<>())
                             .add(mapped);

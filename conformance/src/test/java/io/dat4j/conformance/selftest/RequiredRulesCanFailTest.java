@@ -68,6 +68,10 @@ class RequiredRulesCanFailTest {
         map(Breakage.DATA_CORRUPTED, "DTO-01", "DTO-02", "DTO-03", "TXN-SR", "TXN-POLL", "TXN-MANY", "TXN-RDMA",
                 "CM-05", "DTO-05", "DTO-06", "DTO-14", "DTO-16", "CE-04");
         map(Breakage.IGNORE_SUPPRESS, "DTO-12");
+        map(Breakage.IMMEDIATE_DATA_LOST, "EXT-01");
+        map(Breakage.DATA_CORRUPTED, "EXT-02", "EXT-03");
+        map(Breakage.WRONG_DTO_STATUS, "EXT-04", "EXT-05");
+        map(Breakage.WRONG_STATUS, "EXT-06");
         map(Breakage.THRESHOLD_IGNORED, "EVD-06");
         map(Breakage.SOFTWARE_PAYLOAD_LOST, "EVD-07");
         map(Breakage.DROP_ASYNC, "EVD-10");

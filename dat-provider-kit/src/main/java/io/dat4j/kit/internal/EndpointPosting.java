@@ -104,14 +104,43 @@ final class EndpointPosting {
     private boolean post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
             final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
             final Trigger stateCheck, final boolean localWrite, final boolean tryOnly) {
+        return post(q, kind, segments, cookie, flags, remote, stateCheck, localWrite, tryOnly, 0, 0);
+    }
+
+    /**
+     * Posts an IB extension request whose arguments {@link PostChecks} checked: RDMA_WRITE_IMMEDIATE (operand: the
+     * immediate data), FETCH_AND_ADD or COMPARE_AND_SWAP (the atomic's operands).
+     *
+     * @param kind the operation
+     * @param segments the local segments
+     * @param cookie the cookie
+     * @param remote the remote triplet
+     * @param flags the flags
+     * @param operand the immediate data, the value to add or the value to compare
+     * @param swap the value to swap in
+     */
+    void postExtension(final DtoOperation kind, final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final long operand, final long swap) {
+        ep.checkOpen();
+        checkRequestEvd();
+        post(ep.requestQueue(), kind, segments, cookie, flags, remote, Trigger.POST_REQUEST,
+                kind != DtoOperation.RDMA_WRITE_IMMEDIATE, false, operand, swap);
+    }
+
+    private boolean post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
+            final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
+            final Trigger stateCheck, final boolean localWrite, final boolean tryOnly, final long operand,
+            final long swap) {
         ep.lock.lock();
         try {
             ep.checkOpen();
             final EndpointAttributes a = ep.inForce();
             final EndpointStateMachine sm = ep.stateMachine();
-            if (kind == DtoOperation.RDMA_READ && sm.state() == EndpointState.CONNECTED && a.maxRdmaReadOut() == 0) {
+            if ((kind == DtoOperation.RDMA_READ || kind == DtoOperation.FETCH_AND_ADD
+                    || kind == DtoOperation.COMPARE_AND_SWAP) && sm.state() == EndpointState.CONNECTED
+                    && a.maxRdmaReadOut() == 0) {
                 throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_NOTREADY, "the EP's RDMA read depth out is"
-                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads (CRA-11)");
+                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads or atomics (CRA-11)");
             }
             if (segments == null) {
                 throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
@@ -150,6 +179,7 @@ final class EndpointPosting {
                             + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
                             + " completions first");
                 }
+                op.operands(operand, swap);
                 boolean filled = false;
                 try {
                     local = fill(op, kind, segments, n, remote, localWrite, maxLength);

@@ -160,8 +160,11 @@ final class EventRing {
     Event takeRecord(final EventDispatcher evd) {
         final int h = head;
         final Event e = switch (kinds[h]) {
-            case DTO -> new DtoCompletionEvent(evd, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
-                    operations[h], rmrs[h]);
+            case DTO -> operations[h].carriesImmediateData()
+                    ? new DtoCompletionEvent(evd, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                            operations[h], 0, rmrs[h])
+                    : new DtoCompletionEvent(evd, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                            operations[h], rmrs[h]);
             case SOFTWARE -> new SoftwareEvent(evd, refs[h]);
             default -> (Event) refs[h];
         };

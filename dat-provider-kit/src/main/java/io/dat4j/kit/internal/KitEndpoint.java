@@ -3,6 +3,7 @@ package io.dat4j.kit.internal;
 import io.dat4j.Capability;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
+import io.dat4j.DtoOperation;
 import io.dat4j.ConnectFlag;
 import io.dat4j.ConnectionEvent;
 import io.dat4j.DatException;
@@ -593,6 +594,31 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     public void postRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
         posting.postRdmaWrite(segments, cookie, remote, flags, false);
+    }
+
+    @Override
+    public void postRdmaWriteImmediate(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final int immediateData, final Set<CompletionFlag> flags) {
+        PostChecks.postRdmaWriteImmediate(this, segments, cookie, remote, immediateData, flags);
+    }
+
+    @Override
+    public void postFetchAndAdd(final long addValue, final LocalMemoryTriplet local, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        PostChecks.postAtomic(this, DtoOperation.FETCH_AND_ADD, addValue, 0, local, cookie, remote, flags);
+    }
+
+    @Override
+    public void postCompareAndSwap(final long compareValue, final long swapValue, final LocalMemoryTriplet local,
+            final long cookie, final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        PostChecks.postAtomic(this, DtoOperation.COMPARE_AND_SWAP, compareValue, swapValue, local, cookie,
+                remote, flags);
+    }
+
+    /** Posts an IB extension request checked by {@link PostChecks} ({@link EndpointPosting#postExtension}). */
+    void postExtension(final DtoOperation kind, final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final long operand, final long swap) {
+        posting.postExtension(kind, segments, cookie, remote, flags, operand, swap);
     }
 
     @Override

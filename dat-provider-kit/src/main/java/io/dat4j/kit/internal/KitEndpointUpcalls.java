@@ -173,6 +173,15 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
     }
 
     @Override
+    public void completeReceiveImmediate(final PostedOperation receive, final DtoStatus status,
+            final long writtenLength, final int immediateData) {
+        if (!(receive instanceof KitOperation op) || op.endpoint() != this || op.kind() != DtoOperation.RECEIVE) {
+            throw new IllegalArgumentException(receive + " is not a receive posted on " + ep);
+        }
+        ep.recvQueue().completeImmediate(op, status, writtenLength, immediateData);
+    }
+
+    @Override
     public PostedOperation takeSharedReceive() {
         final KitSharedReceiveQueue s = ep.srq();
         if (s == null || ep.isClosed()) {

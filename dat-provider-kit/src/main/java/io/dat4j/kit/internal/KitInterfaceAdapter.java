@@ -389,7 +389,8 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             lmrs.remove(ctx);
             throw e;
         }
-        if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)) {
+        if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)
+                || privileges.contains(MemoryPrivilege.REMOTE_ATOMIC)) {
             final Object reg = r.registration();
             r.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0 ? regions.registerAs(k.remoteKey(), r)
                     : regions.register(r));

@@ -130,7 +130,8 @@ final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
         final int rmr = region.rmrContext();
         if (rmr == 0) {
             throw new DatException(StatusType.PRIVILEGES_VIOLATION, null,
-                    "the LMR was registered without REMOTE_READ or REMOTE_WRITE, so peers cannot reach it");
+                    "the LMR was registered without REMOTE_READ, REMOTE_WRITE or REMOTE_ATOMIC, so peers cannot"
+                            + " reach it");
         }
         return new RemoteMemoryTriplet(rmr, segment.address() + offset, length);
     }

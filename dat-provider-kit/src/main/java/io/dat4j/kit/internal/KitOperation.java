@@ -28,6 +28,11 @@ final class KitOperation implements PostedOperation {
     private long remoteAddress;
     private long remoteLength;
     private long sequence;
+    private long operand;
+    private long swap;
+    // what the completion reports (a RECEIVE may complete as RECEIVE_IMMEDIATE) and its immediate data
+    DtoOperation reported;
+    int immediate;
     // completion state, owned by the kit's queue
     boolean done;
     DtoStatus status;
@@ -54,6 +59,10 @@ final class KitOperation implements PostedOperation {
         rmrContext = 0;
         remoteAddress = 0;
         remoteLength = 0;
+        operand = 0;
+        swap = 0;
+        reported = k;
+        immediate = 0;
         done = false;
         status = null;
         transferred = 0;
@@ -73,6 +82,27 @@ final class KitOperation implements PostedOperation {
         rmrContext = context;
         remoteAddress = address;
         remoteLength = length;
+    }
+
+    /** Sets the extension operands: immediate data (in the low 32 bits) or the atomic operands. */
+    void operands(final long first, final long second) {
+        operand = first;
+        swap = second;
+    }
+
+    @Override
+    public int immediateData() {
+        return kind == DtoOperation.RDMA_WRITE_IMMEDIATE ? (int) operand : 0;
+    }
+
+    @Override
+    public long atomicOperand() {
+        return kind == DtoOperation.FETCH_AND_ADD || kind == DtoOperation.COMPARE_AND_SWAP ? operand : 0;
+    }
+
+    @Override
+    public long atomicSwap() {
+        return kind == DtoOperation.COMPARE_AND_SWAP ? swap : 0;
     }
 
     void clearSegments() {

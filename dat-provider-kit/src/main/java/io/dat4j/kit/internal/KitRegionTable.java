@@ -61,8 +61,15 @@ final class KitRegionTable implements RegionTable {
     @Override
     public RegisteredRegion acquire(final EndpointUpcalls target, final int rmrContext, final long address,
             final long length, final boolean write) {
+        return acquire(target, rmrContext, address, length, write ? MemoryPrivilege.REMOTE_WRITE
+                : MemoryPrivilege.REMOTE_READ);
+    }
+
+    @Override
+    public RegisteredRegion acquire(final EndpointUpcalls target, final int rmrContext, final long address,
+            final long length, final MemoryPrivilege needed) {
         final KitRegion r = table.get(rmrContext);
-        if (r == null || r.pz() != zoneOf(target) || !permits(r, address, length, write)) {
+        if (r == null || r.pz() != zoneOf(target) || !permits(r, address, length, needed)) {
             return null;
         }
         return r.acquire() ? r : null;
@@ -71,6 +78,13 @@ final class KitRegionTable implements RegionTable {
     @Override
     public String refusal(final EndpointUpcalls target, final int rmrContext, final long address, final long length,
             final boolean write) {
+        return refusal(target, rmrContext, address, length, write ? MemoryPrivilege.REMOTE_WRITE
+                : MemoryPrivilege.REMOTE_READ);
+    }
+
+    @Override
+    public String refusal(final EndpointUpcalls target, final int rmrContext, final long address, final long length,
+            final MemoryPrivilege needed) {
         final KitProtectionZone zone = zoneOf(target);
         if (zone == null) {
             return "the target EP " + target + " is not an EP of this IA";
@@ -83,8 +97,8 @@ final class KitRegionTable implements RegionTable {
             return "region 0x" + Integer.toHexString(rmrContext) + " belongs to another protection zone than the"
                     + " target EP's";
         }
-        if (!r.allows(write ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ)) {
-            return "region 0x" + Integer.toHexString(rmrContext) + " lacks " + (write ? "REMOTE_WRITE" : "REMOTE_READ");
+        if (!r.allows(needed)) {
+            return "region 0x" + Integer.toHexString(rmrContext) + " lacks " + needed;
         }
         if (!inBounds(r, address, length)) {
             return "range 0x" + Long.toHexString(address) + " +" + Long.toUnsignedString(length)
@@ -104,9 +118,8 @@ final class KitRegionTable implements RegionTable {
     }
 
     private static boolean permits(final KitRegion r, final long address, final long length,
-            final boolean write) {
-        return r.allows(write ? MemoryPrivilege.REMOTE_WRITE : MemoryPrivilege.REMOTE_READ) && inBounds(r, address,
-                length) && r.memory().scope().isAlive();
+            final MemoryPrivilege needed) {
+        return r.allows(needed) && inBounds(r, address, length) && r.memory().scope().isAlive();
     }
 
     /**

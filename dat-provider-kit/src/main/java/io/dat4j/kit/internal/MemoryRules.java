@@ -56,7 +56,8 @@ final class MemoryRules {
             }
         }
         if (region.isReadOnly() && (privileges.contains(MemoryPrivilege.LOCAL_WRITE)
-                || privileges.contains(MemoryPrivilege.REMOTE_WRITE))) {
+                || privileges.contains(MemoryPrivilege.REMOTE_WRITE)
+                || privileges.contains(MemoryPrivilege.REMOTE_ATOMIC))) {
             throw Checks.invalidArg(6, "a read-only segment cannot be registered with a write privilege");
         }
     }

@@ -81,11 +81,25 @@ final class OperationQueue {
     }
 
     void complete(final KitOperation op, final DtoStatus status, final long length) {
+        completeAs(op, status, length, null, 0);
+    }
+
+    /** Completes a receive as RECEIVE_IMMEDIATE with the immediate data. */
+    void completeImmediate(final KitOperation op, final DtoStatus status, final long length, final int immediate) {
+        completeAs(op, status, length, DtoOperation.RECEIVE_IMMEDIATE, immediate);
+    }
+
+    private void completeAs(final KitOperation op, final DtoStatus status, final long length,
+            final DtoOperation reported, final int immediate) {
         lock.lock();
         try {
             if (op.done) {
                 KitInterfaceAdapter.LOG.warn("{} completed twice (second status {}); ignored", op, status);
                 return;
+            }
+            if (reported != null) {
+                op.reported = reported;
+                op.immediate = immediate;
             }
             op.done = true;
             op.status = status;
@@ -135,7 +149,7 @@ final class OperationQueue {
         }
         final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
         if (evd != null) {
-            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.kind(), 0);
+            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.reported, op.immediate);
         }
     }
 

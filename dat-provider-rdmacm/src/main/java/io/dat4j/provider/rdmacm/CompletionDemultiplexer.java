@@ -37,16 +37,18 @@ final class CompletionDemultiplexer {
      * @param qpNum the QP it belongs to
      * @param status its {@code ibv_wc_status}
      * @param byteLength its byte length
+     * @param immediate the immediate data of an {@code IBV_WC_RECV_RDMA_WITH_IMM} completion, else
+     *        {@link RdmaCmExtensions#NO_IMMEDIATE}
      */
-    void complete(final long wrId, final int qpNum, final int status, final int byteLength) {
+    void complete(final long wrId, final int qpNum, final int status, final int byteLength, final long immediate) {
         if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
-            completeShared(qpNum, wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, status, byteLength);
+            completeShared(qpNum, wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, status, byteLength, immediate);
         } else {
-            completeOne(wrId, status, byteLength);
+            completeOne(wrId, status, byteLength, immediate);
         }
     }
 
-    private void completeOne(final long wrId, final int status, final int byteLength) {
+    private void completeOne(final long wrId, final int status, final int byteLength, final long immediate) {
         final int idx = (int) (wrId >>> 32);
         final RdmaCmEndpoint[] eps = endpoints;
         final RdmaCmEndpoint e = idx >= 0 && idx < eps.length ? eps[idx] : null;
@@ -62,8 +64,12 @@ final class CompletionDemultiplexer {
         final boolean request = op.kind() != DtoOperation.RECEIVE;
         final CompletionStatus wc = CompletionStatus.of(status);
         final DtoStatus s = wc.dtoStatus();
-        op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS
-                ? (request ? op.totalLength() : byteLength) : 0);
+        if (!request && immediate != RdmaCmExtensions.NO_IMMEDIATE) {
+            op.endpoint().completeReceiveImmediate(op, s, byteLength, (int) immediate);
+        } else {
+            op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS
+                    ? (request ? op.totalLength() : byteLength) : 0);
+        }
         if (request) {
             e.requestCompleted();
         }
@@ -80,7 +86,8 @@ final class CompletionDemultiplexer {
      * @param status the work completion status
      * @param byteLength the message length
      */
-    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength) {
+    private void completeShared(final int qpNum, final long sequence, final int status, final int byteLength,
+            final long immediate) {
         final RdmaCmEndpoint e = endpointsByQpNum.get(qpNum);
         final PostedOperation op = e == null ? null : e.takeSharedReceive(sequence);
         if (op == null) {
@@ -90,7 +97,11 @@ final class CompletionDemultiplexer {
         }
         final CompletionStatus wc = CompletionStatus.of(status);
         final DtoStatus s = wc.dtoStatus();
-        op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS ? byteLength : 0);
+        if (immediate != RdmaCmExtensions.NO_IMMEDIATE) {
+            op.endpoint().completeReceiveImmediate(op, s, byteLength, (int) immediate);
+        } else {
+            op.endpoint().complete(op, s, wc == CompletionStatus.SUCCESS ? byteLength : 0);
+        }
         if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
             e.errorCompleted(op, s, status);
         }

@@ -83,7 +83,8 @@ final class CompletionQueue implements CompletionSource {
                     return moved;
                 }
                 for (int i = 0; i < n; i++) {
-                    channel.demultiplexer().complete(wcs.wrId(i), wcs.qpNum(i), wcs.status(i), wcs.byteLength(i));
+                    channel.demultiplexer().complete(wcs.wrId(i), wcs.qpNum(i), wcs.status(i), wcs.byteLength(i),
+                            RdmaCmExtensions.immediate(wcs, i));
                 }
                 moved += n;
             }

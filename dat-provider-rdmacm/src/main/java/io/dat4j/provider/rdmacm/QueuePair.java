@@ -377,6 +377,9 @@ final class QueuePair {
             case SEND -> LibRdmaCm.IBV_WR_SEND;
             case RDMA_WRITE -> LibRdmaCm.IBV_WR_RDMA_WRITE;
             case RDMA_READ -> LibRdmaCm.IBV_WR_RDMA_READ;
+            case RDMA_WRITE_IMMEDIATE -> LibRdmaCm.IBV_WR_RDMA_WRITE_WITH_IMM;
+            case FETCH_AND_ADD -> LibRdmaCm.IBV_WR_ATOMIC_FETCH_AND_ADD;
+            case COMPARE_AND_SWAP -> LibRdmaCm.IBV_WR_ATOMIC_CMP_AND_SWP;
             default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
         };
         final long wrId;
@@ -390,6 +393,9 @@ final class QueuePair {
             wrId = requests.track(op, true, signal);
             sendWr.send(wrId, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0, op.remoteAddress(),
                     op.rmrContext());
+            if (op.kind().isExtension()) {
+                RdmaCmExtensions.prepare(sendWr, op);
+            }
             rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
         }
         if (rc != 0) {

@@ -103,7 +103,8 @@ public final class RdmaCmProvider implements DatProvider {
                 Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
                 Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT,
                 Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE,
-                Capability.IPV6, Capability.RECEIVE_LENGTH_ERROR);
+                Capability.IPV6, Capability.RECEIVE_LENGTH_ERROR, Capability.RDMA_WRITE_IMMEDIATE,
+                Capability.FETCH_AND_ADD, Capability.COMPARE_AND_SWAP);
     }
 
     /**
@@ -116,13 +117,23 @@ public final class RdmaCmProvider implements DatProvider {
      * does not claim the capability there. Hardware HCAs report {@code IBV_WC_LOC_LEN_ERR} (LOCAL_LENGTH), as the IB
      * specification asks of a responder.
      *
+     * <p>A device whose {@code atomic_cap} is {@code IBV_ATOMIC_NONE} has no remote atomics: its IAs do not claim
+     * {@link Capability#FETCH_AND_ADD} and {@link Capability#COMPARE_AND_SWAP} (C's provider attributes
+     * {@code DAT_IB_FETCH_AND_ADD} and {@code DAT_IB_CMP_AND_SWAP} are "FALSE" there).
+     *
      * @param provider the provider's capabilities
      * @param vendorId the device's {@code ibv_device_attr.vendor_id}
+     * @param atomicCap the device's {@code ibv_device_attr.atomic_cap}
      */
-    static Set<Capability> deviceCapabilities(final Set<Capability> provider, final int vendorId) {
+    static Set<Capability> deviceCapabilities(final Set<Capability> provider, final int vendorId,
+            final int atomicCap) {
         final EnumSet<Capability> c = provider.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(provider);
         if (vendorId == RXE_VENDOR_ID) {
             c.remove(Capability.RECEIVE_LENGTH_ERROR);
+        }
+        if (atomicCap == io.dat4j.provider.rdmacm.ffi.LibRdmaCm.IBV_ATOMIC_NONE) {
+            c.remove(Capability.FETCH_AND_ADD);
+            c.remove(Capability.COMPARE_AND_SWAP);
         }
         return c;
     }
@@ -233,7 +244,7 @@ public final class RdmaCmProvider implements DatProvider {
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
                 MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA,
-                deviceCapabilities(capabilities(), d.vendorId()),
+                deviceCapabilities(capabilities(), d.vendorId(), d.atomicCap()),
                 Map.of("device", t.deviceName(), "port_state", Integer.toString(port.state()),
                         "active_mtu", Integer.toString(port.activeMtu()),
                         // as openib_cma's provider_specific_attr: RDMA read supported, the path MTU in bytes

@@ -239,6 +239,9 @@ final class RdmaCmTransport implements Transport {
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
         }
+        if (region.allows(MemoryPrivilege.REMOTE_ATOMIC)) {
+            access |= LibRdmaCm.IBV_ACCESS_REMOTE_ATOMIC;
+        }
         final MemorySegment mr = LibRdmaCm.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
                 access);
         return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));

@@ -58,13 +58,26 @@ class CompletionStatusTest {
     void shouldNotClaimReceiveLengthErrorOnRxe() {
         final Set<Capability> provider = new RdmaCmProvider().capabilities();
         assertTrue(provider.contains(Capability.RECEIVE_LENGTH_ERROR), "the provider claims it for some devices");
-        final Set<Capability> rxe = RdmaCmProvider.deviceCapabilities(provider, 0xffffff);
+        final Set<Capability> rxe = RdmaCmProvider.deviceCapabilities(provider, 0xffffff, 1);
         assertFalse(rxe.contains(Capability.RECEIVE_LENGTH_ERROR), "rxe: " + rxe);
         final EnumSet<Capability> rest = EnumSet.copyOf(provider);
         rest.remove(Capability.RECEIVE_LENGTH_ERROR);
         assertEquals(rest, rxe, "rxe lacks only that one");
         // Mellanox (0x02c9) and any other vendor: what the provider claims
-        assertEquals(provider, RdmaCmProvider.deviceCapabilities(provider, 0x02c9));
-        assertEquals(Set.of(), RdmaCmProvider.deviceCapabilities(Set.of(), 0xffffff));
+        assertEquals(provider, RdmaCmProvider.deviceCapabilities(provider, 0x02c9, 1));
+        assertEquals(Set.of(), RdmaCmProvider.deviceCapabilities(Set.of(), 0xffffff, 1));
+    }
+
+    @Test
+    @DisplayName("an IA on a device without remote atomics (atomic_cap IBV_ATOMIC_NONE) claims neither FETCH_AND_ADD"
+            + " nor COMPARE_AND_SWAP; RDMA write with immediate data stays")
+    void shouldNotClaimAtomicsWithoutAtomicCap() {
+        final Set<Capability> provider = new RdmaCmProvider().capabilities();
+        assertTrue(provider.containsAll(Set.of(Capability.FETCH_AND_ADD, Capability.COMPARE_AND_SWAP,
+                Capability.RDMA_WRITE_IMMEDIATE)), "the provider claims the extensions for some devices");
+        final Set<Capability> none = RdmaCmProvider.deviceCapabilities(provider, 0x02c9, 0);
+        assertFalse(none.contains(Capability.FETCH_AND_ADD), "no atomics: " + none);
+        assertFalse(none.contains(Capability.COMPARE_AND_SWAP), "no atomics: " + none);
+        assertTrue(none.contains(Capability.RDMA_WRITE_IMMEDIATE), "write with immediate: " + none);
     }
 }

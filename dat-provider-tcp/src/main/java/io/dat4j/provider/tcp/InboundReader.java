@@ -89,7 +89,7 @@ final class InboundReader {
 
     /** {@return the receive being filled by a SEND, if any}, no longer held here (the connection ends) */
     PostedOperation takeReceiving() {
-        final PostedOperation op = inOp != null && inState == IN_SEND ? inOp : null;
+        final PostedOperation op = inOp != null && (inState == IN_SEND || inState == IN_WRITE) ? inOp : null;
         inOp = null;
         return op;
     }
@@ -165,7 +165,11 @@ final class InboundReader {
                     inState = IN_HEADER;
                     final byte[] pdata = pdataIn.array();
                     pdataIn = null;
-                    c.handshake.onControl(fType, fFlags, fC, fD, pdata);
+                    if (fType == TcpExtensions.ATOMIC) {
+                        TcpExtensions.onAtomic(c, fFlags, fA, fB, fC, pdata);
+                    } else {
+                        c.handshake.onControl(fType, fFlags, fC, fD, pdata);
+                    }
                 }
                 case IN_SEND, IN_READ_RESP -> {
                     r = readScatter();
@@ -190,6 +194,7 @@ final class InboundReader {
                         return;
                     }
                     inState = IN_HEADER;
+                    finishWriteImmediate();
                     c.acks.enqueue(c.responder.writeLength(), fFlags);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
@@ -354,6 +359,22 @@ final class InboundReader {
                 }
             }
             case Wire.READ_RESP -> onReadRespHeader();
+            case TcpExtensions.WRITE_IMM -> {
+                if (!up) {
+                    c.close.protocol("RDMA WRITE with immediate data before the connection is established");
+                } else if (piggyAcks()) {
+                    startWriteImmediate();
+                }
+            }
+            case TcpExtensions.ATOMIC -> {
+                if (!up || fLen != TcpExtensions.WORD) {
+                    c.close.protocol("bad atomic request");
+                } else if (piggyAcks()) {
+                    pdataIn = ByteBuffer.allocate(TcpExtensions.WORD);
+                    inState = IN_PDATA;
+                }
+            }
+            case TcpExtensions.ATOMIC_RESP -> TcpExtensions.onAtomicResponse(c, fLen, fFlags, fA);
             case Wire.ACK -> {
                 if (!up || fLen != 0 || fC < 1 || fC > c.out.awaiting.size()) {
                     c.close.protocol("bad ACK (count " + fC + ", " + c.out.awaiting.size() + " awaiting)");
@@ -410,6 +431,44 @@ final class InboundReader {
         }
         c.out.onAck(fD);
         return c.phase == ConnectionPhase.UP && !c.close.closing;
+    }
+
+    // ------------------------------------------------------------------ RDMA write with immediate data
+
+    /**
+     * WRITE_IMM header ({@link TcpExtensions}): takes a receive first (none: NAK RNR at once, whatever rnr_retry),
+     * then is an RDMA write whose end completes the receive as RECEIVE_IMMEDIATE ({@link #finishWriteImmediate()}).
+     * The receive is held in {@link #inOp} while the payload is read, and flushed with the rest if the connection ends.
+     */
+    private void startWriteImmediate() {
+        if (fLen > c.ep.up.attributes().maxRdmaSize()) {
+            c.close.sendNak(Wire.NAK_LENGTH, "RDMA WRITE with immediate data of " + fLen + " bytes exceeds"
+                    + " maxRdmaSize");
+            return;
+        }
+        final PostedOperation recv = c.ep.pollRecv();
+        if (recv == null) {
+            c.close.sendNak(Wire.NAK_RNR, "an RDMA WRITE with immediate data arrived and no receive is posted");
+            return;
+        }
+        inOp = recv;
+        if (c.responder.startWrite(fA, fC, fLen, fFlags)) {
+            inState = IN_WRITE;
+        } else if (fLen == 0) {
+            finishWriteImmediate();
+        } else {
+            // refused (NAK access sent): the write did not consume the receive; it is flushed with the others
+            inOp = null;
+            c.ep.up.complete(recv, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    private void finishWriteImmediate() {
+        final PostedOperation recv = inOp;
+        if (recv != null && fType == TcpExtensions.WRITE_IMM) {
+            inOp = null;
+            c.ep.up.completeReceiveImmediate(recv, DtoStatus.SUCCESS, fLen, (int) fB);
+        }
     }
 
     // ------------------------------------------------------------------ SEND into a receive

@@ -47,7 +47,8 @@ final class OutboundWriter {
      */
     private final int sendCopyMax;
 
-    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(Wire.HEADER);
+    /** A header, and the 8-byte payload of an ATOMIC frame behind it ({@link TcpExtensions}). */
+    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(Wire.HEADER + TcpExtensions.WORD);
     /** Header and first payload segment of a gathering write. */
     private final ByteBuffer[] gather = new ByteBuffer[2];
     private ByteBuffer stage;
@@ -161,6 +162,9 @@ final class OutboundWriter {
                     op.remoteAddress(), 0, op.rmrContext(), acks);
             case RDMA_READ -> header(Wire.READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(),
                     acks);
+            case RDMA_WRITE_IMMEDIATE -> TcpExtensions.requestHeader(hdrOut, op, acks,
+                    c.acks.markRequest(op.totalLength()));
+            case FETCH_AND_ADD, COMPARE_AND_SWAP -> TcpExtensions.requestHeader(hdrOut, op, acks, 0);
             default -> throw new IllegalStateException("not a request: " + op.kind());
         }
     }
@@ -239,7 +243,7 @@ final class OutboundWriter {
                 return writeControl(curOut);
             }
             final PostedOperation op = curReq;
-            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0 || TcpExtensions.isAtomic(op.kind())) {
                 c.ch.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
@@ -457,7 +461,7 @@ final class OutboundWriter {
                         return;
                     }
                 }
-                case SEND, RDMA_WRITE -> {
+                case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> {
                     if (op.totalLength() > sendCopyMax) {
                         writeLargeAsOwner();
                         return;
@@ -566,8 +570,8 @@ final class OutboundWriter {
     void onAck(final int count) {
         for (int i = 0; i < count; i++) {
             final PostedOperation op = awaiting.peek();
-            if (op.kind() == DtoOperation.RDMA_READ) {
-                c.close.protocol("ACK for an RDMA read");
+            if (TcpExtensions.awaitsResponse(op.kind())) {
+                c.close.protocol("ACK for an " + op.kind());
                 return;
             }
             awaiting.poll();

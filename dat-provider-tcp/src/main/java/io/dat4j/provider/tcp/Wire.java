@@ -67,7 +67,7 @@ final class Wire {
     /** Encodes a header into {@code h} (absolute puts; position 0, limit {@link #HEADER}). */
     static void encode(final ByteBuffer h, final int type, final int flags, final long len, final long a, final long b,
             final int c, final int d) {
-        h.clear();
+        h.clear().limit(HEADER);
         h.put(OFF_TYPE, (byte) type);
         h.put(OFF_FLAGS, (byte) flags);
         h.putShort(2, (short) 0);

@@ -128,7 +128,11 @@ class UntrustedPeerTest {
                 header(Wire.READ_RESP, 0, 100, 0, 0, 0, 0),
                 header(Wire.ACK, 0, 0, 0, 0, 1, 0),
                 header(Wire.REP, 0, 0, Wire.MAGIC, 0, 1, 1),
-                header(Wire.NAK, 1, 0, 0, 0, 0, 0));
+                header(Wire.NAK, 1, 0, 0, 0, 0, 0),
+                header(TcpExtensions.WRITE_IMM, 0, Integer.MAX_VALUE, 0, 0, 0, 0),
+                header(TcpExtensions.ATOMIC, 0, 0, 0, 0, 0, 0),
+                header(TcpExtensions.ATOMIC, 0, 1 << 20, 0, 0, 0, 0),
+                header(TcpExtensions.ATOMIC_RESP, 0, 0, 0, 0, 0, 0));
         for (final byte[] h : bad) {
             final Endpoint ep = rawPeer(s -> write(s, h));
             expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
@@ -150,5 +154,39 @@ class UntrustedPeerTest {
             assertEquals(0, target.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i));
         }
         assertEquals(io.dat4j.EndpointState.DISCONNECTED, ep.state());
+    }
+
+    @Test
+    void shouldRefuseAtomicsAndImmediateWritesFromARawPeerWithoutTouchingMemory() throws Exception {
+        final java.lang.foreign.MemorySegment seg = f.arena.allocate(64, 64);
+        final LocalMemoryRegion atomic = f.c.ia.createLocalMemoryRegion(f.c.pz, seg, java.util.Set.of(
+                io.dat4j.MemoryPrivilege.LOCAL_WRITE, io.dat4j.MemoryPrivilege.REMOTE_ATOMIC));
+        final LocalMemoryRegion plain = f.lmr(f.c, 64);
+        final long a = atomic.registeredAddress();
+        final long p = plain.registeredAddress();
+        final byte[] swap = ByteBuffer.allocate(8).putLong(-1L).array();
+        final List<byte[]> refused = List.of(
+                // no REMOTE_ATOMIC (ALL has REMOTE_WRITE)
+                header(TcpExtensions.ATOMIC, TcpExtensions.ATOMIC_CMP_SWAP, 8, p, 0, plain.rmrContext(), 0),
+                // not 8-byte aligned
+                header(TcpExtensions.ATOMIC, TcpExtensions.ATOMIC_FETCH_ADD, 8, a + 4, 1, atomic.rmrContext(), 0),
+                // past the end of the region
+                header(TcpExtensions.ATOMIC, TcpExtensions.ATOMIC_FETCH_ADD, 8, a + 64, 1, atomic.rmrContext(), 0),
+                // an operation that does not exist
+                header(TcpExtensions.ATOMIC, 7, 8, a, 1, atomic.rmrContext(), 0),
+                // a write with immediate data into a region without REMOTE_WRITE, with no receive posted either
+                header(TcpExtensions.WRITE_IMM, 0, 8, a, 5, atomic.rmrContext(), 0));
+        for (final byte[] h : refused) {
+            final Endpoint ep = rawPeer(s -> {
+                write(s, h);
+                write(s, swap);
+            });
+            expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+            assertEquals(io.dat4j.EndpointState.DISCONNECTED, ep.state());
+        }
+        for (int i = 0; i < 64; i++) {
+            assertEquals(0, seg.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i), "byte " + i + " of the atomic LMR");
+            assertEquals(0, plain.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i), "byte " + i);
+        }
     }
 }

@@ -143,7 +143,8 @@ public final class Dtest extends DtestTransfers {
         final ProviderAttributes prAttr = hIa.providerAttributes();
         printIaAddress(iaAttr.address());
 
-        /* no IB extensions in dat4j: write_immed stays 0 */
+        /* C: ia_attr.extension_supported == DAT_EXTENSION_IB */
+        writeImmed = hIa.supports(io.dat4j.Capability.RDMA_WRITE_IMMEDIATE);
 
         /* Provider specific attributes */
         int i = 0;
@@ -224,6 +225,8 @@ public final class Dtest extends DtestTransfers {
             /*********** RDMA write data *************/
             if (writeOnlyPp) {
                 rdmaWritePingPongs();
+            } else if (writeImmed && writeOnly) {
+                step("Error do_rdma_write_imm_with_msg", this::doRdmaWriteImmWithMsg);
             } else {
                 step("Error do_rdma_write_with_msg", this::doRdmaWriteWithMsg);
             }

@@ -113,6 +113,8 @@ abstract sealed class DtestGlobals permits DtestOptions {
     boolean uniDirection;
     boolean rdmaRead;
     boolean writeOnly;
+    /** {@code write_immed}: the IA has the IB extension; with {@code -w} the last write carries immediate data. */
+    boolean writeImmed;
     boolean writeOnlyPp;
     boolean performanceTimes;
     boolean connected;

@@ -3,6 +3,7 @@ package io.dat4j.examples.dtest;
 import io.dat4j.CompletionFlag;
 import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Event;
 import io.dat4j.LocalMemoryTriplet;
@@ -25,6 +26,17 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         super(out, err);
     }
 
+    /** {@return the {@code MSG_IOV_COUNT} segments of {@code sbuf} the RDMA writes gather, logged as C does} */
+    private List<LocalMemoryTriplet> writeIov() {
+        final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
+        for (int i = 0; i < MSG_IOV_COUNT; i++) {
+            final long segLen = bufLen / MSG_IOV_COUNT;
+            lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
+            logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
+        }
+        return List.of(lIov);
+    }
+
     void doRdmaWriteWithMsg() {
         printf("%n %d RDMA WRITE DATA with SEND MSG%n%n", pid);
 
@@ -38,13 +50,7 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         Libc.strcpy(sbuf, server ? "server RDMA write data..." : "client RDMA write data...");
 
         if (!(uniDirection && server)) {
-            final LocalMemoryTriplet[] lIov = new LocalMemoryTriplet[MSG_IOV_COUNT];
-            for (int i = 0; i < MSG_IOV_COUNT; i++) {
-                final long segLen = bufLen / MSG_IOV_COUNT;
-                lIov[i] = new LocalMemoryTriplet(hLmrSend.lmrContext(), va(hLmrSend, sbuf, segLen * i), segLen);
-                logf("%d rdma_write iov[%d] buf=0x%x,len=%d%n", pid, i, sbuf.address() + segLen * i, segLen);
-            }
-            final List<LocalMemoryTriplet> iov = List.of(lIov);
+            final List<LocalMemoryTriplet> iov = writeIov();
 
             start = Libc.getTime();
             for (int i = 0; i < burst; i++) {
@@ -103,6 +109,119 @@ abstract sealed class DtestTransfers extends DtestSetup permits Dtest {
         logf("%d inbound rdma_write; send msg event SUCCESS!!%n", pid);
         printf("%d %s RDMA write buffer contains: %s%n", pid, server ? "SERVER:" : "CLIENT:", written);
         recvMsgIndex++;
+    }
+
+    /**
+     * {@code do_rdma_write_imm_with_msg} ({@code -w} when the IA has the IB extension): the burst of RDMA writes, the
+     * last one with immediate data 0x7777, which the peer's receive reports; then the LAST message and its ACK. Each
+     * write notes its number behind the string in {@code sbuf} and in its last byte, as C does.
+     */
+    void doRdmaWriteImmWithMsg() {
+        printf("%n %d RDMA WRITE IMM DATA with SEND MSG%n%n", pid);
+        if (recvMsgIndex >= MSG_BUF_COUNT) {
+            throw abort();
+        }
+        /* get RMR information from previously received message */
+        final RemoteMemoryTriplet rIov = rmrRcv[recvMsgIndex - 1];
+        Libc.strcpy(sbuf, server ? "server RDMA write data..." : "client RDMA write data...");
+        final List<LocalMemoryTriplet> iov = writeIov();
+        if (!(uniDirection && server)) {
+            start = Libc.getTime();
+            for (int i = 0; i < burst; i++) {
+                /* Java only: C writes the note whatever the buffer's size */
+                if (bufLen > 64) {
+                    Libc.strcpy(sbuf.asSlice(25), "rdma writes completed == " + (i + 1));
+                    sbuf.set(ValueLayout.JAVA_BYTE, bufLen - 1, (byte) i);
+                }
+                final boolean signal = (i + 1) % signalRate == 0;
+                final Set<CompletionFlag> flags = signal ? CompletionFlag.DEFAULT : Set.of(CompletionFlag.SUPPRESS);
+                logf("%d rdma_write # %d %s%n", pid, i + 1, signal ? "SIGNAL" : "SUPPRESS");
+                try {
+                    /* last message is write_immed with buf_len as imm_data */
+                    if (i == burst - 1) {
+                        hEp.postRdmaWriteImmediate(iov, i, rIov, 0x7777, flags);
+                    } else {
+                        hEp.postRdmaWrite(iov, i, rIov, flags);
+                    }
+                } catch (final DatException e) {
+                    eprintf("%d: ERROR: dat_rdma_write() %s%n", pid, retToStr(e.status()));
+                    throw abort();
+                }
+                logf("%d rdma_write # %d completed%n", pid, i + 1);
+                if (signal) {
+                    final int[] counter = {rdmaWrPollCount};
+                    final Event event = collectEvent(hDtoReqEvd, DTO_TIMEOUT, counter, 0);
+                    rdmaWrPollCount = counter[0];
+                    if (!(event instanceof DtoCompletionEvent dto) || dto.cookie() != i) {
+                        eprintf("ERROR rdma_write: cookie= %x exp 0x%x%n", event instanceof DtoCompletionEvent d
+                                ? d.cookie() : -1, i);
+                        throw abort();
+                    }
+                }
+            }
+        }
+        if (!(uniDirection && !server)) {
+            /* done: wait to RECEIVE the LAST message, immediate data expected */
+            logf("%d Waiting for final inbound RW_imm from peer%n", pid);
+            final int[] counter = {rdmaWrPollCount};
+            final Event event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
+            rdmaWrPollCount = counter[0];
+            if (!(event instanceof DtoCompletionEvent dto) || dto.operation() != DtoOperation.RECEIVE_IMMEDIATE
+                    || dto.immediateData() != 0x7777) {
+                final DtoCompletionEvent d = event instanceof DtoCompletionEvent x ? x : null;
+                printf("unexpected event 0x%x type 0x%x or idata 0x%x, waiting for RW-IMMED #0x%x%n",
+                        event.number().value(), d == null ? -1 : d.operation().value(),
+                        d == null ? 0 : d.immediateData(), DtoOperation.RECEIVE_IMMEDIATE.value());
+                throw abort();
+            }
+            recvMsgIndex++;
+        }
+        /* smsg and rmsg: the client sends its LAST msg ACK first, the server answers the client's */
+        if (server) {
+            receiveLastAck();
+            sendLastAck();
+        } else {
+            sendLastAck();
+            receiveLastAck();
+        }
+        /* acked */
+        stop = Libc.getTime();
+        ts.rdmaWr = (stop - start) * 1.0e6;
+        logf("%d last rdma_write ACK'ed SUCCESS!!%n", pid);
+        if (server || !uniDirection) {
+            printf("%d %s RDMA write buffer contains: %s last byte=%d%n", pid, server ? "SERVER:" : "CLIENT:",
+                    Libc.cString(rbuf), (int) rbuf.get(ValueLayout.JAVA_BYTE, bufLen - 1));
+        }
+        recvMsgIndex++;
+    }
+
+    private void sendLastAck() {
+        logf("%d sending LAST msg ACK to remote%n", pid);
+        try {
+            sendMsg(pRmrSnd, RMR_TRIPLET_SIZE, hLmrSendMsg, Set.of(CompletionFlag.SUPPRESS));
+        } catch (final DatException e) {
+            eprintf("%d Error send_msg: %s%n", pid, retToStr(e.status()));
+            throw e;
+        }
+        logf("%d send_msg completed%n", pid);
+    }
+
+    private void receiveLastAck() {
+        logf("%d waiting for LAST msg ACK from remote%n", pid);
+        final int[] counter = {rdmaWrPollCount};
+        final Event event = collectEvent(hDtoRcvEvd, DTO_TIMEOUT, counter, 0);
+        rdmaWrPollCount = counter[0];
+        logf("%d LAST rdma write ACK message arrived!%n", pid);
+        if (!(event instanceof DtoCompletionEvent dto)) {
+            eprintf("%d Error unexpected DTO event : %s%n", pid, event.number().cName());
+            throw abort();
+        }
+        if (dto.transferredLength() != RMR_TRIPLET_SIZE || dto.cookie() != recvMsgIndex) {
+            eprintf("unexpected event data for receive: len=%d cookie=%x exp %d/%d%n", dto.transferredLength(),
+                    dto.cookie(), RMR_TRIPLET_SIZE, recvMsgIndex);
+            throw abort();
+        }
+        logf("%d LAST RDMA_WRITE ACK from remote %n", pid);
     }
 
     /*

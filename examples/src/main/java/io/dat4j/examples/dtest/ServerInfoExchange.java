@@ -68,6 +68,16 @@ final class ServerInfoExchange {
             con.eprintf("%d Couldn't read remote address%n", con.pid);
             return null;
         }
+        return checked(msg);
+    }
+
+    /**
+     * C's checks of a message read from the peer: 5 fields parsed, and an IPv4 address (a UCM QPN/LID is refused).
+     *
+     * @param msg the 128 bytes
+     * @return the info, or null after printing why it is unusable
+     */
+    ServerInfo checked(final byte[] msg) {
         final ServerInfo info = ServerInfo.decode(msg);
         if (info.parsed() != 5) {
             con.eprintf("%d Couldn't parse line <%s>%n", con.pid, ServerInfo.text(msg));
@@ -87,8 +97,15 @@ final class ServerInfoExchange {
         return null;
     }
 
-    /* conn_client_connect: the first address of the name that accepts a TCP connection, or null */
-    private Socket connect(final String servername, final int tries, final boolean withReason) {
+    /**
+     * {@code conn_client_connect}: the first address of the name that accepts a TCP connection.
+     *
+     * @param servername the server
+     * @param tries how many rounds over its addresses, a second apart
+     * @param withReason whether the failure line gives the last error
+     * @return the socket, or null after printing why not
+     */
+    Socket connect(final String servername, final int tries, final boolean withReason) {
         final InetAddress[] addrs;
         try {
             addrs = InetAddress.getAllByName(servername);

@@ -73,4 +73,19 @@ class DtestLoopbackTest {
         assertFalse(p.server().out().contains(": RDMA write (uni-direction)"),
                 "a uni-directional server writes nothing");
     }
+
+    @Test
+    void shouldEndTheWritesWithImmediateDataWhenTheIaHasTheExtension() throws Exception {
+        // -w on an IA with the IB extension: the last write carries immediate data 0x7777 (do_rdma_write_imm_with_msg)
+        final Programs.Pair p = pair(List.of("-P", IA, "-s", "-w", "-B", "10", "-S", "3", "-b", "1024"),
+                List.of("-h", "127.0.0.1", "-w", "-B", "10", "-S", "3", "-b", "1024"));
+        for (final Programs.Run r : List.of(p.server(), p.client())) {
+            assertTrue(r.out().contains(" RDMA WRITE IMM DATA with SEND MSG"), r.out());
+            assertFalse(r.out().contains("unexpected event"), r.out());
+        }
+        assertTrue(p.server().out().contains("SERVER: RDMA write buffer contains: client RDMA write data...rdma writes"
+                + " completed == 10 last byte=9\n"), p.server().out());
+        assertTrue(p.client().out().contains("CLIENT: RDMA write buffer contains: server RDMA write data...rdma writes"
+                + " completed == 10 last byte=9\n"), p.client().out());
+    }
 }

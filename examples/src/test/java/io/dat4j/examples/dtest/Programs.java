@@ -65,6 +65,11 @@ final class Programs {
         return new Program(t::parse, t::run);
     }
 
+    static Program dtestx(final PrintStream out, final PrintStream err) {
+        final Dtestx t = new Dtestx(out, err);
+        return new Program(t::parse, t::run);
+    }
+
     static Program dtestsrq(final PrintStream out, final PrintStream err) {
         final DtestSrq t = new DtestSrq(out, err);
         return new Program(t::parse, t::run);

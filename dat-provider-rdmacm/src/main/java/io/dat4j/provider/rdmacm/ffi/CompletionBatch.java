@@ -89,6 +89,16 @@ public final class CompletionBatch {
     }
 
     /**
+     * {@return the {@code imm_data} of completion {@code index} of the last poll}, as stored (libdapl passes it through
+     * unconverted, so the Java side does too)
+     *
+     * @param index the entry
+     */
+    public int immData(final int index) {
+        return wcs.get(ibv_wc.imm_data$layout(), base(index) + ibv_wc.imm_data$offset());
+    }
+
+    /**
      * {@return the {@code qp_num} of completion {@code index} of the last poll}
      *
      * @param index the entry

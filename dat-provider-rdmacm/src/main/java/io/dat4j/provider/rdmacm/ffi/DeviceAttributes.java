@@ -18,8 +18,9 @@ package io.dat4j.provider.rdmacm.ffi;
  * @param maxSrq {@code max_srq}
  * @param maxSrqWr {@code max_srq_wr}: receives one SRQ holds
  * @param physPortCount {@code phys_port_cnt}
+ * @param atomicCap {@code atomic_cap}: {@code IBV_ATOMIC_NONE} (0) when the device has no remote atomics
  */
 public record DeviceAttributes(String firmwareVersion, int vendorId, long maxMrSize, int maxQp, int maxQpWr,
         int maxSge, int maxCq, int maxCqe, int maxMr, int maxPd, int maxQpRdAtom, int maxQpInitRdAtom, int maxSrq,
-        int maxSrqWr, int physPortCount) {
+        int maxSrqWr, int physPortCount, int atomicCap) {
 }

@@ -81,6 +81,18 @@ public final class LibRdmaCm {
     public static final int IBV_QPT_RC = 2;
     /** {@code IBV_WR_RDMA_WRITE}. */
     public static final int IBV_WR_RDMA_WRITE = 0;
+    /** {@code IBV_WR_RDMA_WRITE_WITH_IMM}. */
+    public static final int IBV_WR_RDMA_WRITE_WITH_IMM = 1;
+    /** {@code IBV_WR_ATOMIC_CMP_AND_SWP}. */
+    public static final int IBV_WR_ATOMIC_CMP_AND_SWP = 5;
+    /** {@code IBV_WR_ATOMIC_FETCH_AND_ADD}. */
+    public static final int IBV_WR_ATOMIC_FETCH_AND_ADD = 6;
+    /** {@code IBV_WC_RECV_RDMA_WITH_IMM}: the work completion opcode of a receive a write with immediate consumed. */
+    public static final int IBV_WC_RECV_RDMA_WITH_IMM = 129;
+    /** {@code IBV_ATOMIC_NONE}: {@code ibv_device_attr.atomic_cap} of a device without remote atomics. */
+    public static final int IBV_ATOMIC_NONE = 0;
+    /** {@code IBV_ACCESS_REMOTE_ATOMIC}. */
+    public static final int IBV_ACCESS_REMOTE_ATOMIC = 8;
     /** {@code IBV_WR_SEND}. */
     public static final int IBV_WR_SEND = 2;
     /** {@code IBV_WR_RDMA_READ}. */
@@ -1129,7 +1141,8 @@ public final class LibRdmaCm {
                     ibv_device_attr.max_qp_wr(s), ibv_device_attr.max_sge(s), ibv_device_attr.max_cq(s),
                     ibv_device_attr.max_cqe(s), ibv_device_attr.max_mr(s), ibv_device_attr.max_pd(s),
                     ibv_device_attr.max_qp_rd_atom(s), ibv_device_attr.max_qp_init_rd_atom(s),
-                    ibv_device_attr.max_srq(s), ibv_device_attr.max_srq_wr(s), Byte.toUnsignedInt(ibv_device_attr.phys_port_cnt(s)));
+                    ibv_device_attr.max_srq(s), ibv_device_attr.max_srq_wr(s), Byte.toUnsignedInt(ibv_device_attr.phys_port_cnt(s)),
+                    ibv_device_attr.atomic_cap(s));
         }
     }
 

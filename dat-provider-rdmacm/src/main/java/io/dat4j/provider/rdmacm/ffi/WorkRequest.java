@@ -26,12 +26,19 @@ public final class WorkRequest {
     private static final ValueLayout.OfLong REMOTE_ADDR_LAYOUT = ibv_send_wr.wr.rdma.remote_addr$layout();
     private static final ValueLayout.OfInt RKEY_LAYOUT = ibv_send_wr.wr.rdma.rkey$layout();
     private static final long SGE_SIZE = ibv_sge.sizeof();
+    private static final long ATOMIC = ibv_send_wr.wr$offset() + ibv_send_wr.wr.atomic$offset();
+    private static final long ATOMIC_ADDR = ATOMIC + ibv_send_wr.wr.atomic.remote_addr$offset();
+    private static final long ATOMIC_COMPARE_ADD = ATOMIC + ibv_send_wr.wr.atomic.compare_add$offset();
+    private static final long ATOMIC_SWAP = ATOMIC + ibv_send_wr.wr.atomic.swap$offset();
+    private static final long ATOMIC_RKEY = ATOMIC + ibv_send_wr.wr.atomic.rkey$offset();
 
     private final MemorySegment wr;
     private final MemorySegment sges;
     /** What {@code wr.rdma} holds now (sends): written only when a post changes it. */
     private long remoteAddress;
     private int rkey;
+    /** True after {@link #atomic} overwrote {@code wr.rdma} (the union): the next RDMA post rewrites it. */
+    private boolean rdmaStale;
 
     private WorkRequest(final boolean send, final SegmentAllocator allocator, final int maxSge) {
         this.wr = send ? ibv_send_wr.allocate(allocator) : ibv_recv_wr.allocate(allocator);
@@ -108,14 +115,41 @@ public final class WorkRequest {
         wr.set(ibv_send_wr.num_sge$layout(), ibv_send_wr.num_sge$offset(), sgeCount);
         wr.set(ibv_send_wr.opcode$layout(), ibv_send_wr.opcode$offset(), opcode);
         wr.set(ibv_send_wr.send_flags$layout(), ibv_send_wr.send_flags$offset(), flags);
-        if (remote != remoteAddress) {
+        if (remote != remoteAddress || rdmaStale) {
             wr.set(REMOTE_ADDR_LAYOUT, REMOTE_ADDR, remote);
             remoteAddress = remote;
         }
-        if (remoteKey != rkey) {
+        if (remoteKey != rkey || rdmaStale) {
             wr.set(RKEY_LAYOUT, RKEY, remoteKey);
             rkey = remoteKey;
         }
+        rdmaStale = false;
+    }
+
+    /**
+     * Sets {@code imm_data} for an {@code IBV_WR_RDMA_WRITE_WITH_IMM} (after {@link #send}).
+     *
+     * @param immediateData the value, stored as given
+     */
+    public void immediate(final int immediateData) {
+        wr.set(ibv_send_wr.imm_data$layout(), ibv_send_wr.imm_data$offset(), immediateData);
+    }
+
+    /**
+     * Sets {@code wr.atomic} for an {@code IBV_WR_ATOMIC_*} (after {@link #send}, whose {@code wr.rdma} it
+     * overwrites: the two share a union).
+     *
+     * @param remote the peer's 8-byte aligned address
+     * @param remoteKey the peer's rkey
+     * @param compareAdd the value to compare (compare-and-swap) or to add (fetch-and-add)
+     * @param swap the value to swap in
+     */
+    public void atomic(final long remote, final int remoteKey, final long compareAdd, final long swap) {
+        wr.set(ibv_send_wr.wr.atomic.remote_addr$layout(), ATOMIC_ADDR, remote);
+        wr.set(ibv_send_wr.wr.atomic.compare_add$layout(), ATOMIC_COMPARE_ADD, compareAdd);
+        wr.set(ibv_send_wr.wr.atomic.swap$layout(), ATOMIC_SWAP, swap);
+        wr.set(ibv_send_wr.wr.atomic.rkey$layout(), ATOMIC_RKEY, remoteKey);
+        rdmaStale = true;
     }
 
     /**

@@ -108,7 +108,9 @@ class LayoutTest {
         for (final String f : List.of("ibv_send_wr.wr.rdma.remote_addr", "ibv_send_wr.wr.rdma.rkey",
                 "ibv_context.ops.post_send", "ibv_context.ops.post_recv", "ibv_context.ops.poll_cq",
                 "ibv_context.ops.req_notify_cq", "ibv_wc.imm_data", "ibv_context.async_fd",
-                "ibv_async_event.element.cq", "ibv_async_event.element.port_num", "ibv_async_event.event_type")) {
+                "ibv_async_event.element.cq", "ibv_async_event.element.port_num", "ibv_async_event.event_type",
+                "ibv_send_wr.wr.atomic.remote_addr", "ibv_send_wr.wr.atomic.compare_add", "ibv_send_wr.wr.atomic.swap",
+                "ibv_send_wr.wr.atomic.rkey", "ibv_send_wr.imm_data", "ibv_device_attr.atomic_cap")) {
             assertTrue(EXPECTED.containsKey(f + ".offset"), "field not checked: " + f);
         }
     }
