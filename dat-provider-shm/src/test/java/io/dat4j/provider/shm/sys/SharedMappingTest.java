@@ -16,10 +16,39 @@ class SharedMappingTest {
 
     private static final long PID = ProcessHandle.current().pid();
 
+    /**
+     * {@return the open descriptors a provider could leak: memfds, sockets, pipes, anonymous inodes (eventfd,
+     * epoll) and files under /proc; not the jars and random devices the JDK opens once on first use}
+     */
     static long openDescriptors() throws IOException {
+        // the JDK keeps one Unix socket of its own once the first Unix-domain channel was opened: open one first
+        java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX).close();
         try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
-            return s.count();
+            return s.filter(p -> {
+                try {
+                    final String t = Files.readSymbolicLink(p).toString();
+                    return t.startsWith("/memfd:") || t.startsWith("socket:") || t.startsWith("pipe:")
+                            || t.startsWith("anon_inode:") || t.startsWith("/proc/");
+                } catch (final IOException e) {
+                    return false; // closed meanwhile (the listing's own descriptor)
+                }
+            }).count();
         }
+    }
+
+    /** {@return what each open descriptor points to, for a message} */
+    static String describeDescriptors() throws IOException {
+        final StringBuilder b = new StringBuilder();
+        try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
+            s.sorted().forEach(p -> {
+                try {
+                    b.append(p.getFileName()).append("->").append(Files.readSymbolicLink(p)).append(' ');
+                } catch (final IOException e) {
+                    b.append(p.getFileName()).append("->? ");
+                }
+            });
+        }
+        return b.toString();
     }
 
     @Test
