@@ -9,6 +9,8 @@ module io.dat4j.tools {
     requires java.desktop;
     requires java.management;
     requires io.dat4j.conformance;
+    requires org.apache.logging.log4j;
+    requires org.apache.logging.log4j.core;
 
     opens io.dat4j.tools to info.picocli;
 

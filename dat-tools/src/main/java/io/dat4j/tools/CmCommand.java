@@ -2,10 +2,7 @@ package io.dat4j.tools;
 
 import io.dat4j.CloseMode;
 import io.dat4j.ConnectionEvent;
-import io.dat4j.ConnectionRequest;
-import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.Dat;
-import io.dat4j.DatException;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
@@ -14,12 +11,8 @@ import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.ProtectionZone;
-import io.dat4j.PublicServicePoint;
-import io.dat4j.ServicePointFlag;
-import io.dat4j.StatusType;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,17 +34,15 @@ import picocli.CommandLine.Spec;
  * {@code dat cm}: connection set-up rate, as dtestcm measures it. The client creates {@code -c} EPs in bursts of
  * {@code -b}: per burst it creates the EPs, connects them all, waits for every ESTABLISHED, disconnects them and frees
  * them. It prints connections per second and each step's min/avg/max per connection, as librdmacm's cmtime does.
- * The server accepts every request on a fresh EP and exits once the client's announced count has come and gone.
+ * The server ({@link CmServer}) accepts every request on a fresh EP and exits once a client run's announced count
+ * has come and gone; each connect's private data carries its index, the run's total and the run's id.
  */
 @Command(name = "cm", description = {"dtestcm-style connection set-up rate between a server (-s) and a client",
     "(-h HOST): connections per second and per-step min/avg/max (as cmtime)."})
 final class CmCommand implements Callable<Integer> {
 
-    /** Private data of each connect: magic, index and total (network byte order). */
-    static final int PDATA_SIZE = 16;
-    private static final int MAGIC = 0x4441_5443; // 'DATC'
+    /** How long the client waits for a step: a connect (the default connect timeout) or the disconnects. */
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(30);
-    /** How long an idle server sleeps in the CR EVD before it looks at the connect EVD again. */
 
     @Spec
     private CommandSpec spec;
@@ -79,9 +70,17 @@ final class CmCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Client: print one JSON object on stdout and nothing else.")
     private boolean json;
 
+    @Option(names = "--max-live", paramLabel = "N", description = "Server: the most connections it holds at once;"
+            + " its EVDs are sized for them, and further requests wait (default: ${DEFAULT-VALUE}).")
+    private int maxLive = CmServer.DEFAULT_MAX_LIVE;
+
     @Override
     public Integer call() {
         peer.validate(spec);
+        peer.validatePort(spec, port);
+        if (maxLive < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-live must be at least 1");
+        }
         if (connections < 1 || burst < 1) {
             throw new ParameterException(spec.commandLine(), "-c and -b must be at least 1");
         }
@@ -90,7 +89,9 @@ final class CmCommand implements Callable<Integer> {
                     + (Integer.MAX_VALUE - connections));
         }
         if (peer.server) {
-            peer.serve(spec, this::serveOnce);
+            // --forever: one server serves run after run (each accounted on its own), it is not restarted per run
+            new CmServer(common.ia, port, maxLive, peer.waitDuration(), peer.forever, spec.commandLine().getOut())
+                    .serve();
             return 0;
         }
         return client();
@@ -142,17 +143,18 @@ final class CmCommand implements Callable<Integer> {
             final EventDispatcher connEvd = ia.createEventDispatcher(
                     Math.min(ia.attributes().maxEventDispatcherQueueLength(), 2 * burst + 8), null,
                     Set.of(EventStream.CONNECTION));
-            // the server learns the whole count (warm-up and measured) from the private data
+            // the server learns the whole count (warm-up and measured) and this run's id from the private data
             final int all = warmup + connections;
+            final int run = runId();
             if (warmup > 0) {
                 final Map<String, Step> ignored = new LinkedHashMap<>();
                 for (final String n : steps.keySet()) {
                     ignored.put(n, new Step());
                 }
-                bursts(ia, pz, connEvd, host, 0, warmup, all, ignored);
+                bursts(ia, pz, connEvd, host, new Span(0, warmup, all, run), ignored);
                 start = System.nanoTime();
             }
-            connectWall = bursts(ia, pz, connEvd, host, warmup, connections, all, steps);
+            connectWall = bursts(ia, pz, connEvd, host, new Span(warmup, connections, all, run), steps);
         }
         final long total = System.nanoTime() - start;
         final double cps = connections * 1e9 / connectWall;
@@ -183,18 +185,39 @@ final class CmCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@return a run id for this client run: random, never 0 (what a client without one sends)} */
+    private static int runId() {
+        int id = 0;
+        while (id == 0) {
+            id = java.util.concurrent.ThreadLocalRandom.current().nextInt();
+        }
+        return id;
+    }
+
     /**
-     * Makes {@code count} connections in bursts: create the EPs, connect them all, wait until all are established,
+     * Connections {@code first..first+count-1} of the {@code all} of run {@code run}.
+     *
+     * @param first the first index
+     * @param count how many
+     * @param all the run's total
+     * @param run the run id
+     */
+    private record Span(int first, int count, int all, int run) {
+    }
+
+    /**
+     * Makes a span of connections in bursts: create the EPs, connect them all, wait until all are established,
      * disconnect them all, wait, free them.
      *
      * @return the nanoseconds spent connecting (from each burst's first connect to its last establishment)
      */
     private long bursts(final InterfaceAdapter ia, final ProtectionZone pz, final EventDispatcher connEvd,
-            final InetAddress host, final int first, final int count, final int all, final Map<String, Step> steps) {
+            final InetAddress host, final Span span, final Map<String, Step> steps) {
+        final Duration connectTimeout = peer.connectTimeout(STEP_TIMEOUT);
         long connectWall = 0;
         int done = 0;
-        while (done < count) {
-            final int n = Math.min(burst, count - done);
+        while (done < span.count()) {
+            final int n = Math.min(burst, span.count() - done);
             final List<Endpoint> eps = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 final long t = System.nanoTime();
@@ -203,17 +226,23 @@ final class CmCommand implements Callable<Integer> {
             }
             final Map<Endpoint, Long> started = new HashMap<>();
             final long burstStart = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                started.put(eps.get(i), System.nanoTime());
-                eps.get(i).connect(host, port, STEP_TIMEOUT, pdata(first + done + i, all));
+            try (ProviderLog log = ProviderLog.capture()) {
+                for (int i = 0; i < n; i++) {
+                    started.put(eps.get(i), System.nanoTime());
+                    eps.get(i).connect(host, port, connectTimeout, CmServer.pdata(span.first() + done + i,
+                            span.all(), span.run()));
+                }
+                // each connect ends in its event by its timeout: wait for the event, not less
+                awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"),
+                        connectTimeout, log);
             }
-            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"));
             connectWall += System.nanoTime() - burstStart;
             for (final Endpoint ep : eps) {
                 started.put(ep, System.nanoTime());
                 ep.disconnect(CloseMode.ABRUPT);
             }
-            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"));
+            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"),
+                    STEP_TIMEOUT, null);
             for (final Endpoint ep : eps) {
                 final long t = System.nanoTime();
                 ep.close();
@@ -225,109 +254,28 @@ final class CmCommand implements Callable<Integer> {
     }
 
     private static void awaitAll(final EventDispatcher evd, final Map<Endpoint, Long> started,
-            final EventNumber wanted, final Step step) {
+            final EventNumber wanted, final Step step, final Duration timeout, final ProviderLog log) {
         final Set<Endpoint> pending = new HashSet<>(started.keySet());
+        final Duration patience = log == null ? timeout : timeout.plus(Diagnosis.CONNECT_GRACE);
         while (!pending.isEmpty()) {
-            final Event e = evd.await(STEP_TIMEOUT);
+            final Event e = Diagnosis.awaitOrNull(evd, patience);
+            if (e == null) {
+                throw new IllegalStateException(pending.size() + " of " + started.size() + " connections got no "
+                        + wanted.cName() + " within " + patience.toSeconds() + " s" + (log == null ? ""
+                        : " (the connect timeout is " + timeout.toSeconds() + " s; the provider did not end the"
+                        + " attempt)" + Diagnosis.reported(log.messages())));
+            }
             if (!(e instanceof ConnectionEvent ce) || !pending.contains(ce.endpoint())) {
                 throw new IllegalStateException("unexpected " + e.number().cName() + " while waiting for "
                         + wanted.cName());
             }
             if (ce.number() != wanted) {
                 throw new IllegalStateException("a connection got " + ce.number().cName() + " instead of "
-                        + wanted.cName() + Session.whatItMeans(ce.number()));
+                        + wanted.cName() + (log == null ? "" : Diagnosis.connectHint(ce.number(), timeout,
+                        log.messages())));
             }
             step.add(System.nanoTime() - started.get(ce.endpoint()));
             pending.remove(ce.endpoint());
-        }
-    }
-
-    /**
-     * {@return the private data of connection {@code index} of {@code total}}
-     *
-     * @param index zero-based
-     * @param total connections the client makes
-     */
-    static byte[] pdata(final int index, final int total) {
-        return ByteBuffer.allocate(PDATA_SIZE).putInt(MAGIC).putInt(index).putInt(total).putInt(0).array();
-    }
-
-    /**
-     * {@return the total announced by a connect's private data, or -1 if it is not a dat cm request}
-     *
-     * @param pdata the request's private data
-     */
-    static int announcedTotal(final byte[] pdata) {
-        if (pdata.length < PDATA_SIZE) {
-            return -1;
-        }
-        final ByteBuffer b = ByteBuffer.wrap(pdata);
-        return b.getInt() == MAGIC ? b.getInt(8) : -1;
-    }
-
-    private static Event awaitQuietly(final EventDispatcher evd, final Duration timeout) {
-        try {
-            return evd.await(timeout);
-        } catch (final DatException e) {
-            if (e.type() == StatusType.TIMEOUT_EXPIRED) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    private void serveOnce() {
-        final PrintWriter out = spec.commandLine().getOut();
-        try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
-            final int qlen = ia.attributes().maxEventDispatcherQueueLength();
-            final ProtectionZone pz = ia.createProtectionZone();
-            // one EVD for requests and connection events, so that the server sleeps in one wait for either
-            final EventDispatcher evd = ia.createEventDispatcher(Math.min(qlen, 768), null,
-                    Set.of(EventStream.CR, EventStream.CONNECTION));
-            final PublicServicePoint psp = ia.createPublicServicePoint(port, evd, ServicePointFlag.CONSUMER);
-            out.printf("Server waiting for connect requests on port %d (%s)%n", psp.connectionQualifier(), common.ia);
-            out.flush();
-            int total = -1;
-            int accepted = 0;
-            int disconnected = 0;
-            final Set<Endpoint> live = new HashSet<>();
-            while (total < 0 || disconnected < total) {
-                final Event e = awaitQuietly(evd, peer.waitDuration());
-                if (e == null) {
-                    throw new IllegalStateException("no client activity for " + peer.waitSeconds + " s ("
-                            + accepted + " accepted, " + disconnected + " disconnected)");
-                }
-                if (e instanceof ConnectionRequestEvent cre) {
-                    final ConnectionRequest req = cre.request();
-                    final byte[] pd = req.query().privateData();
-                    final int t = announcedTotal(pd);
-                    if (t < 1) {
-                        req.reject(null);
-                        out.println("rejected a request without dat cm private data");
-                        continue;
-                    }
-                    total = t;
-                    final Endpoint ep = ia.createEndpoint(pz, null, null, evd, EndpointAttributes.DEFAULTS);
-                    live.add(ep);
-                    req.accept(ep, pd);
-                    accepted++;
-                } else if (e instanceof ConnectionEvent c) {
-                    if (c.number() == EventNumber.CONNECTION_EVENT_DISCONNECTED
-                            || c.number() == EventNumber.CONNECTION_EVENT_BROKEN
-                            || c.number() == EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR) {
-                        disconnected++;
-                        live.remove(c.endpoint());
-                        c.endpoint().close();
-                    }
-                } else {
-                    throw new IllegalStateException("unexpected " + e.number().cName() + " on the server's EVD");
-                }
-            }
-            for (final Endpoint ep : live) {
-                ep.close();
-            }
-            out.printf("served %d connections%n", accepted);
-            out.flush();
         }
     }
 }

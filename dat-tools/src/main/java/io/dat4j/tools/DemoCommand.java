@@ -230,7 +230,9 @@ final class DemoCommand implements Callable<Integer> {
         c.connect(address, qual, "dat demo".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         out.printf(Locale.ROOT, "client: connected in %.1f us (dat_ep_connect to ESTABLISHED)%n",
                 c.timings().get("connect") / 1e3);
-        final RemoteMemoryTriplet remote = c.exchangeBufferInfo((int) Math.min(stream, Integer.MAX_VALUE));
+        final int advertised = (int) Math.min(stream, Integer.MAX_VALUE);
+        final RemoteMemoryTriplet remote = c.exchangeBufferInfo(advertised, advertised,
+                "is the server a dat demo with the same --megabytes?");
         out.printf("client: server buffer: rmr_context 0x%x, %d bytes%n", remote.rmrContext(), stream);
 
         // ping-pong
@@ -282,7 +284,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private static void serve(final Session s, final long stream) {
         s.accept(s.listening(), Duration.ofSeconds(10), p -> p);
-        s.exchangeBufferInfo((int) Math.min(stream, Integer.MAX_VALUE));
+        s.exchangeBufferInfo((int) Math.min(stream, Integer.MAX_VALUE), 0, "");
         for (int i = 0; i < PINGS; i++) {
             final DtoCompletionEvent r = s.awaitRecv("ping " + i);
             s.repost((int) r.cookie());

@@ -24,6 +24,10 @@ final class PeerOptions {
             + " its next step (default: ${DEFAULT-VALUE}).")
     long waitSeconds = 300;
 
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Client: how long a connect may take"
+            + " before the provider ends it with TIMED_OUT (default: 10; dat cm: 30).")
+    Long connectTimeoutSeconds;
+
     /**
      * Checks that exactly one of {@code -s} and {@code -h} is given.
      *
@@ -39,6 +43,12 @@ final class PeerOptions {
         if (waitSeconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--wait must be positive");
         }
+        if (connectTimeoutSeconds != null && (connectTimeoutSeconds <= 0 || connectTimeoutSeconds > 3600)) {
+            throw new ParameterException(spec.commandLine(), "--connect-timeout must be 1..3600 seconds");
+        }
+        if (connectTimeoutSeconds != null && server) {
+            throw new ParameterException(spec.commandLine(), "--connect-timeout is a client option (-h HOST)");
+        }
     }
 
     /**
@@ -53,13 +63,36 @@ final class PeerOptions {
             try {
                 once.run();
             } catch (final RuntimeException e) {
-                if (!forever) {
+                if (!forever || Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
                 spec.commandLine().getErr().println(spec.qualifiedName() + ": a client run failed; serving the next: "
                         + DatCommand.describe(e));
             }
         } while (forever);
+    }
+
+    /**
+     * {@return the connect timeout}: {@code --connect-timeout}, else the command's default
+     *
+     * @param otherwise the command's default
+     */
+    Duration connectTimeout(final Duration otherwise) {
+        return connectTimeoutSeconds == null ? otherwise : Duration.ofSeconds(connectTimeoutSeconds);
+    }
+
+    /**
+     * Checks a connection qualifier: a client needs the server's (1 or more); a server may take 0, for one the
+     * provider picks (it prints it).
+     *
+     * @param spec the command, for the error
+     * @param port the {@code -p} value
+     */
+    void validatePort(final CommandSpec spec, final long port) {
+        if (port < 0 || (!server && port == 0)) {
+            throw new ParameterException(spec.commandLine(), "-p must be " + (server ? "0 (any) or more" : "1 or more")
+                    + ", was " + port);
+        }
     }
 
     /** {@return how long a server waits} */

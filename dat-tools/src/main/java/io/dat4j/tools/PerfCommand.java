@@ -281,6 +281,7 @@ final class PerfCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             peer.validate(spec);
+            peer.validatePort(spec, opts.port);
             opts.validate(spec);
             if (peer.server) {
                 peer.serve(spec, this::serveOnce);
@@ -309,13 +310,15 @@ final class PerfCommand implements Runnable {
             final Progress progress = new Progress(err, ops.size() * total, bar);
             try (Session s = Session.open(common.ia, sessionSpec(opts.maxSize(), true, SLOTS), opts.poll)) {
                 final byte[] back = s.connect(peer.hostAddress(spec), opts.port,
-                        pdata(opts.maxSize(), opts.rxDepth(mode)));
+                        pdata(opts.maxSize(), opts.rxDepth(mode)), peer.connectTimeout(Session.DTO_TIMEOUT));
                 if (back.length < PDATA_SIZE || ByteBuffer.wrap(back).getLong() != MAGIC) {
                     throw new IllegalStateException("the server is not a dat perf server (its accept carried "
                             + back.length + " bytes of unexpected private data)");
                 }
+                final boolean rdma = ops.stream().anyMatch(op -> op != PerfOp.SEND);
                 final RemoteMemoryTriplet remote = s.exchangeBufferInfo((int) Math.min(opts.maxSize(),
-                        Integer.MAX_VALUE));
+                        Integer.MAX_VALUE), rdma ? opts.maxSize() : 0, "the server's buffers are sized after the"
+                        + " client's largest --sizes: is it a dat perf server?");
                 for (final PerfOp op : ops) {
                     if (op != PerfOp.SEND && !s.interfaceAdapter().supports(op == PerfOp.RDMA_READ
                             ? Capability.RDMA_READ : Capability.RDMA_WRITE)) {
@@ -387,20 +390,18 @@ final class PerfCommand implements Runnable {
 
         private PerfResult measure(final Session s, final PerfOp op, final long size, final int n, final int warmup,
                 final RemoteMemoryTriplet remote, final Progress progress) {
-            Wire.putControl(s.control(), 0, new Wire.Control(Wire.START, op.ordinal(), mode, size, n + warmup));
+            final Wire.Control start = new Wire.Control(Wire.START, op.ordinal(), mode, size, (long) n + warmup);
+            Wire.putControl(s.control(), 0, start);
             s.sendControl(Wire.CONTROL_SIZE);
-            final Wire.Control ready = recvControl(s, Session.DTO_TIMEOUT);
-            if (ready.type() != Wire.READY) {
-                throw new IllegalStateException("expected READY from the server, got type " + ready.type());
-            }
+            final int credits = Wire.checkReady(recvControl(s, Session.DTO_TIMEOUT), start, opts.rxDepth(mode));
             return mode == Wire.MODE_LATENCY ? latency(s, op, size, n, warmup, remote, progress)
-                    : bandwidth(s, op, size, n, (int) ready.count(), remote, progress);
+                    : bandwidth(s, op, size, n, credits, remote, progress);
         }
 
         private PerfResult latency(final Session s, final PerfOp op, final long size, final int n, final int warmup,
                 final RemoteMemoryTriplet remote, final Progress progress) {
             final long[] rtt = new long[n];
-            for (int i = 0; i < n + warmup; i++) {
+            for (long i = 0; i < (long) n + warmup; i++) {
                 final long t0 = System.nanoTime();
                 switch (op) {
                     case SEND -> {
@@ -424,7 +425,7 @@ final class PerfCommand implements Runnable {
                 }
                 final long t1 = System.nanoTime();
                 if (i >= warmup) {
-                    rtt[i - warmup] = t1 - t0;
+                    rtt[(int) (i - warmup)] = t1 - t0;
                     progress.advance(1);
                 }
             }
@@ -452,13 +453,10 @@ final class PerfCommand implements Runnable {
                     } else if (completed < posted && s.pollRequest("a send") != null) {
                         completed++;
                     } else {
-                        final Wire.Control ack = recvControl(s, Session.DTO_TIMEOUT);
-                        if (ack.type() != Wire.ACK) {
-                            throw new IllegalStateException("expected ACK from the server, got type " + ack.type());
-                        }
-                        acked += ack.count();
-                        credits += ack.count();
-                        progress.advance(ack.count());
+                        final long k = Wire.checkAck(recvControl(s, Session.DTO_TIMEOUT), posted - acked);
+                        acked += k;
+                        credits += k;
+                        progress.advance(k);
                     }
                 }
             } else {
@@ -484,7 +482,7 @@ final class PerfCommand implements Runnable {
             }
             final long elapsed = System.nanoTime() - t0;
             while (completed < posted) {
-                s.awaitRequest("a send");
+                s.awaitRequest(op.label());
                 completed++;
             }
             return new PerfResult.BandwidthResult(op, size, n, elapsed, 0);
@@ -494,7 +492,9 @@ final class PerfCommand implements Runnable {
             final PrintWriter out = spec.commandLine().getOut();
             try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia);
                     EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
-                    PublicServicePoint psp = ia.createPublicServicePoint(opts.port, crEvd, ServicePointFlag.CONSUMER)) {
+                    PublicServicePoint psp = opts.port == 0
+                            ? ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER)
+                            : ia.createPublicServicePoint(opts.port, crEvd, ServicePointFlag.CONSUMER)) {
                 out.printf("dat perf server: %s, waiting on port %d%n", common.ia, psp.connectionQualifier());
                 out.flush();
                 final Event e = crEvd.await(peer.waitDuration());
@@ -522,24 +522,24 @@ final class PerfCommand implements Runnable {
                 // private data
                 try (Session s = Session.on(ia, sessionSpec(maxSize, false, rx), opts.poll)) {
                     s.acceptRequest(cr, p);
-                    serve(s, rx);
+                    out.printf("client connected: messages up to %d bytes, %d receives posted%n", maxSize, rx);
+                    out.flush();
+                    serve(s, maxSize, rx);
                 }
             }
         }
 
-        private void serve(final Session s, final int slots) {
+        private void serve(final Session s, final long maxSize, final int slots) {
             final PrintWriter out = spec.commandLine().getOut();
-            s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE));
+            // the server transfers nothing to or from the client's buffer: its advertised length is not checked
+            s.exchangeBufferInfo((int) Math.min(s.dataSize(), Integer.MAX_VALUE), 0, "");
             while (true) {
-                final Wire.Control c = recvControl(s, peer.waitDuration());
+                final Wire.Control c = Wire.checkFromClient(recvControl(s, peer.waitDuration()), maxSize);
                 if (c.type() == Wire.QUIT) {
                     s.awaitDisconnect(peer.waitDuration());
                     out.println("client done");
                     out.flush();
                     return;
-                }
-                if (c.type() != Wire.START) {
-                    throw new IllegalStateException("expected START or QUIT, got type " + c.type());
                 }
                 final PerfOp op = PerfOp.values()[c.op()];
                 Wire.putControl(s.control(), 0, new Wire.Control(Wire.READY, c.op(), c.mode(), c.size(), slots));

@@ -22,6 +22,15 @@ enum PerfOp {
         return label;
     }
 
+    /** {@return "0 send, 1 rdma_write, ...": the wire number of each operation, for messages} */
+    static String labels() {
+        final StringBuilder sb = new StringBuilder();
+        for (final PerfOp op : values()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(op.ordinal()).append(' ').append(op.label);
+        }
+        return sb.toString();
+    }
+
     /**
      * {@return the operation for a name}: {@code send}, {@code rdma_write} or {@code write}, {@code rdma_read} or
      * {@code read}, in any case

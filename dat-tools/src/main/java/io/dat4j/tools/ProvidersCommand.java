@@ -7,6 +7,7 @@ import io.dat4j.ProviderListing;
 import io.dat4j.Registry;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,13 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dat providers}: the registry as the user sees it ({@code dat_registry_list_providers} plus what decides
- * whether {@code dat_ia_open} can work): every IA name, the dat4j provider module serving it, availability and the
- * reason, capabilities, and the private-data limits of the IAs that open.
+ * {@code dat providers}: the registry as the user sees it ({@code dat_registry_list_providers} plus whether
+ * {@code dat_ia_open} works): every IA name, the dat4j provider module serving it, whether it opened (usable) and
+ * why not, capabilities, and the private-data limits of the IAs that open. Usable IAs come first.
  */
 @Command(name = "providers", description = {"List every IA name the registry knows (dat.conf and the providers'"
-    + " own names),", "the provider module serving it, whether it can be opened and why not, its capabilities,",
-    "and the private-data limits (connect/accept/reject) of the IAs that open."})
+    + " own names),", "usable ones (they opened and closed in this run) first: the provider module serving it,",
+    "whether it is usable and why not, its capabilities, and the private-data limits (connect/accept/reject)",
+    "of the IAs that open."})
 final class ProvidersCommand implements Callable<Integer> {
 
     private final Registry registry;
@@ -38,7 +40,8 @@ final class ProvidersCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON array on stdout, an object per IA name, and nothing else.")
     private boolean json;
 
-    @Option(names = "--no-open", description = "Do not open available IAs (no private-data limits then).")
+    @Option(names = "--no-open", description = "Do not open available IAs: no private-data limits, and none is known"
+            + " to be usable then.")
     private boolean noOpen;
 
     @Option(names = {"-v", "--verbose"}, description = "Log more to stderr.")
@@ -86,11 +89,18 @@ final class ProvidersCommand implements Callable<Integer> {
     }
 
     /**
-     * Describes the registry's IA names.
+     * Describes the registry's IA names, usable ones first (otherwise in the registry's order).
+     *
+     * <p>Each object keeps the fields it always had and adds {@code open_tried}, {@code usable} and
+     * {@code unusable_reason} last. {@code available} means that the IA opens: false when no provider serves the
+     * name, when the provider is unavailable here, or when this run opened the IA and that failed ({@code reason}
+     * and {@code open_error} then say why); with {@code open} false ({@code --no-open}, {@code open_tried} false)
+     * it is only the provider's answer. {@code usable} is true when this run opened the IA and closed it cleanly;
+     * {@code unusable_reason} says why not, and is null when usable.
      *
      * @param registry the registry
      * @param only an IA name to keep, or null for all
-     * @param open true to open available IAs for their private-data limits
+     * @param open true to open available IAs (for their private-data limits and to know that they open)
      * @return an ordered map per IA name, the JSON objects
      */
     static List<Map<String, Object>> describe(final Registry registry, final String only, final boolean open) {
@@ -116,28 +126,78 @@ final class ProvidersCommand implements Callable<Integer> {
             m.put("ia_params", l.entry().iaParams());
             m.put("api_version", l.entry().apiVersion());
             m.put("default", l.entry().isDefault());
-            if (open && l.available()) {
-                try (InterfaceAdapter ia = registry.open(l.iaName(), 8)) {
-                    final ProviderAttributes pa = ia.providerAttributes();
-                    final Map<String, Object> pd = new LinkedHashMap<>();
-                    pd.put("connect", pa.maxConnectPrivateData());
-                    pd.put("accept", pa.maxAcceptPrivateData());
-                    pd.put("reject", pa.maxRejectPrivateData());
-                    pd.put("max", pa.maxPrivateDataSize());
-                    m.put("private_data", pd);
-                    m.put("address", ia.address() == null ? null : ia.address().getAddress().getHostAddress());
-                    m.put("provider_version", pa.providerVersionMajor() + "." + pa.providerVersionMinor());
-                } catch (final RuntimeException e) {
-                    m.put("open_error", DatCommand.describe(e));
-                }
+            final boolean tried = open && l.available();
+            String unusable = tried ? tryOpen(registry, l.iaName(), m)
+                    : l.available() ? "not opened (--no-open)" : l.reason();
+            if (m.containsKey("open_error")) {
+                m.put("available", false);
+                m.put("reason", unusable);
             }
+            if (unusable == null && !tried) {
+                unusable = "unavailable";
+            }
+            m.put("open_tried", tried);
+            m.put("usable", unusable == null);
+            m.put("unusable_reason", unusable);
             rows.add(m);
         }
+        // stable: usable first, then those that open or may open (close failed, or not tried), then the rest, each
+        // in the registry's order
+        rows.sort(Comparator.comparingInt(ProvidersCommand::rank));
         return rows;
     }
 
+    private static int rank(final Map<String, Object> m) {
+        return Boolean.TRUE.equals(m.get("usable")) ? 0 : Boolean.TRUE.equals(m.get("available")) ? 1 : 2;
+    }
+
     /**
-     * {@return the rows as an aligned table}
+     * Opens an IA, records its limits in {@code m} (or {@code open_error}) and closes it.
+     *
+     * @return null when it opened and closed cleanly, else why it is not usable
+     */
+    private static String tryOpen(final Registry registry, final String name, final Map<String, Object> m) {
+        final InterfaceAdapter ia;
+        try {
+            ia = registry.open(name, 8);
+        } catch (final RuntimeException e) {
+            m.put("open_error", DatCommand.describe(e));
+            return "open failed: " + DatCommand.describe(e);
+        }
+        try {
+            final ProviderAttributes pa = ia.providerAttributes();
+            final Map<String, Object> pd = new LinkedHashMap<>();
+            pd.put("connect", pa.maxConnectPrivateData());
+            pd.put("accept", pa.maxAcceptPrivateData());
+            pd.put("reject", pa.maxRejectPrivateData());
+            pd.put("max", pa.maxPrivateDataSize());
+            m.put("private_data", pd);
+            m.put("address", ia.address() == null ? null : ia.address().getAddress().getHostAddress());
+            m.put("provider_version", pa.providerVersionMajor() + "." + pa.providerVersionMinor());
+        } catch (final RuntimeException e) {
+            closeQuietly(ia, e);
+            m.put("open_error", DatCommand.describe(e));
+            return "opened, but its attributes failed: " + DatCommand.describe(e);
+        }
+        try {
+            ia.close();
+        } catch (final RuntimeException e) {
+            return "opened, but closing it failed: " + DatCommand.describe(e);
+        }
+        return null;
+    }
+
+    private static void closeQuietly(final InterfaceAdapter ia, final RuntimeException failure) {
+        try {
+            ia.close();
+        } catch (final RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * {@return the rows as an aligned table}: usable IAs with their capabilities, every other one with why it is not
+     * usable
      *
      * @param rows rows from {@link #describe}
      */
@@ -148,8 +208,9 @@ final class ProvidersCommand implements Callable<Integer> {
         for (final Map<String, Object> m : rows) {
             w = Math.max(w, String.valueOf(m.get("name")).length());
         }
-        final String fmt = "%-" + w + "s %-8s %-5s %-13s %s%n";
-        sb.append(String.format(Locale.ROOT, fmt, "IA_NAME", "MODULE", "OPEN", "PDATA c/a/r", "CAPABILITIES / REASON"));
+        final String fmt = "%-" + w + "s %-8s %-7s %-13s %s%n";
+        sb.append(String.format(Locale.ROOT, fmt, "IA_NAME", "MODULE", "USABLE", "PDATA c/a/r",
+                "CAPABILITIES / WHY NOT USABLE"));
         for (final Map<String, Object> m : rows) {
             final Object pdObj = m.get("private_data");
             final String pd;
@@ -159,12 +220,14 @@ final class ProvidersCommand implements Callable<Integer> {
             } else {
                 pd = "-";
             }
-            final boolean ok = Boolean.TRUE.equals(m.get("available"));
-            final String what = ok ? String.join(",", (List<String>) m.get("capabilities"))
-                    + (m.containsKey("open_error") ? "; open failed: " + m.get("open_error") : "")
-                    : "unavailable: " + m.get("reason");
+            final boolean usable = Boolean.TRUE.equals(m.get("usable"));
+            final boolean untried = !usable && !Boolean.TRUE.equals(m.get("open_tried"))
+                    && Boolean.TRUE.equals(m.get("available"));
+            final String caps = String.join(",", (List<String>) m.get("capabilities"));
+            final String what = usable ? caps : untried ? caps + "; " + m.get("unusable_reason")
+                    : String.valueOf(m.get("unusable_reason"));
             sb.append(String.format(Locale.ROOT, fmt, m.get("name"), m.get("module") == null ? "-" : m.get("module"),
-                    ok ? "yes" : "no", pd, what));
+                    usable ? "yes" : untried ? "untried" : "no", pd, what));
         }
         return sb.toString();
     }

@@ -6,7 +6,6 @@ import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequest;
 import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.Dat;
-import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
@@ -24,7 +23,6 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.ServicePointFlag;
-import io.dat4j.StatusType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -315,7 +313,7 @@ final class Session implements AutoCloseable {
     }
 
     /**
-     * Client side: connects and waits for ESTABLISHED; the connect time is recorded as {@code connect}.
+     * Client side: connects with the default timeout ({@link #DTO_TIMEOUT}) and waits for ESTABLISHED.
      *
      * @param host the server's address
      * @param connectionQualifier the server's qualifier
@@ -323,36 +321,52 @@ final class Session implements AutoCloseable {
      * @return the accept's private data
      */
     byte[] connect(final InetAddress host, final long connectionQualifier, final byte[] privateData) {
+        return connect(host, connectionQualifier, privateData, DTO_TIMEOUT);
+    }
+
+    /**
+     * Client side: connects and waits for ESTABLISHED; the connect time is recorded as {@code connect}. The wait
+     * outlasts the connect timeout by {@link Diagnosis#CONNECT_GRACE}, so that a server that does not answer ends
+     * in the provider's TIMED_OUT, not in a timeout of the wait.
+     *
+     * @param host the server's address
+     * @param connectionQualifier the server's qualifier
+     * @param privateData bytes for the server
+     * @param timeout the connect timeout ({@code dat_ep_connect}'s)
+     * @return the accept's private data
+     * @throws IllegalStateException when the connection was not established, saying what happened
+     */
+    byte[] connect(final InetAddress host, final long connectionQualifier, final byte[] privateData,
+            final Duration timeout) {
         final long t = System.nanoTime();
-        ep.connect(host, connectionQualifier, DTO_TIMEOUT, privateData);
-        final Event e = connectEvd.await(DTO_TIMEOUT);
+        final String where = host.getHostAddress() + " port " + connectionQualifier;
+        final Event e;
+        final List<String> warnings;
+        try (ProviderLog log = ProviderLog.capture()) {
+            ep.connect(host, connectionQualifier, timeout, privateData);
+            e = Diagnosis.awaitOrNull(connectEvd, timeout.plus(Diagnosis.CONNECT_GRACE));
+            warnings = log.messages();
+        }
+        if (e == null) {
+            throw new IllegalStateException("cannot connect to " + where + ": no connection event within "
+                    + timeout.plus(Diagnosis.CONNECT_GRACE).toSeconds() + " s of a connect with a "
+                    + timeout.toSeconds() + " s timeout (the provider did not end the attempt)"
+                    + Diagnosis.reported(warnings));
+        }
         if (!(e instanceof ConnectionEvent ce) || ce.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
-            throw new IllegalStateException("cannot connect to " + host.getHostAddress() + " port "
-                    + connectionQualifier + ": " + e.number().cName() + whatItMeans(e.number()));
+            throw new IllegalStateException("cannot connect to " + where + ": " + e.number().cName()
+                    + Diagnosis.connectHint(e.number(), timeout, warnings));
         }
         timings.put("connect", System.nanoTime() - t);
         connected = true;
         return ce.privateData();
     }
 
-    /**
-     * {@return a hint for a failed connect}
-     *
-     * @param n the event the connect ended with
-     */
-    static String whatItMeans(final EventNumber n) {
-        return switch (n) {
-            case CONNECTION_EVENT_NON_PEER_REJECTED -> " (nothing listens there: is the server running, with the"
-                    + " same -p?)";
-            case CONNECTION_EVENT_PEER_REJECTED -> " (the server refused the request: is it the same command?)";
-            case CONNECTION_EVENT_UNREACHABLE -> " (no route to the host from this IA: check -P and -h)";
-            case CONNECTION_EVENT_TIMED_OUT -> " (no answer in time)";
-            default -> "";
-        };
-    }
-
     private ConnectionEvent awaitConnection(final EventNumber wanted, final Duration timeout) {
-        final Event e = connectEvd.await(timeout);
+        final Event e = Diagnosis.awaitOrNull(connectEvd, timeout);
+        if (e == null) {
+            throw new IllegalStateException("no " + wanted.cName() + " within " + timeout.toSeconds() + " s");
+        }
         if (e instanceof ConnectionEvent ce && ce.number() == wanted) {
             return ce;
         }
@@ -510,45 +524,99 @@ final class Session implements AutoCloseable {
             Event p = evd.poll();
             while (p == null) {
                 if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("timed out after " + timeout.toSeconds() + " s polling for "
-                            + what);
+                    throw timedOut(what, timeout, "polling for");
                 }
                 Thread.onSpinWait();
                 p = evd.poll();
             }
             e = p;
         } else {
-            try {
-                e = evd.await(timeout);
-            } catch (final DatException x) {
-                if (x.type() == StatusType.TIMEOUT_EXPIRED) {
-                    throw new IllegalStateException("timed out after " + timeout.toSeconds() + " s waiting for "
-                            + what, x);
-                }
-                throw x;
+            e = Diagnosis.awaitOrNull(evd, timeout);
+            if (e == null) {
+                throw timedOut(what, timeout, "waiting for");
             }
         }
         return checked(e, what);
     }
 
-    private static DtoCompletionEvent checked(final Event e, final String what) {
+    /** {@return the failure of a wait that timed out}: the connection's end when it ended meanwhile */
+    private IllegalStateException timedOut(final String what, final Duration timeout, final String doing) {
+        final Event c = connectEvd.poll();
+        if (c instanceof ConnectionEvent ce && ce.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
+            connected = false;
+            return new IllegalStateException(Diagnosis.connectionEnded(ce.number()) + " while " + doing + " " + what
+                    + "; nothing completed within " + timeout.toSeconds() + " s");
+        }
+        return new IllegalStateException("timed out after " + timeout.toSeconds() + " s " + doing + " " + what
+                + (c == null ? "" : " (the connect EVD had " + c.number().cName() + ")"));
+    }
+
+    private DtoCompletionEvent checked(final Event e, final String what) {
         if (!(e instanceof DtoCompletionEvent dto)) {
             throw new IllegalStateException("expected a DTO completion for " + what + ", got " + e.number().cName());
         }
         if (dto.status() != DtoStatus.SUCCESS) {
-            throw new IllegalStateException(what + " completed with DAT_DTO_ERR_" + dto.status() + " ("
-                    + dto.operation() + ", cookie 0x" + Long.toHexString(dto.cookie()) + ")");
+            throw failed(dto, what);
         }
         return dto;
     }
 
     /**
-     * Sends this side's buffer info (dtest's RMR triplet) and receives the peer's.
+     * {@return what went wrong when an operation completed in error}: an error completion normally means that the
+     * connection ended (a broken connection flushes everything posted), so the connection's event comes first, then
+     * the first error status (the first one other than FLUSHED, which only follows from the break, when the queues
+     * hold one)
      *
-     * @param advertisedLength the segment length to advertise (dtest advertises 64 whatever its buffer size)
+     * @param first the failed completion
+     * @param what what was being waited for
+     */
+    private IllegalStateException failed(final DtoCompletionEvent first, final String what) {
+        final Event c = Diagnosis.awaitOrNull(connectEvd, Diagnosis.BREAK_GRACE);
+        final List<DtoCompletionEvent> errors = new ArrayList<>();
+        errors.add(first);
+        int flushed = 0;
+        for (final EventDispatcher evd : new EventDispatcher[] {requestEvd, recvEvd}) {
+            for (int i = 0; i < Diagnosis.MAX_DRAINED; i++) {
+                final Event more = evd.poll();
+                if (more == null) {
+                    break;
+                }
+                if (more instanceof DtoCompletionEvent d && d.status() != DtoStatus.SUCCESS) {
+                    errors.add(d);
+                    flushed += d.status() == DtoStatus.FLUSHED ? 1 : 0;
+                }
+            }
+        }
+        DtoCompletionEvent cause = first;
+        for (final DtoCompletionEvent d : errors) {
+            if (d.status() != DtoStatus.FLUSHED) {
+                cause = d;
+                break;
+            }
+        }
+        final String status = Diagnosis.dtoError(cause) + (cause == first ? "" : " (" + what + " got "
+                + "DAT_DTO_ERR_" + first.status() + ")");
+        if (c instanceof ConnectionEvent ce && ce.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
+            connected = false;
+            return new IllegalStateException(Diagnosis.connectionEnded(ce.number()) + " while waiting for " + what
+                    + "; the first error: " + status + (flushed > 0 ? "; " + flushed + " more operations flushed"
+                    : ""));
+        }
+        return new IllegalStateException(what + " failed: " + status + (c == null
+                ? "; the connection reported no event within " + Diagnosis.BREAK_GRACE.toSeconds() + " s"
+                : "; the connect EVD had " + c.number().cName()));
+    }
+
+    /**
+     * Sends this side's buffer info (dtest's RMR triplet) and receives the peer's, checked
+     * ({@link Wire#getRmrTriplet(MemorySegment, long, long, String)}).
+     *
+     * @param advertisedLength the segment length to advertise
+     * @param needed the bytes this side will transfer to and from the peer's buffer (0: none)
+     * @param advice what to do when the peer's buffer is smaller
      * @return the peer's buffer
      */
-    RemoteMemoryTriplet exchangeBufferInfo(final int advertisedLength) {
+    RemoteMemoryTriplet exchangeBufferInfo(final int advertisedLength, final long needed, final String advice) {
         Wire.putRmrTriplet(control(), 0, dataLmr.registeredAddress(), advertisedLength, dataLmr.rmrContext());
         sendControl(Wire.RMR_TRIPLET_SIZE);
         final DtoCompletionEvent r = awaitRecv("the peer's buffer info");
@@ -557,7 +625,7 @@ final class Session implements AutoCloseable {
                     + r.transferredLength());
         }
         final int s = (int) r.cookie();
-        final RemoteMemoryTriplet remote = Wire.getRmrTriplet(slot(s), 0);
+        final RemoteMemoryTriplet remote = Wire.getRmrTriplet(slot(s), 0, needed, advice);
         repost(s);
         return remote;
     }

@@ -31,8 +31,6 @@ final class TestCommand implements Callable<Integer> {
 
     /** dtest's SERVER_CONN_QUAL. */
     static final long DTEST_PORT = 45248;
-    /** dtest's RDMA_BUFFER_SIZE, the length it advertises in its buffer info. */
-    static final int DTEST_ADVERTISED = 64;
     private static final int PDATA = 48;
     private static final int RDMA_READS = 4;
     private static final int MSG_COUNT = 3;
@@ -62,6 +60,7 @@ final class TestCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         peer.validate(spec);
+        peer.validatePort(spec, port);
         if (bufLen < 2 || burst < 1) {
             throw new ParameterException(spec.commandLine(), "-b must be at least 2 and -B at least 1");
         }
@@ -92,11 +91,13 @@ final class TestCommand implements Callable<Integer> {
             s = Session.open(common.ia, sz, poll);
             out.printf("Local address %s%n", s.interfaceAdapter().address().getAddress().getHostAddress());
             if (peer.server) {
-                out.printf("Server waiting for connect request on port %d%n", port);
+                s.listen(port);
+                out.printf("Server waiting for connect request on port %d%n", s.listening());
                 out.flush();
                 s.accept(port, peer.waitDuration(), TestCommand::checkAndIncrement);
             } else {
-                final byte[] back = s.connect(peer.hostAddress(spec), port, pattern(1));
+                final byte[] back = s.connect(peer.hostAddress(spec), port, pattern(1),
+                        peer.connectTimeout(Session.DTO_TIMEOUT));
                 if (!java.util.Arrays.equals(back, pattern(2))) {
                     throw new IllegalStateException("the server's private data is not the client's plus one");
                 }
@@ -106,7 +107,8 @@ final class TestCommand implements Callable<Integer> {
             final MemorySegment rbuf = data.asSlice(0, region);
             final MemorySegment sbuf = data.asSlice(region, region);
             putString(rbuf, "blah, blah, blah\n");
-            final RemoteMemoryTriplet remote = s.exchangeBufferInfo(DTEST_ADVERTISED);
+            // as dtest: the buffer info advertises -b, the bytes each RDMA write and read moves
+            final RemoteMemoryTriplet remote = s.exchangeBufferInfo(bufLen, bufLen, "give both sides the same -b");
             out.printf("Received RMR from remote: r_key_ctx=%x, va=%x, len=0x%x%n", remote.rmrContext(),
                     remote.virtualAddress(), remote.segmentLength());
             final RemoteMemoryTriplet target = new RemoteMemoryTriplet(remote.rmrContext(), remote.virtualAddress(),
@@ -267,6 +269,14 @@ final class TestCommand implements Callable<Integer> {
         }
         final byte[] b = new byte[n];
         MemorySegment.copy(from, ValueLayout.JAVA_BYTE, 0, b, 0, n);
+        // the peer wrote it: nothing but printable ASCII reaches the terminal
+        for (int i = 0; i < n; i++) {
+            if (b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
+                b[i] = ' ';
+            } else if (b[i] < 0x20 || b[i] > 0x7e) {
+                b[i] = '?';
+            }
+        }
         return new String(b, StandardCharsets.US_ASCII).strip();
     }
 }

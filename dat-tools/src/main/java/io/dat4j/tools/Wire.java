@@ -75,6 +75,32 @@ final class Wire {
     }
 
     /**
+     * Reads a {@code DAT_RMR_TRIPLET} from the peer and checks that the buffer it advertises takes what this side
+     * will transfer to and from it.
+     *
+     * @param from the buffer
+     * @param offset where
+     * @param needed the bytes this side will write to or read from the start of the peer's buffer
+     * @param advice what the user should do when the peer's buffer is too small
+     * @return the triplet
+     * @throws IllegalStateException when the peer's buffer is smaller than {@code needed} or its end would pass the
+     *         end of the 64-bit address space
+     */
+    static RemoteMemoryTriplet getRmrTriplet(final MemorySegment from, final long offset, final long needed,
+            final String advice) {
+        final RemoteMemoryTriplet t = getRmrTriplet(from, offset);
+        if (t.segmentLength() < needed) {
+            throw new IllegalStateException("the peer's buffer info advertises " + t.segmentLength() + " bytes; this"
+                    + " side transfers " + needed + " bytes to and from it (" + advice + ")");
+        }
+        if (Long.compareUnsigned(t.virtualAddress(), -needed) > 0 && needed > 0) {
+            throw new IllegalStateException(String.format("the peer's buffer info is impossible: address 0x%x plus"
+                    + " %d bytes passes the end of the address space", t.virtualAddress(), needed));
+        }
+        return t;
+    }
+
+    /**
      * Writes a control message.
      *
      * @param to the buffer, at least {@link #CONTROL_SIZE} bytes from offset
@@ -110,6 +136,86 @@ final class Wire {
         }
         return new Control(from.get(U32, offset + 4), from.get(U32, offset + 8), from.get(U32, offset + 12),
                 from.get(U64, offset + 16), from.get(U64, offset + 24));
+    }
+
+    /**
+     * Server side: checks a control message from a client: a START whose operation, mode, size and count are ones
+     * this connection can serve, or a QUIT.
+     *
+     * @param c the message
+     * @param maxSize the largest message the client announced when it connected (the server's buffers)
+     * @return the message
+     * @throws IllegalStateException naming the first field out of range
+     */
+    static Control checkFromClient(final Control c, final long maxSize) {
+        if (c.type() == QUIT) {
+            return c;
+        }
+        if (c.type() != START) {
+            throw new IllegalStateException("expected START (" + START + ") or QUIT (" + QUIT + ") from the client,"
+                    + " got type " + c.type());
+        }
+        if (c.op() < 0 || c.op() >= PerfOp.values().length) {
+            throw new IllegalStateException("START names operation " + c.op() + "; dat perf knows 0.."
+                    + (PerfOp.values().length - 1) + " (" + PerfOp.labels() + ")");
+        }
+        if (c.mode() != MODE_LATENCY && c.mode() != MODE_BANDWIDTH) {
+            throw new IllegalStateException("START names mode " + c.mode() + "; dat perf knows " + MODE_LATENCY
+                    + " (latency) and " + MODE_BANDWIDTH + " (bandwidth)");
+        }
+        if (c.size() < 1 || c.size() > maxSize) {
+            throw new IllegalStateException("START asks for " + c.size() + "-byte messages; the client announced"
+                    + " 1.." + maxSize + " when it connected");
+        }
+        if (c.count() < 1) {
+            throw new IllegalStateException("START asks for " + c.count() + " iterations; at least 1");
+        }
+        return c;
+    }
+
+    /**
+     * Client side: checks the server's answer to a START.
+     *
+     * @param ready the answer
+     * @param start the START it answers
+     * @param maxCredits the receives this client asked the server to keep posted
+     * @return the receives the server keeps posted (the sender's credit)
+     * @throws IllegalStateException naming the first field that is wrong
+     */
+    static int checkReady(final Control ready, final Control start, final int maxCredits) {
+        if (ready.type() != READY) {
+            throw new IllegalStateException("expected READY (" + READY + ") from the server, got type "
+                    + ready.type());
+        }
+        if (ready.op() != start.op() || ready.mode() != start.mode() || ready.size() != start.size()) {
+            throw new IllegalStateException("the server's READY is for operation " + ready.op() + ", mode "
+                    + ready.mode() + ", size " + ready.size() + ", not for the START it answers (operation "
+                    + start.op() + ", mode " + start.mode() + ", size " + start.size() + ")");
+        }
+        if (ready.count() < 1 || ready.count() > maxCredits) {
+            throw new IllegalStateException("the server's READY grants " + ready.count() + " receive credits; this"
+                    + " client asked for " + maxCredits + " (1.." + maxCredits + " is acceptable)");
+        }
+        return (int) ready.count();
+    }
+
+    /**
+     * Client side: checks an acknowledgement of sends.
+     *
+     * @param ack the message
+     * @param unacknowledged sends this client posted that the server has not acknowledged yet
+     * @return the number of sends acknowledged
+     * @throws IllegalStateException when it is not an ACK or acknowledges none or more than were sent
+     */
+    static long checkAck(final Control ack, final long unacknowledged) {
+        if (ack.type() != ACK) {
+            throw new IllegalStateException("expected ACK (" + ACK + ") from the server, got type " + ack.type());
+        }
+        if (ack.count() < 1 || ack.count() > unacknowledged) {
+            throw new IllegalStateException("the server acknowledges " + ack.count() + " messages; " + unacknowledged
+                    + " were sent and not yet acknowledged");
+        }
+        return ack.count();
     }
 
     /**

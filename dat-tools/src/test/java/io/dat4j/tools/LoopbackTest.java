@@ -8,11 +8,9 @@ import io.dat4j.ProviderListing;
 import io.dat4j.Registry;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,16 +53,24 @@ class LoopbackTest {
         return new String[] {Integer.toString(code), out.toString(), err.toString()};
     }
 
+    /** {@return "0"}: servers take -p 0 (a port the provider picks); the client gets the port the server prints */
     private static String port() {
-        return Integer.toString(ThreadLocalRandom.current().nextInt(20000, 40000));
+        return "0";
     }
 
     private String[] clientAgainstServer(final String[] server, final String[] client) throws Exception {
-        final Future<String[]> s = pool.submit(() -> run(server));
-        Thread.sleep(Duration.ofMillis(500));
-        final String[] c = run(client);
-        final String[] sr = s.get(30, TimeUnit.SECONDS);
-        assertEquals("0", sr[0], "server: " + sr[1] + sr[2]);
+        final Cli srv = new Cli();
+        final Future<Integer> s = srv.start(pool, server);
+        final String actual = srv.awaitPort();
+        final String[] args = client.clone();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i - 1].equals("-p")) {
+                args[i] = actual;
+            }
+        }
+        final String[] c = run(args);
+        final int code = s.get(30, TimeUnit.SECONDS);
+        assertEquals(0, code, "server: " + srv.out() + srv.err());
         return c;
     }
 
