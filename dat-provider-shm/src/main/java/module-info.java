@@ -6,4 +6,6 @@ module io.dat4j.provider.shm {
     requires io.dat4j.api;
     requires org.apache.logging.log4j;
     requires jdk.net;
+
+    provides io.dat4j.spi.DatProvider with io.dat4j.provider.shm.ShmProvider;
 }

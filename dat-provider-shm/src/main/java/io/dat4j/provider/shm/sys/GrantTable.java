@@ -96,6 +96,11 @@ public final class GrantTable {
             return false;
         }
         for (int p = 0; p < PROBES; p++) {
+            if (owned[home(rmr) + p & mask] == rmr) {
+                return true; // published already
+            }
+        }
+        for (int p = 0; p < PROBES; p++) {
             final int i = home(rmr) + p & mask;
             if (owned[i] == 0) {
                 final long s = slot(i);
@@ -157,6 +162,23 @@ public final class GrantTable {
             }
         }
         return true;
+    }
+
+    /**
+     * Revokes every grant this side published (the connection ends), waiting for uses in progress as
+     * {@link #revoke} does.
+     *
+     * @param timeoutNanos how long to wait for each; 0 when the peer is known to be dead
+     * @return true if every grant is idle
+     */
+    public synchronized boolean revokeAll(final long timeoutNanos) {
+        boolean idle = true;
+        for (int i = 0; i < slots; i++) {
+            if (owned[i] != 0) {
+                idle &= revoke(owned[i], timeoutNanos);
+            }
+        }
+        return idle;
     }
 
     /**

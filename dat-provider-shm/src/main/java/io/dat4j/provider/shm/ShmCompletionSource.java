@@ -1,0 +1,109 @@
+package io.dat4j.provider.shm;
+
+import io.dat4j.spi.CompletionSource;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The completion source of a shared-memory EVD: the thread that dequeues, polls or waits on the EVD services the
+ * connections that complete into it, on its own thread (consumer-driven progress, no hand-over to another thread on
+ * the data path). A waiter polls for {@link ShmSettings#spinNanos()} (the busy-poll time when set), then arms its
+ * connections and sleeps on the IA's futex doorbell until a peer publishes into one of them or the kit calls
+ * {@link #wakeup()}.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; the connection list is copy-on-write.
+ */
+final class ShmCompletionSource implements CompletionSource {
+
+    private static final ShmConnection[] NONE = new ShmConnection[0];
+    private static final ThreadLocal<MemorySegment> TIMESPEC = ThreadLocal.withInitial(
+            () -> Arena.ofAuto().allocate(16, 8));
+
+    private final ShmTransport t;
+    private volatile ShmConnection[] conns = NONE;
+    private volatile Thread driver;
+    private volatile boolean woken;
+
+    ShmCompletionSource(final ShmTransport t) {
+        this.t = t;
+    }
+
+    /** A connection now completes into this EVD. */
+    synchronized void attach(final ShmConnection c) {
+        final ShmConnection[] n = Arrays.copyOf(conns, conns.length + 1);
+        n[conns.length] = c;
+        conns = n;
+    }
+
+    /** A connection no longer completes into this EVD. */
+    synchronized void detach(final ShmConnection c) {
+        final ShmConnection[] old = conns;
+        for (int i = 0; i < old.length; i++) {
+            if (old[i] == c) {
+                final ShmConnection[] n = new ShmConnection[old.length - 1];
+                System.arraycopy(old, 0, n, 0, i);
+                System.arraycopy(old, i + 1, n, i, old.length - i - 1);
+                conns = n;
+                return;
+            }
+        }
+    }
+
+    @Override
+    public int poll() {
+        int n = 0;
+        for (final ShmConnection c : conns) {
+            n += c.service(true);
+        }
+        return n;
+    }
+
+    @Override
+    public boolean progress(final long nanos) {
+        final ShmConnection[] cs = conns;
+        if (cs.length == 0) {
+            return false; // nothing to drive: the kit parks and is woken by the post
+        }
+        driver = Thread.currentThread();
+        try {
+            if (nanos <= 0) {
+                poll();
+                return true;
+            }
+            final long t0 = System.nanoTime();
+            final long spin = Math.min(nanos, t.settings.spinNanos());
+            while (true) {
+                if (poll() > 0 || woken) {
+                    return true;
+                }
+                if (System.nanoTime() - t0 >= spin) {
+                    break;
+                }
+                Thread.onSpinWait();
+            }
+            final int seen = t.doorbell.sequence();
+            boolean moved = false;
+            for (final ShmConnection c : cs) {
+                moved |= c.armAndCheck();
+            }
+            if (!moved && !woken) {
+                t.doorbell.await(seen, Math.max(1, nanos - (System.nanoTime() - t0)), TIMESPEC.get());
+            }
+            poll();
+            return true;
+        } finally {
+            woken = false;
+            driver = null;
+        }
+    }
+
+    @Override
+    public void wakeup() {
+        woken = true;
+        final Thread d = driver;
+        if (d != null && d != Thread.currentThread()) {
+            t.doorbell.ring();
+        }
+    }
+}

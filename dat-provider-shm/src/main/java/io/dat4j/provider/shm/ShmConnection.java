@@ -1,0 +1,805 @@
+package io.dat4j.provider.shm;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DtoStatus;
+import io.dat4j.EventNumber;
+import io.dat4j.provider.shm.sys.ConnectionLayout;
+import io.dat4j.provider.shm.sys.Doorbell;
+import io.dat4j.provider.shm.sys.Handshake;
+import io.dat4j.provider.shm.sys.NativeException;
+import io.dat4j.provider.shm.sys.ProtocolViolation;
+import io.dat4j.provider.shm.sys.SharedMapping;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.RemoteFaultLog;
+import io.dat4j.spi.RequestTransport;
+import java.io.IOException;
+import java.net.SocketException;
+import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * One DAT connection over shared memory: the Unix domain socket that carries the handshake and stays open for the
+ * connection's life (its end-of-file is the peer's death), and once established the {@link DataPath} over the shared
+ * mapping. Also the transport half of a connection request ({@link RequestTransport}) on the passive side.
+ *
+ * <p>Threads and locks: the handshake, the socket and {@link #phase} belong to the IA's {@link CmLoop} thread (other
+ * threads hand it tasks). The data path is guarded by {@link #lock}, which any thread servicing the connection takes
+ * with {@code tryLock} (a poster, a consumer in {@code dat_evd_*}, the progress thread) and the loop thread takes
+ * to build and tear it down. Upcalls are made holding {@link #lock} (never a kit lock): a poster enters with the
+ * kit's EP queue lock and only ever tries {@link #lock}, so no thread waits for it while holding a kit lock.
+ */
+final class ShmConnection implements RequestTransport, CmLoop.Handler {
+
+    static final int END_SILENT = 0;
+    static final int END_DISCONNECTED = 1;
+    static final int END_BROKEN = 2;
+
+    private static final Logger LOG = LogManager.getLogger(ShmConnection.class);
+    private static final int P_NEW = 0;
+    private static final int P_CONNECTING = 1;
+    private static final int P_WAIT_REQ = 2;
+    private static final int P_REQUESTED = 3;
+    private static final int P_WAIT_RTU = 4;
+    private static final int P_UP = 5;
+    private static final int P_CLOSED = 6;
+    /** How long the passive side waits for REQ and for RTU. */
+    private static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long an ABRUPT close or a refusal waits for the peer to read the last frame. */
+    private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Service rounds one call makes at most when posters keep adding work. */
+    private static final int ROUNDS = 4;
+
+    final ShmTransport transport;
+    final boolean active;
+    final ReentrantLock lock = new ReentrantLock();
+    private final ShmListener listener;
+    private final RemoteFaultLog faults;
+    private volatile ShmEndpoint ep;
+    private volatile int phase = P_NEW;
+    private volatile DataPath path;
+    /** Set by posters whose tryLock failed: the holder runs another round. */
+    private volatile boolean work;
+    /** The data path broke; teardown is on its way to the loop thread. */
+    private volatile boolean dying;
+    /** When a consumer last serviced this connection ({@link System#nanoTime()}). */
+    volatile long driven;
+    private volatile boolean graceful;
+    private SocketChannel ch;
+    private SelectionKey key;
+    private final ByteBuffer inBuf = Handshake.frameBuffer();
+    /** Frames not yet written, in read mode (flipped). */
+    private final ByteBuffer outBuf = ByteBuffer.allocate(4 * (4 + Handshake.MAX_FRAME)).limit(0);
+    private final Handshake msg = new Handshake();
+    private final Handshake peer = new Handshake();
+    private long deadline = Long.MAX_VALUE;
+    private boolean closeAfterWrite;
+    private boolean peerGone;
+    private int myIn;
+    private int myOut;
+    private long qualifier;
+    private SharedMapping mapping;
+    private Doorbell peerBell;
+    private boolean cmaToPeer;
+    /** Liveness: the peer's heartbeat last seen and when it last changed. */
+    private long seenBeat;
+    private long beatChanged;
+
+    private ShmConnection(final ShmTransport transport, final boolean active, final ShmListener listener,
+            final ShmEndpoint ep) {
+        this.transport = transport;
+        this.active = active;
+        this.listener = listener;
+        this.ep = ep;
+        this.faults = listener != null ? listener.remoteFaults() : transport.adapter.remoteFaults();
+    }
+
+    static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final int in, final int out) {
+        final ShmConnection c = new ShmConnection(transport, true, null, ep);
+        c.myIn = in;
+        c.myOut = out;
+        return c;
+    }
+
+    static ShmConnection passive(final ShmTransport transport, final ShmListener listener, final SocketChannel ch) {
+        final ShmConnection c = new ShmConnection(transport, false, listener, null);
+        c.ch = ch;
+        c.qualifier = listener.connectionQualifier();
+        return c;
+    }
+
+    // ---- active side
+
+    /** Loop thread: connects the socket and sends REQ. */
+    void startActive(final long q, final long timeoutNanos, final byte[] privateData) {
+        if (phase != P_NEW) {
+            return;
+        }
+        qualifier = q;
+        phase = P_CONNECTING;
+        transport.track(this);
+        try {
+            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            ch.configureBlocking(false);
+            if (!ch.connect(transport.rendezvous.address(q))) {
+                fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, "the listener at qualifier " + q
+                        + " takes no connection now (its backlog is full)");
+                return;
+            }
+        } catch (final SocketException e) { // ECONNREFUSED (ConnectException), ENOENT: nobody listens
+            fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
+            return;
+        } catch (final IOException e) {
+            fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, "cannot open a Unix domain socket: " + e);
+            return;
+        }
+        msg.type = Handshake.REQ;
+        msg.rnrRetry = ep.up.attributes().rnrRetryCount();
+        msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
+        msg.depthIn = myIn;
+        msg.depthOut = myOut;
+        fillIdentity(msg);
+        msg.privateData = privateData;
+        deadline = timeoutNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + timeoutNanos;
+        if (!register() || !send(msg)) {
+            return;
+        }
+        transport.cm.watch(this);
+    }
+
+    private void fillIdentity(final Handshake m) {
+        m.pid = ShmTransport.PID;
+        m.doorbellFd = transport.doorbell.descriptor();
+        m.probeAddress = transport.probeAddress();
+        m.probeValue = transport.probeValue();
+    }
+
+    private void onReply() {
+        final ConnectionLayout layout = new ConnectionLayout(peer.ringBytes, peer.grantSlots);
+        final ShmEndpoint e = ep;
+        try {
+            peerBell = Doorbell.open(peer.pid, peer.doorbellFd);
+            mapping = SharedMapping.open(peer.pid, peer.mappingFd, layout.totalBytes());
+            layout.checkHeader(mapping.segment(), peer.nonce);
+        } catch (final NativeException | IllegalArgumentException | ProtocolViolation x) {
+            faults.warn("shared-memory connect to qualifier " + qualifier + ": cannot map the peer's memory: "
+                    + x.getMessage());
+            fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
+            return;
+        }
+        cmaToPeer = transport.settings.cma() && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue);
+        final int out = Math.min(myOut, peer.depthIn);
+        lock.lock();
+        try {
+            path = new DataPath(this, e, mapping, layout, 1, peerBell, peer.pid, cmaToPeer,
+                    transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0, myIn, out, peer.rnrRetry);
+        } finally {
+            lock.unlock();
+        }
+        msg.type = Handshake.RTU;
+        msg.flags = cmaToPeer ? Handshake.FLAG_CMA : 0;
+        if (!send(msg)) {
+            return;
+        }
+        deadline = Long.MAX_VALUE;
+        transport.cm.unwatch(this);
+        phase = P_UP;
+        beatChanged = System.nanoTime();
+        transport.grantAll(this);
+        if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
+                transport.localAddress(qualifier))) {
+            terminate(END_SILENT, "the EP no longer waits for the connection");
+        }
+    }
+
+    // ---- passive side
+
+    /** Loop thread: a socket the listener accepted. */
+    void startPassive() {
+        phase = P_WAIT_REQ;
+        transport.track(this);
+        deadline = System.nanoTime() + HANDSHAKE_NANOS;
+        if (register()) {
+            transport.cm.watch(this);
+        }
+    }
+
+    private void onRequest() {
+        deadline = Long.MAX_VALUE;
+        transport.cm.unwatch(this);
+        cmaToPeer = transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0
+                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue);
+        phase = P_REQUESTED;
+        if (!listener.upcalls().connectionRequested(this, transport.localAddress(0), peer.privateData,
+                peer.depthIn, peer.depthOut)) {
+            refuse(false, new byte[0]);
+        }
+    }
+
+    /** Loop thread: the consumer accepted the request on {@code e}. */
+    void acceptWith(final ShmEndpoint e, final byte[] privateData, final int in, final int out) {
+        ep = e;
+        if (phase != P_REQUESTED || peerGone) {
+            acceptFailed("the requester went away before the accept");
+            return;
+        }
+        final ConnectionLayout layout = new ConnectionLayout(transport.settings.ringBytes(),
+                transport.settings.grantSlots());
+        final long nonce = ThreadLocalRandom.current().nextLong();
+        try {
+            peerBell = Doorbell.open(peer.pid, peer.doorbellFd);
+            mapping = SharedMapping.create("dat4j-shm-connection", layout.totalBytes());
+            layout.writeHeader(mapping.segment(), nonce);
+        } catch (final NativeException | IllegalArgumentException x) {
+            faults.warn("shared-memory accept on qualifier " + qualifier + ": " + x.getMessage());
+            acceptFailed(x.getMessage());
+            return;
+        }
+        lock.lock();
+        try {
+            path = new DataPath(this, e, mapping, layout, 0, peerBell, peer.pid, cmaToPeer,
+                    transport.settings.cma(), in, out, peer.rnrRetry);
+        } finally {
+            lock.unlock();
+        }
+        msg.type = Handshake.REP;
+        msg.rnrRetry = e.up.attributes().rnrRetryCount();
+        msg.flags = cmaToPeer ? Handshake.FLAG_CMA : 0;
+        msg.depthIn = in;
+        msg.depthOut = out;
+        fillIdentity(msg);
+        msg.mappingFd = mapping.descriptor();
+        msg.grantSlots = layout.grantSlots();
+        msg.ringBytes = layout.ringBytes();
+        msg.nonce = nonce;
+        msg.privateData = privateData;
+        myIn = in;
+        myOut = out;
+        phase = P_WAIT_RTU;
+        deadline = System.nanoTime() + HANDSHAKE_NANOS;
+        if (send(msg)) {
+            transport.cm.watch(this);
+        }
+    }
+
+    private void acceptFailed(final String why) {
+        final ShmEndpoint e = ep;
+        terminate(END_SILENT, why);
+        if (e != null) {
+            e.up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+            flushReceives(e);
+        }
+    }
+
+    private void onReadyToUse() {
+        mapping.closeDescriptor();
+        deadline = Long.MAX_VALUE;
+        transport.cm.unwatch(this);
+        phase = P_UP;
+        beatChanged = System.nanoTime();
+        if ((peer.flags & Handshake.FLAG_CMA) != 0) {
+            transport.grantAll(this);
+        }
+        if (!ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0))) {
+            terminate(END_SILENT, "the EP no longer waits for the connection");
+        }
+    }
+
+    @Override
+    public void reject(final byte[] privateData) {
+        transport.cm.execute(() -> refuse(true, privateData));
+    }
+
+    private void refuse(final boolean consumer, final byte[] privateData) {
+        if (phase != P_REQUESTED) {
+            return;
+        }
+        msg.type = Handshake.REJ;
+        msg.peerReject = consumer;
+        msg.privateData = privateData;
+        closeAfterWrite = true;
+        phase = P_CLOSED;
+        transport.untrack(this);
+        deadline = System.nanoTime() + LINGER_NANOS;
+        if (send(msg)) {
+            transport.cm.watch(this);
+        }
+    }
+
+    // ---- both sides: socket events
+
+    private boolean register() {
+        try {
+            key = transport.cm.register(ch, SelectionKey.OP_READ, this);
+            return true;
+        } catch (final IOException e) {
+            terminate(END_SILENT, "cannot register the socket: " + e);
+            if (active) {
+                fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, null);
+            }
+            return false;
+        }
+    }
+
+    private boolean send(final Handshake m) {
+        final ByteBuffer frame = m.encode(Handshake.frameBuffer());
+        outBuf.compact().put(frame).flip();
+        return flushOut();
+    }
+
+    private boolean flushOut() {
+        try {
+            ch.write(outBuf);
+        } catch (final IOException e) {
+            onEof("the socket failed: " + e.getMessage());
+            return false;
+        }
+        if (key != null && key.isValid()) {
+            key.interestOps(outBuf.hasRemaining() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE
+                    : SelectionKey.OP_READ);
+        }
+        if (!outBuf.hasRemaining() && closeAfterWrite) {
+            closeSocket();
+        }
+        return true;
+    }
+
+    @Override
+    public void ready(final SelectionKey k) {
+        if (k.isWritable() && outBuf.hasRemaining() && !flushOut()) {
+            return;
+        }
+        if (!k.isValid() || !k.isReadable()) {
+            return;
+        }
+        try {
+            final int n = ch.read(inBuf);
+            if (n < 0) {
+                onEof(null);
+                return;
+            }
+            inBuf.flip();
+            ByteBuffer body;
+            while (phase != P_CLOSED && (body = Handshake.nextFrame(inBuf)) != null) {
+                peer.decode(body);
+                onFrame();
+            }
+            inBuf.compact();
+        } catch (final ProtocolViolation e) {
+            protocolError(e.getMessage());
+        } catch (final IOException e) {
+            onEof(e.getMessage());
+        }
+    }
+
+    private void onFrame() {
+        final int t = peer.type;
+        switch (phase) {
+            case P_WAIT_REQ -> {
+                if (t == Handshake.PROBE) {
+                    terminate(END_SILENT, "a liveness probe");
+                } else if (t == Handshake.REQ) {
+                    onRequest();
+                } else {
+                    protocolError("message " + t + " before the connection request");
+                }
+            }
+            case P_CONNECTING -> {
+                if (t == Handshake.REP) {
+                    onReply();
+                } else if (t == Handshake.REJ) {
+                    fail(peer.peerReject ? EventNumber.CONNECTION_EVENT_PEER_REJECTED
+                            : EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, peer.peerReject ? peer.privateData
+                                    : null, null);
+                } else {
+                    protocolError("message " + t + " in answer to the connection request");
+                }
+            }
+            case P_WAIT_RTU -> {
+                if (t == Handshake.RTU) {
+                    onReadyToUse();
+                } else {
+                    protocolError("message " + t + " instead of RTU");
+                }
+            }
+            case P_UP -> {
+                if (t == Handshake.DISC) {
+                    remoteEnd(END_DISCONNECTED, null);
+                } else {
+                    protocolError("message " + t + " on an established connection");
+                }
+            }
+            default -> protocolError("message " + t + " while the request is pending");
+        }
+    }
+
+    private void protocolError(final String what) {
+        faults.warn("shared-memory connection " + describe() + ": protocol violation, connection ended: " + what);
+        switch (phase) {
+            case P_CONNECTING -> fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
+            case P_WAIT_RTU -> acceptFailed(what);
+            case P_UP -> terminate(END_BROKEN, "protocol violation: " + what);
+            default -> terminate(END_SILENT, what);
+        }
+    }
+
+    private void onEof(final String why) {
+        switch (phase) {
+            case P_CONNECTING -> fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
+            case P_REQUESTED -> {
+                peerGone = true;
+                closeSocket();
+            }
+            case P_WAIT_RTU -> acceptFailed("the requester went away before RTU");
+            case P_UP -> remoteEnd(END_BROKEN, why == null ? "the peer closed its socket without DISC (its process"
+                    + " ended?)" : why);
+            default -> terminate(END_SILENT, why == null ? "closed" : why);
+        }
+    }
+
+    /** The peer disconnected or died: what it wrote into the ring before is delivered first. */
+    private void remoteEnd(final int end, final String why) {
+        lock.lock();
+        try {
+            final DataPath p = path;
+            if (p != null && !dying) {
+                for (int i = 0; i < 1024 && p.service() > 0; i++) {
+                    // drain what the peer wrote before it left
+                }
+            }
+        } catch (final ProtocolViolation e) {
+            // ending anyway
+        } finally {
+            lock.unlock();
+        }
+        terminate(end, why);
+    }
+
+    @Override
+    public long deadline() {
+        return deadline;
+    }
+
+    @Override
+    public void expired(final long now) {
+        switch (phase) {
+            case P_CONNECTING -> fail(EventNumber.CONNECTION_EVENT_TIMED_OUT, null, null);
+            case P_WAIT_REQ -> {
+                faults.warn("shared-memory listener on qualifier " + qualifier + ": a connection sent no request"
+                        + " within 10 s; closed");
+                terminate(END_SILENT, "no request");
+            }
+            case P_WAIT_RTU -> {
+                faults.warn("shared-memory accept on qualifier " + qualifier + ": no RTU within 10 s");
+                acceptFailed("no RTU");
+            }
+            default -> closeSocket();
+        }
+    }
+
+    // ---- establishment failures, disconnect, teardown
+
+    /**
+     * Active side: the connect failed; reports it once.
+     *
+     * @param number the event
+     * @param privateData the reject's data, or null
+     * @param why for the log (null: nothing to log)
+     */
+    void fail(final EventNumber number, final byte[] privateData, final String why) {
+        if (phase == P_CLOSED) {
+            return;
+        }
+        if (why != null) {
+            LOG.debug("connect failed: {}", why);
+        }
+        final ShmEndpoint e = ep;
+        terminate(END_SILENT, why);
+        e.up.connectionFailed(number, privateData);
+        flushReceives(e);
+    }
+
+    /** Loop thread: the consumer disconnects (or aborts a pending connection). */
+    void localDisconnect(final CloseMode mode) {
+        if (phase == P_CLOSED) {
+            return;
+        }
+        if (phase != P_UP) {
+            terminate(END_SILENT, "connection aborted");
+            return;
+        }
+        if (mode == CloseMode.GRACEFUL) {
+            graceful = true; // DISC once the requests posted before are done (see service)
+            service(false);
+            return;
+        }
+        sendDisc();
+    }
+
+    private void sendDisc() {
+        if (phase != P_UP) {
+            return;
+        }
+        msg.type = Handshake.DISC;
+        send(msg);
+        terminate(END_DISCONNECTED, null);
+    }
+
+    /**
+     * Ends the connection (idempotent): the data path flushes everything it holds, grants are revoked, the mapping is
+     * unmapped, the socket closed (after the last frame went out) and the EP told. Loop thread.
+     *
+     * @param end {@link #END_SILENT}, {@link #END_DISCONNECTED} or {@link #END_BROKEN}
+     * @param why for the log
+     */
+    void terminate(final int end, final String why) {
+        if (!transport.cm.inLoop()) {
+            transport.cm.executeAndWait(() -> terminate(end, why), ShmTransport.WAIT_MILLIS);
+            return;
+        }
+        if (phase == P_CLOSED && path == null && mapping == null) {
+            closeSocket();
+            return;
+        }
+        final boolean wasUp = phase == P_UP;
+        phase = P_CLOSED;
+        dying = true;
+        transport.untrack(this);
+        transport.cm.unwatch(this);
+        final ShmEndpoint e = ep;
+        lock.lock();
+        try {
+            final DataPath p = path;
+            path = null;
+            if (p != null) {
+                p.flushHeld();
+                transport.revokeAll(this, p, peerAlive());
+                p.unmap();
+            } else {
+                if (mapping != null) {
+                    mapping.close();
+                }
+                if (peerBell != null) {
+                    peerBell.close();
+                }
+            }
+            mapping = null;
+            peerBell = null;
+            if (e != null && wasUp) {
+                flushRequests(e);
+                flushReceives(e);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (outBuf.hasRemaining()) {
+            closeAfterWrite = true;
+            deadline = System.nanoTime() + LINGER_NANOS;
+            transport.cm.watch(this);
+        } else {
+            closeSocket();
+        }
+        if (e != null && wasUp) {
+            if (end == END_DISCONNECTED) {
+                e.up.disconnected();
+            } else if (end == END_BROKEN) {
+                e.up.broken(why);
+            }
+        }
+    }
+
+    private boolean peerAlive() {
+        return peer.pid > 0 && ProcessHandle.of(peer.pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private void closeSocket() {
+        transport.cm.unwatch(this);
+        deadline = Long.MAX_VALUE;
+        if (key != null) {
+            key.cancel();
+        }
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (final IOException e) {
+                // closing anyway
+            }
+        }
+    }
+
+    private static void flushRequests(final ShmEndpoint e) {
+        PostedOperation op;
+        while ((op = e.pollRequest()) != null) {
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    private static void flushReceives(final ShmEndpoint e) {
+        PostedOperation op;
+        while ((op = e.pollPostedRecv()) != null) {
+            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    // ---- the data path, serviced from any thread
+
+    /**
+     * One or more rounds of the data path, if no other thread is in it.
+     *
+     * @param consumer true when a consumer thread calls (dat_evd_dequeue/wait), false for the progress thread or a
+     *        poster
+     * @return how much happened
+     */
+    int service(final boolean consumer) {
+        if (consumer) {
+            driven = System.nanoTime();
+        }
+        int n = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            final DataPath p = path;
+            if (p == null || dying || !lock.tryLock()) {
+                return n;
+            }
+            try {
+                if (path != p) {
+                    return n;
+                }
+                work = false;
+                n += p.service();
+                if (p.nakWritten()) {
+                    breakLater("refused the peer's request: " + p.nakReason());
+                } else if (graceful && !p.waitsForPeer()) {
+                    graceful = false;
+                    transport.cm.execute(this::sendDisc);
+                }
+            } catch (final ProtocolViolation e) {
+                faults.warn("shared-memory connection " + describe() + ": protocol violation, connection broken: "
+                        + e.getMessage());
+                breakLater("protocol violation: " + e.getMessage());
+            } finally {
+                lock.unlock();
+            }
+            if (!work) {
+                return n;
+            }
+        }
+        return n;
+    }
+
+    /** A request was posted: write it now if no other thread services the connection, else that thread will. */
+    void requestPosted() {
+        work = true;
+        service(false);
+        if (phase == P_CLOSED && path == null) {
+            // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
+            final ShmEndpoint e = ep;
+            if (e != null) {
+                flushRequests(e);
+            }
+        }
+    }
+
+    /** A receive was posted (on the EP or its SRQ): an incoming SEND may be waiting for it. */
+    void receivePosted() {
+        final DataPath p = path;
+        if (p != null && p.holdsForReceive()) {
+            transport.kick();
+        }
+    }
+
+    /** Arms the connection before a thread sleeps; {@return true if the peer moved meanwhile (do not sleep)} */
+    boolean armAndCheck() {
+        final DataPath p = path;
+        if (p == null || dying || !lock.tryLock()) {
+            return false;
+        }
+        try {
+            p.arm();
+            return p.peerMoved();
+        } catch (final ProtocolViolation e) {
+            breakLater("protocol violation: " + e.getMessage());
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Progress thread: timers of the data path (RNR budget, keeping the peer from timing out while a SEND waits for
+     * a receive, the transport timeout).
+     *
+     * @param now the time
+     * @param ackTimeoutNanos one attempt of the transport timeout, 0 for none
+     * @return the next time this connection needs a look, or Long.MAX_VALUE
+     */
+    long timers(final long now, final long ackTimeoutNanos) {
+        final DataPath p = path;
+        if (p == null || dying || !lock.tryLock()) {
+            return now + TimeUnit.MILLISECONDS.toNanos(1);
+        }
+        try {
+            long next = p.rnrDeadline();
+            if (p.holdsForReceive()) {
+                p.beat();
+                if (ackTimeoutNanos > 0) {
+                    next = Math.min(next, now + ackTimeoutNanos / 2);
+                }
+            }
+            if (ackTimeoutNanos > 0) {
+                final long beat = p.peerHeartbeat();
+                if (beat != seenBeat || !p.waitsForPeer()) {
+                    seenBeat = beat;
+                    beatChanged = now;
+                } else if (now - beatChanged > ackTimeoutNanos * (ep.up.attributes().retryCount() + 1L)) {
+                    final String why = "the peer showed no progress for "
+                            + TimeUnit.NANOSECONDS.toMillis(now - beatChanged) + " ms while requests waited for it"
+                            + " (transport timeout)";
+                    LOG.warn("shared-memory connection {}: {}", describe(), why);
+                    p.failOldest(DtoStatus.TRANSPORT);
+                    breakLater(why);
+                    return Long.MAX_VALUE;
+                }
+                if (p.waitsForPeer()) {
+                    next = Math.min(next, now + ackTimeoutNanos / 2);
+                }
+            }
+            return next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Completes a request the data path gave up on with {@code status} and breaks the connection (the rest is
+     * flushed). Caller holds the lock.
+     *
+     * @param op the request
+     * @param status its status
+     * @param why for the log and the BROKEN event
+     */
+    void failed(final PostedOperation op, final DtoStatus status, final String why) {
+        ep.up.complete(op, status, 0);
+        breakLater(why);
+    }
+
+    /**
+     * Breaks the connection from a servicing thread: no more rounds, teardown on the loop thread.
+     *
+     * @param why the reason
+     */
+    void breakLater(final String why) {
+        if (!dying) {
+            dying = true;
+            transport.cm.execute(() -> terminate(END_BROKEN, why));
+        }
+    }
+
+    /** {@return the data path, for the transport's grant bookkeeping (null unless established)} */
+    DataPath path() {
+        return path;
+    }
+
+    ShmEndpoint endpoint() {
+        return ep;
+    }
+
+    boolean isUp() {
+        return phase == P_UP && !dying;
+    }
+
+    private String describe() {
+        return (active ? "to" : "from") + " qualifier " + qualifier + (peer.pid > 0 ? " (peer pid " + peer.pid + ")"
+                : "");
+    }
+
+    @Override
+    public String toString() {
+        return "ShmConnection[" + describe() + ", phase " + phase + "]";
+    }
+}

@@ -1,0 +1,197 @@
+package io.dat4j.provider.shm;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DatException;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.EventNumber;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.spi.EndpointTransport;
+import io.dat4j.spi.EndpointUpcalls;
+import io.dat4j.spi.KitEventDispatcher;
+import io.dat4j.spi.PostedOperation;
+import io.dat4j.spi.RequestTransport;
+import java.net.InetAddress;
+import java.util.ArrayDeque;
+
+/**
+ * The shared-memory half of an EP: its posted receives and not-yet-written requests (filled by consumer threads,
+ * drained by whichever thread services the connection) and the connection it is bound to.
+ *
+ * <p>Thread safety: {@link #recvs} and {@link #requests} are guarded by themselves and held only briefly (never while
+ * taking another lock); {@link #conn} is volatile.
+ */
+final class ShmEndpoint implements EndpointTransport {
+
+    final ShmTransport transport;
+    final EndpointUpcalls up;
+    /** Posted receives not yet consumed. */
+    private final ArrayDeque<PostedOperation> recvs = new ArrayDeque<>();
+    /** Posted requests not yet fully written. */
+    private final ArrayDeque<PostedOperation> requests = new ArrayDeque<>();
+    volatile ShmConnection conn;
+
+    ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
+        this.transport = transport;
+        this.up = up;
+    }
+
+    @Override
+    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+        final long q = transport.checkQualifier(connectionQualifier, 3);
+        final ShmConnection c = ShmConnection.active(transport, this, rdmaReadIn, rdmaReadOut);
+        bind(c);
+        if (!ShmTransport.isLocal(remoteAddress)) {
+            transport.cm.execute(() -> c.fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, remoteAddress
+                    + " is not an address of this host: shared memory reaches only processes on the same host"));
+            return;
+        }
+        transport.cm.execute(() -> c.startActive(q, timeoutNanos, privateData));
+    }
+
+    @Override
+    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
+        if (!(request instanceof ShmConnection c) || c.transport != transport) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
+                    "the request does not belong to this IA's transport");
+        }
+        bind(c);
+        transport.cm.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+    }
+
+    @Override
+    public void disconnect(final CloseMode mode) {
+        final ShmConnection c = conn;
+        if (c != null) {
+            transport.cm.execute(() -> c.localDisconnect(mode));
+        }
+    }
+
+    @Override
+    public void post(final PostedOperation op) {
+        final ShmConnection c = conn;
+        if (op.kind() == DtoOperation.RECEIVE) {
+            synchronized (recvs) {
+                recvs.add(op);
+            }
+            if (c != null) {
+                c.receivePosted();
+            }
+            return;
+        }
+        if (c == null) {
+            up.complete(op, DtoStatus.FLUSHED, 0);
+            return;
+        }
+        synchronized (requests) {
+            requests.add(op);
+        }
+        c.requestPosted();
+    }
+
+    @Override
+    public void sharedReceivePosted() {
+        final ShmConnection c = conn;
+        if (c != null) {
+            c.receivePosted();
+        }
+    }
+
+    @Override
+    public void reset() {
+        bind(null);
+    }
+
+    /** Binds the EP to a connection (or none) and tells its DTO EVDs which connection feeds them. */
+    synchronized void bind(final ShmConnection c) {
+        final ShmConnection old = conn;
+        if (old != null) {
+            sources(old, false);
+        }
+        conn = c;
+        if (c != null) {
+            sources(c, true);
+        }
+    }
+
+    private void sources(final ShmConnection c, final boolean attach) {
+        source(up.recvDispatcher(), c, attach);
+        final KitEventDispatcher req = up.requestDispatcher();
+        if (req != up.recvDispatcher()) {
+            source(req, c, attach);
+        }
+    }
+
+    private static void source(final KitEventDispatcher evd, final ShmConnection c, final boolean attach) {
+        if (evd != null && evd.completionSource() instanceof ShmCompletionSource s) {
+            if (attach) {
+                s.attach(c);
+            } else {
+                s.detach(c);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        final ShmConnection c = conn;
+        if (c != null) {
+            transport.cm.executeAndWait(() -> c.terminate(ShmConnection.END_SILENT, "EP freed"),
+                    ShmTransport.WAIT_MILLIS);
+        }
+        synchronized (recvs) {
+            recvs.clear();
+        }
+        synchronized (requests) {
+            requests.clear();
+        }
+        if (c != null) {
+            bind(null);
+        }
+    }
+
+    /** {@return the next receive for an incoming message: a posted one, else one taken from the EP's SRQ, or null} */
+    PostedOperation pollRecv() {
+        synchronized (recvs) {
+            final PostedOperation op = recvs.poll();
+            if (op != null) {
+                return op;
+            }
+        }
+        return up.takeSharedReceive();
+    }
+
+    /** {@return a receive posted on this EP (never one of the SRQ: those stay the SRQ's), or null} */
+    PostedOperation pollPostedRecv() {
+        synchronized (recvs) {
+            return recvs.poll();
+        }
+    }
+
+    PostedOperation peekRequest() {
+        synchronized (requests) {
+            return requests.peek();
+        }
+    }
+
+    void popRequest() {
+        synchronized (requests) {
+            requests.poll();
+        }
+    }
+
+    PostedOperation pollRequest() {
+        synchronized (requests) {
+            return requests.poll();
+        }
+    }
+
+    boolean hasRequests() {
+        synchronized (requests) {
+            return !requests.isEmpty();
+        }
+    }
+}
