@@ -202,6 +202,23 @@ final class DataPath {
         return n;
     }
 
+    /**
+     * Writes what was posted, on the posting thread (no inbound work, so that a poster makes no upcall for another
+     * queue than its own). Caller holds the connection's lock.
+     *
+     * @return how much happened
+     */
+    int serviceOutbound() {
+        final int n = outbound();
+        if (out.hasUnpublished()) {
+            out.publish();
+            if (wake.peerArmed()) {
+                peerBell.ring();
+            }
+        }
+        return n;
+    }
+
     /** Arms the connection before its consumer sleeps; the caller looks at {@link #peerMoved()} once more after. */
     void arm() {
         wake.arm();
@@ -550,7 +567,8 @@ final class DataPath {
 
     private void markDone(final PostedOperation op) {
         for (int i = 0; i < inflCount; i++) {
-            if (infl[slot(i)] == op) {
+            // a done entry's descriptor may already be reused by the kit for a newer operation: skip those
+            if (!inflDone[slot(i)] && infl[slot(i)] == op) {
                 inflDone[slot(i)] = true;
                 return;
             }

@@ -640,7 +640,12 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         if (consumer) {
             driven = System.nanoTime();
         }
+        return rounds(false);
+    }
+
+    private int rounds(final boolean outboundOnly) {
         int n = 0;
+        boolean outOnly = outboundOnly;
         for (int round = 0; round < ROUNDS; round++) {
             final DataPath p = path;
             if (p == null || dying || !lock.tryLock()) {
@@ -651,7 +656,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
                     return n;
                 }
                 work = false;
-                n += p.service();
+                n += outOnly ? p.serviceOutbound() : p.service();
                 if (p.nakWritten()) {
                     breakLater("refused the peer's request: " + p.nakReason());
                 } else if (graceful && !p.waitsForPeer()) {
@@ -668,6 +673,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             if (!work) {
                 return n;
             }
+            outOnly = false; // another thread left work while this one held the lock: do it all
         }
         return n;
     }
@@ -675,7 +681,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     /** A request was posted: write it now if no other thread services the connection, else that thread will. */
     void requestPosted() {
         work = true;
-        service(false);
+        rounds(true);
         if (phase == P_CLOSED && path == null) {
             // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
             final ShmEndpoint e = ep;
