@@ -13,6 +13,7 @@ import io.dat4j.provider.shm.sys.RingReader;
 import io.dat4j.provider.shm.sys.RingWriter;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.provider.shm.sys.WakeControl;
+import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
@@ -113,7 +114,7 @@ final class DataPath {
     private long nakPosition;
     private String nakReason;
     private boolean nakSent;
-    /** The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved()}. */
+    /** The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved}. */
     private long seenTail;
     private long seenConsumed;
 
@@ -170,11 +171,15 @@ final class DataPath {
     }
 
     /**
-     * {@return true if the peer published something since the last round}: new records in its ring, or consumed
-     * records of this side's ring (room, completions). Called after {@link #arm()}, before sleeping.
+     * {@return true if the peer published what a sleeper waits for since the last round}: new records in its ring
+     * ({@link WakeControl#DATA}), or consumed records of this side's ring ({@link WakeControl#SPACE}). Called after
+     * {@link #arm}, before sleeping.
+     *
+     * @param what what the sleeper waits for
      */
-    boolean peerMoved() {
-        return in.position() + in.available() != seenTail || out.refreshConsumed() != seenConsumed;
+    boolean peerMoved(final int what) {
+        return (what & WakeControl.DATA) != 0 && in.position() + in.available() != seenTail
+                || (what & WakeControl.SPACE) != 0 && out.refreshConsumed() != seenConsumed;
     }
 
     /**
@@ -188,10 +193,11 @@ final class DataPath {
         int n = inbound();
         n += reap();
         n += outbound();
-        final boolean published = out.hasUnpublished() || in.position() != in.published();
+        final boolean tail = out.hasUnpublished();
+        final boolean head = in.position() != in.published();
         out.publish();
         in.publish();
-        if (published && wake.peerArmed()) {
+        if (tail && wake.peerArmed(WakeControl.DATA) | head && wake.peerArmed(WakeControl.SPACE)) {
             peerBell.ring();
         }
         if (n > 0) {
@@ -212,16 +218,21 @@ final class DataPath {
         final int n = outbound();
         if (out.hasUnpublished()) {
             out.publish();
-            if (wake.peerArmed()) {
+            if (wake.peerArmed(WakeControl.DATA)) {
                 peerBell.ring();
             }
         }
         return n;
     }
 
-    /** Arms the connection before its consumer sleeps; the caller looks at {@link #peerMoved()} once more after. */
-    void arm() {
-        wake.arm();
+    /**
+     * Arms the connection before a thread sleeps; the caller looks at {@link #peerMoved} once more after.
+     *
+     * @param what {@link WakeControl#DATA} (records from the peer), {@link WakeControl#SPACE} (the peer consumed
+     *        records of this side: completions, room) or both
+     */
+    void arm(final int what) {
+        wake.arm(what);
     }
 
     long peerHeartbeat() {

@@ -1,6 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.provider.shm.sys.Doorbell;
+import io.dat4j.provider.shm.sys.WakeControl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
@@ -11,10 +12,10 @@ import org.apache.logging.log4j.Logger;
 /**
  * The progress thread of one shared-memory IA: services the connections no consumer is servicing (so that a target
  * answers RDMA reads, takes SENDs into posted receives and frees ring space while its consumer does something else),
- * and runs the data-path timers (RNR budget, transport timeout). When nothing moves it polls for
- * {@link ShmSettings#spinMicros()} (never the busy-poll time: that is for consumer threads), then arms its
- * connections and sleeps on the IA's futex doorbell until a peer publishes, a receive is posted for a waiting SEND
- * ({@link #kick()}), or the next timer.
+ * and runs the data-path timers (RNR budget, transport timeout). When a round finds nothing to do it arms its
+ * connections, looks once more, and sleeps on the IA's futex doorbell until a peer publishes, a receive is posted for
+ * a waiting SEND ({@link #kick()}), or the next timer. It never spins: a spinning thread on a busy host takes the
+ * core the peer it waits for needs.
  *
  * <p>A connection a consumer serviced within the last {@link #GRACE_NANOS} is left to that consumer (it polls or
  * sleeps on the doorbell itself); when every connection is such, this thread parks instead of sleeping on the
@@ -52,11 +53,9 @@ final class ProgressThread implements Runnable {
 
     @Override
     public void run() {
-        final long spin = t.settings.spinMicros() * 1000L;
         final long ack = TimeUnit.MILLISECONDS.toNanos(t.settings.ackTimeoutMillis());
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment ts = Doorbell.timespec(a);
-            long idleSince = System.nanoTime();
             long nextTimers = 0;
             while (!stopping) {
                 final long now = System.nanoTime();
@@ -77,15 +76,9 @@ final class ProgressThread implements Runnable {
                         }
                     }
                 }
-                if (n > 0) {
-                    idleSince = now;
-                    continue;
+                if (n == 0) {
+                    sleep(cs, now, nextTimers, ts);
                 }
-                if (now - idleSince < spin) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                sleep(cs, now, nextTimers, ts);
             }
         } catch (final RuntimeException | Error e) {
             LOG.error("shared-memory progress thread {} stopped on an unexpected error", thread.getName(), e);
@@ -101,7 +94,7 @@ final class ProgressThread implements Runnable {
             final long since = now - c.driven;
             if (since > GRACE_NANOS) {
                 watching = true;
-                moved |= c.armAndCheck();
+                moved |= c.armAndCheck(WakeControl.DATA | WakeControl.SPACE);
             } else {
                 sleep = Math.min(sleep, GRACE_NANOS - since + 1000);
             }

@@ -1,5 +1,6 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.spi.CompletionSource;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -8,8 +9,8 @@ import java.util.Arrays;
 /**
  * The completion source of a shared-memory EVD: the thread that dequeues, polls or waits on the EVD services the
  * connections that complete into it, on its own thread (consumer-driven progress, no hand-over to another thread on
- * the data path). A waiter polls for {@link ShmSettings#spinNanos()} (the busy-poll time when set), then arms its
- * connections and sleeps on the IA's futex doorbell until a peer publishes into one of them or the kit calls
+ * the data path). A waiter polls once (for {@link ShmSettings#busyPollMicros()} when busy polling is set), then arms
+ * its connections and sleeps on the IA's futex doorbell until a peer publishes what it waits for or the kit calls
  * {@link #wakeup()}.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; the connection list is copy-on-write.
@@ -22,6 +23,8 @@ final class ShmCompletionSource implements CompletionSource {
 
     private final ShmTransport t;
     private volatile ShmConnection[] conns = NONE;
+    /** What a sleeper waits for from each connection ({@link WakeControl#DATA}, {@link WakeControl#SPACE}). */
+    private volatile int[] waits = new int[0];
     private volatile Thread driver;
     private volatile boolean woken;
 
@@ -29,10 +32,19 @@ final class ShmCompletionSource implements CompletionSource {
         this.t = t;
     }
 
-    /** A connection now completes into this EVD. */
-    synchronized void attach(final ShmConnection c) {
+    /**
+     * A connection now completes into this EVD.
+     *
+     * @param c the connection
+     * @param what what completes here: {@link WakeControl#DATA} (receives: the peer's records) and/or
+     *        {@link WakeControl#SPACE} (SENDs and WRITEs: the peer consumed them)
+     */
+    synchronized void attach(final ShmConnection c, final int what) {
         final ShmConnection[] n = Arrays.copyOf(conns, conns.length + 1);
+        final int[] w = Arrays.copyOf(waits, waits.length + 1);
         n[conns.length] = c;
+        w[waits.length] = what;
+        waits = w;
         conns = n;
     }
 
@@ -44,7 +56,11 @@ final class ShmCompletionSource implements CompletionSource {
                 final ShmConnection[] n = new ShmConnection[old.length - 1];
                 System.arraycopy(old, 0, n, 0, i);
                 System.arraycopy(old, i + 1, n, i, old.length - i - 1);
+                final int[] w = new int[old.length - 1];
+                System.arraycopy(waits, 0, w, 0, i);
+                System.arraycopy(waits, i + 1, w, i, old.length - i - 1);
                 conns = n;
+                waits = w;
                 return;
             }
         }
@@ -62,7 +78,8 @@ final class ShmCompletionSource implements CompletionSource {
     @Override
     public boolean progress(final long nanos) {
         final ShmConnection[] cs = conns;
-        if (cs.length == 0) {
+        final int[] ws = waits;
+        if (cs.length == 0 || ws.length != cs.length) {
             return false; // nothing to drive: the kit parks and is woken by the post
         }
         driver = Thread.currentThread();
@@ -72,7 +89,7 @@ final class ShmCompletionSource implements CompletionSource {
                 return true;
             }
             final long t0 = System.nanoTime();
-            final long spin = Math.min(nanos, t.settings.spinNanos());
+            final long spin = Math.min(nanos, t.settings.busyPollNanos());
             while (true) {
                 if (poll() > 0 || woken) {
                     return true;
@@ -84,8 +101,8 @@ final class ShmCompletionSource implements CompletionSource {
             }
             final int seen = t.doorbell.sequence();
             boolean moved = false;
-            for (final ShmConnection c : cs) {
-                moved |= c.armAndCheck();
+            for (int i = 0; i < cs.length; i++) {
+                moved |= cs[i].armAndCheck(ws[i]);
             }
             if (!moved && !woken) {
                 t.doorbell.await(seen, Math.max(1, nanos - (System.nanoTime() - t0)), TIMESPEC.get());

@@ -9,6 +9,7 @@ import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
+import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RemoteFaultLog;
 import io.dat4j.spi.RequestTransport;
@@ -699,15 +700,19 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
     }
 
-    /** Arms the connection before a thread sleeps; {@return true if the peer moved meanwhile (do not sleep)} */
-    boolean armAndCheck() {
+    /**
+     * Arms the connection before a thread sleeps; {@return true if the peer moved meanwhile (do not sleep)}
+     *
+     * @param what {@link WakeControl#DATA}, {@link WakeControl#SPACE} or both
+     */
+    boolean armAndCheck(final int what) {
         final DataPath p = path;
         if (p == null || dying || !lock.tryLock()) {
             return false;
         }
         try {
-            p.arm();
-            return p.peerMoved();
+            p.arm(what);
+            return p.peerMoved(what);
         } catch (final ProtocolViolation e) {
             breakLater("protocol violation: " + e.getMessage());
             return true;

@@ -7,6 +7,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.spi.EndpointTransport;
 import io.dat4j.spi.EndpointUpcalls;
 import io.dat4j.spi.KitEventDispatcher;
@@ -118,17 +119,21 @@ final class ShmEndpoint implements EndpointTransport {
     }
 
     private void sources(final ShmConnection c, final boolean attach) {
-        source(up.recvDispatcher(), c, attach);
+        final KitEventDispatcher recv = up.recvDispatcher();
         final KitEventDispatcher req = up.requestDispatcher();
-        if (req != up.recvDispatcher()) {
-            source(req, c, attach);
+        if (req == recv) {
+            source(recv, c, attach, WakeControl.DATA | WakeControl.SPACE);
+        } else {
+            source(recv, c, attach, WakeControl.DATA);
+            source(req, c, attach, WakeControl.DATA | WakeControl.SPACE); // READ responses arrive as records
         }
     }
 
-    private static void source(final KitEventDispatcher evd, final ShmConnection c, final boolean attach) {
+    private static void source(final KitEventDispatcher evd, final ShmConnection c, final boolean attach,
+            final int what) {
         if (evd != null && evd.completionSource() instanceof ShmCompletionSource s) {
             if (attach) {
-                s.attach(c);
+                s.attach(c, what);
             } else {
                 s.detach(c);
             }

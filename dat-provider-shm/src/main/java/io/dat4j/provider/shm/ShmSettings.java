@@ -27,15 +27,15 @@ import java.util.Map;
  * @param allowPtrace {@code allowPtrace}: {@code true} to call {@code prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY)} when
  *        the IA opens, so that under Yama ptrace_scope 1 peers may copy into this process (default false; it lets
  *        every process of this user attach to this one)
- * @param spinMicros {@code spinMicros}: how long a waiting thread polls before it sleeps on the futex (default 10)
- * @param busyPollMicros {@code busyPollMicros}: opt-in busy polling: a waiting thread polls this long instead (default
- *        0: off; it keeps a core busy while waiting)
+ * @param busyPollMicros {@code busyPollMicros}: opt-in busy polling: a thread waiting on an EVD polls its connections
+ *        this long before it sleeps on the futex (default 0: it sleeps at once; polling keeps a core busy while
+ *        waiting, and on a host with fewer free cores than polling threads it delays the peer it waits for)
  * @param ackTimeoutMillis {@code ackTimeoutMillis}: one attempt of the transport timeout (default 2000; 0 off): a
  *        connection waiting for a peer that shows no progress for this long times the EP's retry_count + 1 fails
  *        with {@code DAT_DTO_ERR_TRANSPORT} and BROKEN
  */
 public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolean cma, boolean allowPtrace,
-        long spinMicros, long busyPollMicros, long ackTimeoutMillis) {
+        long busyPollMicros, long ackTimeoutMillis) {
 
     /** Prefix of the system properties. */
     public static final String PREFIX = "dat4j.shm.";
@@ -43,13 +43,11 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
     public static final long RING_BYTES_DEFAULT = 256 << 10;
     /** Default grant slots. */
     public static final int GRANT_SLOTS_DEFAULT = 1024;
-    /** Default spin before sleeping, µs. */
-    public static final long SPIN_MICROS_DEFAULT = 10;
     /** Default transport timeout attempt, ms. */
     public static final long ACK_TIMEOUT_DEFAULT = 2000;
 
-    private static final String[] KEYS = {"dir", "ringBytes", "grantSlots", "cma", "allowPtrace", "spinMicros",
-        "busyPollMicros", "ackTimeoutMillis"};
+    private static final String[] KEYS = {"dir", "ringBytes", "grantSlots", "cma", "allowPtrace", "busyPollMicros",
+        "ackTimeoutMillis"};
 
     /**
      * Reads the settings of an IA.
@@ -92,9 +90,7 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
             throw bad(entry, "allowPtrace=" + ptrace + ": true or false");
         }
         return new ShmSettings(directory, ring, (int) grants, cma == null || cma.equalsIgnoreCase("auto"),
-                "true".equalsIgnoreCase(ptrace),
-                number(entry, params, "spinMicros", SPIN_MICROS_DEFAULT, 0, 1_000_000),
-                number(entry, params, "busyPollMicros", 0, 0, 60_000_000),
+                "true".equalsIgnoreCase(ptrace), number(entry, params, "busyPollMicros", 0, 0, 60_000_000),
                 number(entry, params, "ackTimeoutMillis", ACK_TIMEOUT_DEFAULT, 0, 86_400_000));
     }
 
@@ -135,17 +131,16 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
                 + why);
     }
 
-    /** {@return the spin before sleeping in nanoseconds: the busy-poll time when set, else the spin time} */
-    public long spinNanos() {
-        return (busyPollMicros > 0 ? busyPollMicros : spinMicros) * 1000L;
+    /** {@return the busy-poll time in nanoseconds} */
+    public long busyPollNanos() {
+        return busyPollMicros * 1000L;
     }
 
     /** {@return the settings as provider attributes (strings)} */
     public Map<String, String> asAttributes() {
         return Map.of("dir", directory.toString(), "ringBytes", Long.toString(ringBytes), "grantSlots",
                 Integer.toString(grantSlots), "cma", cma ? "auto" : "off", "allowPtrace",
-                Boolean.toString(allowPtrace), "spinMicros", Long.toString(spinMicros), "busyPollMicros",
-                Long.toString(busyPollMicros), "ackTimeoutMillis", Long.toString(ackTimeoutMillis),
+                Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros), "ackTimeoutMillis", Long.toString(ackTimeoutMillis),
                 "wire", "dat4j-shm/1");
     }
 

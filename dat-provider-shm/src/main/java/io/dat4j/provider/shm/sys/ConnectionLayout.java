@@ -13,7 +13,8 @@ import java.lang.foreign.MemorySegment;
  * <pre>
  * 0                  header (4 KiB): magic, version, ring bytes, grant slots, total bytes, connection nonce
  * 4096 + 1024*s      control block of side s, one 128-byte line per word (no false sharing, no adjacent-line
- *                    prefetch pairs): TAIL (ring out of s), HEAD (ring into s), ARM, WOKEN, HEARTBEAT
+ *                    prefetch pairs): TAIL (ring out of s), HEAD (ring into s), ARM, WOKEN, HEARTBEAT, ARM_SPACE,
+ *                    WOKEN_SPACE
  * 8192 + R*s         ring out of side s (R bytes, a power of two)
  * 8192 + 2R + G*32*s grant table of side s (G slots of 32 bytes)
  * </pre>
@@ -42,12 +43,16 @@ public final class ConnectionLayout {
     public static final int TAIL = 0;
     /** Control word: the consumer's published position in the ring into this side. */
     public static final int HEAD = LINE;
-    /** Control word: raised by this side (as consumer) when it wants a wake-up for new data. */
+    /** Control word: raised by this side when it wants a wake-up for new data in the peer's ring (TAIL). */
     public static final int ARM = 2 * LINE;
     /** Control word: the peer's ARM value this side (as producer) last answered with a wake-up. */
     public static final int WOKEN = 3 * LINE;
     /** Control word: grows while this side makes progress (liveness). */
     public static final int HEARTBEAT = 4 * LINE;
+    /** Control word: raised by this side when it wants a wake-up once the peer consumed its records (HEAD). */
+    public static final int ARM_SPACE = 5 * LINE;
+    /** Control word: the peer's ARM_SPACE value this side (as consumer) last answered with a wake-up. */
+    public static final int WOKEN_SPACE = 6 * LINE;
 
     private static final long HEADER = 4096;
     private static final long CONTROL_BYTES = 1024;
@@ -95,7 +100,8 @@ public final class ConnectionLayout {
      * {@return the offset of a control word of a side}
      *
      * @param side 0 or 1
-     * @param word {@link #TAIL}, {@link #HEAD}, {@link #ARM}, {@link #WOKEN} or {@link #HEARTBEAT}
+     * @param word {@link #TAIL}, {@link #HEAD}, {@link #ARM}, {@link #WOKEN}, {@link #HEARTBEAT},
+     *        {@link #ARM_SPACE} or {@link #WOKEN_SPACE}
      */
     public long control(final int side, final int word) {
         return HEADER + CONTROL_BYTES * side + word;

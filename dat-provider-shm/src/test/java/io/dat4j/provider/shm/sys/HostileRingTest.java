@@ -93,12 +93,13 @@ class HostileRingTest {
             m.set(JAVA_LONG, LAYOUT.control(1, ConnectionLayout.ARM), peerArm);
             m.set(JAVA_LONG, LAYOUT.control(1, ConnectionLayout.WOKEN), peerWoken);
             try {
-                w.arm();
+                w.arm(WakeControl.DATA | WakeControl.SPACE);
             } catch (final ProtocolViolation expected) {
                 // broken
             }
             try {
-                w.peerArmed();
+                w.peerArmed(WakeControl.DATA);
+                w.peerArmed(WakeControl.SPACE);
             } catch (final ProtocolViolation expected) {
                 // broken
             }

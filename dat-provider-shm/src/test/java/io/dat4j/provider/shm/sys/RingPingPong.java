@@ -71,7 +71,7 @@ public final class RingPingPong implements AutoCloseable {
         while (true) {
             done += out.write(src, done, length - done);
             out.publish();
-            wakePeer();
+            wakePeer(WakeControl.DATA);
             if (!out.inRecord()) {
                 return;
             }
@@ -79,9 +79,9 @@ public final class RingPingPong implements AutoCloseable {
         }
     }
 
-    /** After every publish, of TAIL or HEAD: the peer may sleep waiting for either. */
-    private void wakePeer() {
-        if (wake.peerArmed()) {
+    /** After every publish, of TAIL (DATA) or HEAD (SPACE): the peer may sleep waiting for either. */
+    private void wakePeer(final int what) {
+        if (wake.peerArmed(what)) {
             theirs.ring();
         }
     }
@@ -91,7 +91,7 @@ public final class RingPingPong implements AutoCloseable {
         while (out.free() < RecordHeader.BYTES) {
             if (!spin && System.nanoTime() - t0 > SPIN_NANOS) {
                 final int seen = mine.sequence();
-                wake.arm();
+                wake.arm(WakeControl.SPACE);
                 if (out.free() >= RecordHeader.BYTES) {
                     return;
                 }
@@ -116,13 +116,13 @@ public final class RingPingPong implements AutoCloseable {
         while (in.inRecord()) {
             if (in.availableCached() == 0) {
                 in.publish();
-                wakePeer();
+                wakePeer(WakeControl.SPACE);
                 awaitBytes(1);
             }
             done += in.read(dst, done, in.remaining());
         }
         in.publish();
-        wakePeer();
+        wakePeer(WakeControl.SPACE);
         return length;
     }
 
@@ -131,7 +131,7 @@ public final class RingPingPong implements AutoCloseable {
         while (in.available() < n) {
             if (!spin && System.nanoTime() - t0 > SPIN_NANOS) {
                 final int seen = mine.sequence();
-                wake.arm();
+                wake.arm(WakeControl.DATA);
                 if (in.available() >= n) {
                     return;
                 }
@@ -238,7 +238,7 @@ public final class RingPingPong implements AutoCloseable {
                 Thread.onSpinWait();
             } else {
                 final int seen = mine.sequence();
-                wake.arm();
+                wake.arm(WakeControl.DATA);
                 if (in.available() < RecordHeader.BYTES) {
                     mine.await(seen, TimeUnit.MILLISECONDS.toNanos(20), timespec);
                 }
