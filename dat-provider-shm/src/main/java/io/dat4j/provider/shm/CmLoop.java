@@ -81,6 +81,17 @@ final class CmLoop implements Runnable {
     }
 
     /**
+     * Queues a task for the loop thread, also when called there: for work that must not run inside the caller's
+     * frame (a teardown requested from the middle of a data-path round).
+     *
+     * @param task the task
+     */
+    void post(final Runnable task) {
+        tasks.add(task);
+        selector.wakeup();
+    }
+
+    /**
      * Runs a task on the loop thread and waits for it.
      *
      * @param task the task

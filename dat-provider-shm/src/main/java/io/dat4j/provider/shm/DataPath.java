@@ -64,6 +64,9 @@ final class DataPath {
     private static final int IN_SEND = 2;
     private static final int IN_WRITE = 3;
     private static final int IN_READ_RESP = 4;
+    private static final int CMA_DONE = 0;
+    private static final int CMA_LOCAL = 1;
+    private static final int CMA_FAILED = 2;
     /** Records handled per service round at most, so that one busy connection does not starve the others. */
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
@@ -80,6 +83,8 @@ final class DataPath {
     private final GrantTable peerGrants;
     private final Arena arena;
     private CrossMemory cma;
+    /** The local regions a CMA copy holds, released before it completes. */
+    private final KitMemoryRegion[] heldRegions;
     private final long peerPid;
     private final RegionTable regions;
     private final long maxMessage;
@@ -147,6 +152,7 @@ final class DataPath {
         final int segs = Math.max(1, Math.max(ep.up.attributes().maxRequestIov(),
                 Math.max(ep.up.attributes().maxRdmaReadIov(), ep.up.attributes().maxRdmaWriteIov())));
         this.cma = cmaToPeer ? new CrossMemory(arena, segs) : null;
+        this.heldRegions = new KitMemoryRegion[segs];
         this.peerPid = peerPid;
         this.regions = ep.transport.adapter.regions();
         this.maxMessage = ep.up.attributes().maxMessageSize();
@@ -744,42 +750,55 @@ final class DataPath {
             return false;
         }
         int held = 0;
+        int outcome;
         try {
             cma.clear();
+            outcome = CMA_DONE;
             for (int i = 0; i < op.segmentCount(); i++) {
                 final KitMemoryRegion r = op.region(i);
                 if (!r.acquire()) {
-                    ep.popRequest();
-                    conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
-                            + " was freed during the transfer");
-                    return true;
+                    outcome = CMA_LOCAL;
+                    break;
                 }
-                held = i + 1;
+                heldRegions[held++] = r;
                 cma.add(r.memory(), op.offset(i), op.length(i));
             }
-            if (cma.transfer(write, peerPid, op.remoteAddress())) {
+            if (outcome == CMA_DONE && !cma.transfer(write, peerPid, op.remoteAddress())) {
+                outcome = CMA_FAILED;
+            }
+        } catch (final IllegalStateException e) {
+            outcome = CMA_LOCAL; // the memory under an LMR was freed while it was registered
+        } finally {
+            // released before the operation completes: the kit reuses a completed descriptor
+            for (int i = 0; i < held; i++) {
+                heldRegions[i].release();
+                heldRegions[i] = null;
+            }
+            peerGrants.give(g);
+        }
+        switch (outcome) {
+            case CMA_DONE -> {
                 ep.popRequest();
                 ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
                 return true;
             }
-            final int errno = cma.lastErrno();
-            if (errno == Libc.EPERM || errno == Libc.ENOSYS) {
-                cma = null; // the kernel stopped allowing it: the ring from now on
-                return false;
+            case CMA_LOCAL -> {
+                ep.popRequest();
+                conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
+                        + " was freed during the transfer");
+                return true;
             }
-            ep.popRequest();
-            conn.failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
-                    "a CMA copy into the peer failed (errno " + errno + ")");
-            return true;
-        } catch (final IllegalStateException e) {
-            ep.popRequest();
-            conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the memory under an LMR was freed while it was registered");
-            return true;
-        } finally {
-            for (int i = 0; i < held; i++) {
-                op.region(i).release();
+            default -> {
+                final int errno = cma.lastErrno();
+                if (errno == Libc.EPERM || errno == Libc.ENOSYS) {
+                    cma = null; // the kernel stopped allowing it: the ring from now on
+                    return false;
+                }
+                ep.popRequest();
+                conn.failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
+                        "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + errno + ")");
+                return true;
             }
-            peerGrants.give(g);
         }
     }
 

@@ -174,7 +174,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
             return;
         }
-        cmaToPeer = transport.settings.cma() && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue);
+        cmaToPeer = transport.settings.cma()
+                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue, faults);
         final int out = Math.min(myOut, peer.depthIn);
         lock.lock();
         try {
@@ -215,7 +216,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         cmaToPeer = transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0
-                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue);
+                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue, faults);
         phase = P_REQUESTED;
         if (!listener.upcalls().connectionRequested(this, transport.localAddress(0), peer.privateData,
                 peer.depthIn, peer.depthOut)) {
@@ -662,7 +663,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
                     breakLater("refused the peer's request: " + p.nakReason());
                 } else if (graceful && !p.waitsForPeer()) {
                     graceful = false;
-                    transport.cm.execute(this::sendDisc);
+                    transport.cm.post(this::sendDisc);
                 }
             } catch (final ProtocolViolation e) {
                 faults.warn("shared-memory connection " + describe() + ": protocol violation, connection broken: "
@@ -787,7 +788,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     void breakLater(final String why) {
         if (!dying) {
             dying = true;
-            transport.cm.execute(() -> terminate(END_BROKEN, why));
+            transport.cm.post(() -> terminate(END_BROKEN, why)); // never inside the round that asked for it
         }
     }
 

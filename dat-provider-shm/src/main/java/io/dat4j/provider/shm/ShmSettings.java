@@ -33,9 +33,12 @@ import java.util.Map;
  * @param ackTimeoutMillis {@code ackTimeoutMillis}: one attempt of the transport timeout (default 2000; 0 off): a
  *        connection waiting for a peer that shows no progress for this long times the EP's retry_count + 1 fails
  *        with {@code DAT_DTO_ERR_TRANSPORT} and BROKEN
+ * @param revokeMillis {@code revokeMillis}: how long freeing an LMR (or closing a connection) waits for a peer's CMA
+ *        copy into or out of it to end (default 10000, as the kit waits for its own copies); a peer that holds a
+ *        grant longer gets its connection broken
  */
 public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolean cma, boolean allowPtrace,
-        long busyPollMicros, long ackTimeoutMillis) {
+        long busyPollMicros, long ackTimeoutMillis, long revokeMillis) {
 
     /** Prefix of the system properties. */
     public static final String PREFIX = "dat4j.shm.";
@@ -45,9 +48,11 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
     public static final int GRANT_SLOTS_DEFAULT = 1024;
     /** Default transport timeout attempt, ms. */
     public static final long ACK_TIMEOUT_DEFAULT = 2000;
+    /** Default wait for a peer's CMA copy before a free goes on, ms. */
+    public static final long REVOKE_DEFAULT = 10_000;
 
     private static final String[] KEYS = {"dir", "ringBytes", "grantSlots", "cma", "allowPtrace", "busyPollMicros",
-        "ackTimeoutMillis"};
+        "ackTimeoutMillis", "revokeMillis"};
 
     /**
      * Reads the settings of an IA.
@@ -91,7 +96,8 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
         }
         return new ShmSettings(directory, ring, (int) grants, cma == null || cma.equalsIgnoreCase("auto"),
                 "true".equalsIgnoreCase(ptrace), number(entry, params, "busyPollMicros", 0, 0, 60_000_000),
-                number(entry, params, "ackTimeoutMillis", ACK_TIMEOUT_DEFAULT, 0, 86_400_000));
+                number(entry, params, "ackTimeoutMillis", ACK_TIMEOUT_DEFAULT, 0, 86_400_000),
+                number(entry, params, "revokeMillis", REVOKE_DEFAULT, 0, 3_600_000));
     }
 
     private static boolean known(final String key) {
@@ -141,7 +147,7 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
         return Map.of("dir", directory.toString(), "ringBytes", Long.toString(ringBytes), "grantSlots",
                 Integer.toString(grantSlots), "cma", cma ? "auto" : "off", "allowPtrace",
                 Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros), "ackTimeoutMillis", Long.toString(ackTimeoutMillis),
-                "wire", "dat4j-shm/1");
+                "revokeMillis", Long.toString(revokeMillis), "wire", "dat4j-shm/1");
     }
 
     @Override

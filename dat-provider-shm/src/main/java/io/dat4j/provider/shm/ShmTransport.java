@@ -20,6 +20,8 @@ import io.dat4j.spi.EndpointUpcalls;
 import io.dat4j.spi.KitEventDispatcher;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.ListenerTransport;
+import io.dat4j.spi.RemoteFaultLog;
+import io.dat4j.spi.RemoteKeyed;
 import io.dat4j.spi.ServicePointUpcalls;
 import io.dat4j.spi.Transport;
 import java.io.IOException;
@@ -30,6 +32,7 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.channels.ServerSocketChannel;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
@@ -58,12 +61,11 @@ final class ShmTransport implements Transport {
     static final long PID = ProcessHandle.current().pid();
     /** How long a hook waits for the connection-management thread, ms. */
     static final long WAIT_MILLIS = 10_000;
-    /** How long freeing an LMR waits for a peer's CMA copy in progress, as the kit waits for its own copies. */
-    static final long REVOKE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private static final Logger LOG = LogManager.getLogger(ShmTransport.class);
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
     private static final Map<String, Boolean> CMA_VERDICTS = new ConcurrentHashMap<>();
+    private static final SecureRandom KEYS = new SecureRandom();
 
     final AdapterUpcalls adapter;
     final ShmSettings settings;
@@ -74,6 +76,8 @@ final class ShmTransport implements Transport {
     private final Arena arena = Arena.ofShared();
     private final MemorySegment probe;
     private final Object trackLock = new Object();
+    /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
+    private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
 
     ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmSettings settings) {
@@ -176,8 +180,9 @@ final class ShmTransport implements Transport {
      * @param pid the peer
      * @param address its probe word
      * @param value what the word holds
+     * @param faults where a peer's false claim is logged
      */
-    boolean cmaReaches(final long pid, final long address, final long value) {
+    boolean cmaReaches(final long pid, final long address, final long value, final RemoteFaultLog faults) {
         final String key = pid + "@" + ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(
                 Instant::toString).orElse("?");
         final Boolean known = CMA_VERDICTS.get(key);
@@ -192,8 +197,8 @@ final class ShmTransport implements Transport {
                 LOG.debug("CMA to process {} refused (Yama ptrace_scope {}, seccomp or capabilities): RDMA goes "
                         + "through the rings", pid, CrossMemory.ptraceScope());
             }
-            case MISMATCH -> LOG.warn("process {} did not hold the CMA probe value its peer announced: no CMA to "
-                    + "it", pid);
+            case MISMATCH -> faults.warn("process " + pid + " does not hold the CMA probe value its peer announced "
+                    + "(not the process it claims to be?): no CMA to it");
             default -> {
                 // gone
             }
@@ -225,9 +230,10 @@ final class ShmTransport implements Transport {
      */
     void revokeAll(final ShmConnection c, final DataPath p, final boolean peerAlive) {
         final GrantTable g = p.grants();
-        if (g != null && !g.revokeAll(peerAlive ? REVOKE_NANOS : 0) && peerAlive) {
-            LOG.error("shared-memory connection {}: the peer still copied into a granted region after 10 s; "
-                    + "closing anyway", c);
+        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()) : 0;
+        if (g != null && !g.revokeAll(wait) && peerAlive) {
+            LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing anyway",
+                    c, settings.revokeMillis());
         }
     }
 
@@ -243,7 +249,11 @@ final class ShmTransport implements Transport {
         if (privileges == 0 || !settings.cma() || !(region.protectionZoneRegistration() instanceof Zone z)) {
             return null;
         }
-        final Grant g = new Grant(region.rmrContext(), privileges);
+        int key;
+        do {
+            key = KEYS.nextInt();
+        } while (key == 0 || !keys.add(key));
+        final Grant g = new Grant(key, privileges);
         z.regions.add(region);
         for (final ShmConnection c : connections) {
             final DataPath p = c.path();
@@ -260,6 +270,14 @@ final class ShmTransport implements Transport {
             return;
         }
         z.regions.remove(region);
+        try {
+            revokeEverywhere(z, g);
+        } finally {
+            keys.remove(g.rmr);
+        }
+    }
+
+    private void revokeEverywhere(final Zone z, final Grant g) {
         for (final ShmConnection c : connections) {
             if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {
                 continue;
@@ -267,8 +285,9 @@ final class ShmTransport implements Transport {
             c.lock.lock();
             try {
                 final DataPath p = c.path();
-                if (p != null && p.grants() != null && !p.grants().revoke(g.rmr, REVOKE_NANOS)) {
-                    c.breakLater("the peer held a CMA grant of a region being freed for 10 s");
+                if (p != null && p.grants() != null && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()))) {
+                    c.breakLater("the peer held a CMA grant of a region being freed for " + settings.revokeMillis()
+                            + " ms");
                 }
             } finally {
                 c.lock.unlock();
@@ -281,8 +300,15 @@ final class ShmTransport implements Transport {
         final Set<KitMemoryRegion> regions = ConcurrentHashMap.newKeySet();
     }
 
-    /** What the transport keeps for a granted LMR: its rmr_context (kept: the LMR is closed when revoked). */
-    private record Grant(int rmr, int privileges) {
+    /**
+     * What the transport keeps for a granted LMR: its rmr_context, chosen here (the kit takes it as the LMR's
+     * {@code rmr_context}, {@link RemoteKeyed}) so that grants can be published before the kit registers the region.
+     */
+    private record Grant(int rmr, int privileges) implements RemoteKeyed {
+        @Override
+        public int remoteKey() {
+            return rmr;
+        }
     }
 
     // ---- listening, endpoints, EVDs
