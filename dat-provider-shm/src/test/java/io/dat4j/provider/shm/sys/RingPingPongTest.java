@@ -30,7 +30,7 @@ class RingPingPongTest {
     @ParameterizedTest
     @ValueSource(strings = {"spin", "wait"})
     void echoesEveryRecordBetweenTwoProcesses(final String mode) throws Exception {
-        final long fds = SharedMappingTest.openDescriptors();
+        final long fds = Descriptors.openDescriptors();
         final long q = 40_000 + ProcessHandle.current().pid() % 10_000;
         final CountDownLatch listening = new CountDownLatch(1);
         final CompletableFuture<Long> served = CompletableFuture.supplyAsync(() -> {
@@ -56,9 +56,9 @@ class RingPingPongTest {
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count(), "no socket file left");
         }
-        assertEquals(fds, SharedMappingTest.openDescriptors(), () -> {
+        assertEquals(fds, Descriptors.openDescriptors(), () -> {
             try {
-                return "no descriptor left: " + SharedMappingTest.describeDescriptors();
+                return "no descriptor left: " + Descriptors.describe();
             } catch (final java.io.IOException e) {
                 return e.toString();
             }

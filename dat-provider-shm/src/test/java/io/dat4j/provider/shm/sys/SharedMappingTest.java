@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Sealed memfd mappings: shared between two mappings, refused when unsealed or short, no descriptor left open. */
@@ -16,44 +12,9 @@ class SharedMappingTest {
 
     private static final long PID = ProcessHandle.current().pid();
 
-    /**
-     * {@return the open descriptors a provider could leak: memfds, sockets, pipes, anonymous inodes (eventfd,
-     * epoll) and files under /proc; not the jars and random devices the JDK opens once on first use}
-     */
-    static long openDescriptors() throws IOException {
-        // the JDK keeps one Unix socket of its own once the first Unix-domain channel was opened: open one first
-        java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX).close();
-        try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
-            return s.filter(p -> {
-                try {
-                    final String t = Files.readSymbolicLink(p).toString();
-                    return t.startsWith("/memfd:") || t.startsWith("socket:") || t.startsWith("pipe:")
-                            || t.startsWith("anon_inode:") || t.startsWith("/proc/");
-                } catch (final IOException e) {
-                    return false; // closed meanwhile (the listing's own descriptor)
-                }
-            }).count();
-        }
-    }
-
-    /** {@return what each open descriptor points to, for a message} */
-    static String describeDescriptors() throws IOException {
-        final StringBuilder b = new StringBuilder();
-        try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
-            s.sorted().forEach(p -> {
-                try {
-                    b.append(p.getFileName()).append("->").append(Files.readSymbolicLink(p)).append(' ');
-                } catch (final IOException e) {
-                    b.append(p.getFileName()).append("->? ");
-                }
-            });
-        }
-        return b.toString();
-    }
-
     @Test
     void aPeerMappingSharesTheMemoryAndNothingLeaks() throws Exception {
-        final long fds = openDescriptors();
+        final long fds = Descriptors.openDescriptors();
         try (SharedMapping a = SharedMapping.create("dat4j-test", 65536);
                 SharedMapping b = SharedMapping.open(PID, a.descriptor(), 65536)) {
             a.closeDescriptor();
@@ -61,7 +22,7 @@ class SharedMappingTest {
             assertEquals(42, b.segment().get(JAVA_LONG, 4096));
             assertEquals(-1, a.descriptor());
         }
-        assertEquals(fds, openDescriptors());
+        assertEquals(fds, Descriptors.openDescriptors());
     }
 
     @Test
