@@ -119,9 +119,9 @@ final class DataPath {
     private long nakPosition;
     private String nakReason;
     private boolean nakSent;
-    /** The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved}. */
-    private long seenTail;
-    private long seenConsumed;
+    /** The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved} (read without the lock). */
+    private volatile long seenTail;
+    private volatile long seenConsumed;
 
     // inbound
     private final RecordHeader h = new RecordHeader();
@@ -184,8 +184,16 @@ final class DataPath {
      * @param what what the sleeper waits for
      */
     boolean peerMoved(final int what) {
-        return (what & WakeControl.DATA) != 0 && in.position() + in.available() != seenTail
-                || (what & WakeControl.SPACE) != 0 && out.refreshConsumed() != seenConsumed;
+        return (what & WakeControl.DATA) != 0 && in.peekTail() != seenTail
+                || (what & WakeControl.SPACE) != 0 && out.peekConsumed() != seenConsumed;
+    }
+
+    /**
+     * {@return true while this side has records to write and waits for room}: whoever sleeps must then be woken by
+     * the peer's HEAD too, whatever EVD it waits on (a read without the lock: the servicing thread arms it as well)
+     */
+    boolean outboundWaits() {
+        return cur != null || respCount > 0 || ep.hasRequests();
     }
 
     /**
@@ -203,7 +211,15 @@ final class DataPath {
         final boolean head = in.position() != in.published();
         out.publish();
         in.publish();
-        if (tail && wake.peerArmed(WakeControl.DATA) | head && wake.peerArmed(WakeControl.SPACE)) {
+        // each handshake answered is a wake-up owed: evaluate both, ring once
+        boolean ring = false;
+        if (tail) {
+            ring = wake.peerArmed(WakeControl.DATA);
+        }
+        if (head) {
+            ring |= wake.peerArmed(WakeControl.SPACE);
+        }
+        if (ring) {
             peerBell.ring();
         }
         if (n > 0) {
@@ -211,6 +227,9 @@ final class DataPath {
         }
         seenTail = in.position() + in.availableCached();
         seenConsumed = out.consumed();
+        if (outboundWaits()) {
+            wake.arm(WakeControl.SPACE); // room will appear when the peer consumes: have it ring then
+        }
         return n;
     }
 
@@ -227,6 +246,9 @@ final class DataPath {
             if (wake.peerArmed(WakeControl.DATA)) {
                 peerBell.ring();
             }
+        }
+        if (outboundWaits()) {
+            wake.arm(WakeControl.SPACE); // the poster leaves: whoever sleeps on this IA's doorbell goes on later
         }
         return n;
     }

@@ -550,6 +550,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             return;
         }
         final boolean wasUp = phase == P_UP;
+        if (wasUp && end == END_BROKEN) {
+            LOG.debug("shared-memory connection {} broken: {}", describe(), why);
+        }
         phase = P_CLOSED;
         dying = true;
         transport.untrack(this);
@@ -660,6 +663,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
                 work = false;
                 n += outOnly ? p.serviceOutbound() : p.service();
                 if (p.nakWritten()) {
+                    faults.warn("shared-memory connection " + describe() + ": refused the peer's request, connection"
+                            + " broken: " + p.nakReason());
                     breakLater("refused the peer's request: " + p.nakReason());
                 } else if (graceful && !p.waitsForPeer()) {
                     graceful = false;
@@ -708,17 +713,20 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
      */
     boolean armAndCheck(final int what) {
         final DataPath p = path;
-        if (p == null || dying || !lock.tryLock()) {
+        if (p == null || dying) {
             return false;
         }
         try {
-            p.arm(what);
-            return p.peerMoved(what);
+            // no lock: arming is a CAS, the last look reads the peer's words only; a thread servicing the
+            // connection meanwhile is no reason to sleep unarmed
+            final int w = p.outboundWaits() ? what | WakeControl.SPACE : what;
+            p.arm(w);
+            return p.peerMoved(w);
         } catch (final ProtocolViolation e) {
             breakLater("protocol violation: " + e.getMessage());
             return true;
-        } finally {
-            lock.unlock();
+        } catch (final IllegalStateException e) {
+            return true; // unmapped by a teardown meanwhile: look again
         }
     }
 

@@ -84,6 +84,14 @@ public final class RingReader {
         return tail - head;
     }
 
+    /**
+     * {@return the producer's TAIL as it is now, unchecked} (a sleeper's last look: any change means "do not sleep";
+     * the next {@link #available()} checks it)
+     */
+    public long peekTail() {
+        return (long) LONG.getAcquire(map, tailWord);
+    }
+
     /** {@return the bytes readable at the last TAIL read, without reading it again} */
     public long availableCached() {
         return tail - head;

@@ -100,6 +100,14 @@ public final class RingWriter {
         return h;
     }
 
+    /**
+     * {@return the consumer's HEAD as it is now, unchecked} (a sleeper's last look: any change means "do not sleep";
+     * the next {@link #refreshConsumed()} checks it)
+     */
+    public long peekConsumed() {
+        return (long) LONG.getAcquire(map, headWord);
+    }
+
     /** {@return the bytes that can be written now, after reading the consumer's position} */
     public long free() {
         refreshConsumed();

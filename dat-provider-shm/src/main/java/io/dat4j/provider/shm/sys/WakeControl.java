@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  *
  * <ul>
  *   <li>Before sleeping, this side <em>arms</em>: if the peer answered the last arm (its WOKEN equals this side's
- *       ARM), ARM grows by one (a CAS), then a full fence, then the caller looks at the rings once more before
+ *       ARM), ARM grows by one, then a full fence, then the caller looks at the rings once more before
  *       sleeping on its {@link Doorbell}.</li>
  *   <li>After publishing TAIL (or HEAD), a full fence, then the peer's ARM (or ARM_SPACE) is read: if it differs from
  *       the last one answered, this side stores it as WOKEN (WOKEN_SPACE) and rings the peer's doorbell.</li>
@@ -27,8 +27,9 @@ import java.lang.invoke.VarHandle;
  * <p>The peer's words are checked: its WOKEN must be this side's ARM or one less; its ARM must be the last answered or
  * one more. Anything else is a {@link ProtocolViolation}.
  *
- * <p>Thread safety: {@link #arm} may be called by any thread of this side (a CAS, idempotent); {@link #peerArmed}
- * by the thread holding the connection (the lock of its data path).
+ * <p>Thread safety: {@link #arm} may be called by any thread of this side (synchronized: rare, before sleeping, and
+ * it keeps this side's ARM moving one step at a time); {@link #peerArmed} by the thread holding the connection (the
+ * lock of its data path).
  */
 public final class WakeControl {
 
@@ -76,7 +77,7 @@ public final class WakeControl {
      * @param what {@link #DATA}, {@link #SPACE} or both
      * @throws ProtocolViolation when the peer's WOKEN is not this side's ARM or one less
      */
-    public void arm(final int what) {
+    public synchronized void arm(final int what) {
         if ((what & DATA) != 0) {
             arm1(DATA);
         }
@@ -87,20 +88,18 @@ public final class WakeControl {
     }
 
     private void arm1(final int k) {
-        while (true) {
-            final long a = (long) LONG.getVolatile(map, myArm[k]);
-            final long w = (long) LONG.getVolatile(map, peerWoken[k]);
-            if (w == a - 1) {
-                return; // armed, not answered yet
-            }
-            if (w != a) {
-                throw new ProtocolViolation("the peer's WOKEN " + w + " is neither this side's ARM " + a
-                        + " nor one less");
-            }
-            if (LONG.compareAndSet(map, myArm[k], a, a + 1)) {
-                return;
-            }
+        // arming is serialized on this side (synchronized arm), so ARM moves only here and the check is exact: the
+        // peer can only have answered an ARM this side wrote, and ARM grows only once the last one was answered
+        final long a = (long) LONG.getVolatile(map, myArm[k]);
+        final long w = (long) LONG.getVolatile(map, peerWoken[k]);
+        if (w == a - 1) {
+            return; // armed, not answered yet
         }
+        if (w != a) {
+            throw new ProtocolViolation("the peer's WOKEN " + w + " is neither this side's ARM " + a
+                    + " nor one less");
+        }
+        LONG.setVolatile(map, myArm[k], a + 1);
     }
 
     /**
