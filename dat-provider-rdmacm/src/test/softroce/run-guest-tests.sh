@@ -31,6 +31,7 @@ rm -rf "$out/snapshot" && mkdir -p "$out/snapshot"
 cp -r "$module/target/classes" "$out/snapshot/classes"
 cp -r "$module/target/test-classes" "$out/snapshot/test-classes"
 cp -r "$root/examples/target/classes" "$out/snapshot/examples-classes"
+cp -r "$root/examples/target/test-classes" "$out/snapshot/examples-test-classes"
 mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
 mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
 mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
@@ -42,6 +43,9 @@ snap() { sed -e "s:$root/dat-api/target/classes:$out/snapshot/api/classes:g" \
 cp_all="$out/snapshot/classes:$out/snapshot/test-classes:$(snap "$module/target/softroce-cp.txt")"
 # the Java dtest port (examples) for the C interop: its classes and dependencies (the rdmacm provider among them)
 cp_examples="$out/snapshot/examples-classes:$(snap "$root/examples/target/softroce-cp.txt")"
+# the Java dapltest port, with the batch runner of its test classes (dapltest-interop.sh)
+cp_dapltest="$out/snapshot/examples-classes:$out/snapshot/examples-test-classes:$(snap \
+    "$root/examples/target/softroce-cp.txt")"
 java="${JAVA25:-}"
 if [[ -z $java ]]; then
     for j in /usr/lib/jvm/temurin-25*/bin/java /usr/lib/jvm/*25*/bin/java; do
@@ -100,6 +104,15 @@ else
     timeout -k 10 900 bash "$here/dtest-interop.sh" "$java" "$cp_examples"
     dtest_rc=\$?
 fi
+g3a=\$(date +%s.%N)
+dapltest_rc=0
+if [ "\${DAPLTEST_INTEROP:-1}" = 0 ]; then
+    echo "== C dapltest interop: skipped (DAPLTEST_INTEROP=0)"
+else
+    echo "== C dapltest (dapl2-utils 2.1.10) against the Java dapltest port: servers and clients both ways, limit, FFT"
+    timeout -k 10 900 bash "$here/dapltest-interop.sh" "$java" "$cp_dapltest"
+    dapltest_rc=\$?
+fi
 g3=\$(date +%s.%N)
 netem_rc=0
 if [ -n "$cp_netem" ]; then
@@ -124,13 +137,16 @@ if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
 fi
 g5=\$(date +%s.%N)
 echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$g2 - \$g1" | bc) s," \
-    "dtest interop \$(echo "\$g3 - \$g2" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
+    "dtest interop \$(echo "\$g3a - \$g2" | bc) s, dapltest interop \$(echo "\$g3 - \$g3a" | bc) s," \
+    "netem \$(echo "\$g4 - \$g3" | bc) s," \
     "link faults \$(echo "\$g5 - \$g4" | bc) s"
-echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc, netem exit \$netem_rc," \
+echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc," \
+    "dapltest interop exit \$dapltest_rc, netem exit \$netem_rc," \
     "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90
 [ \$junit_rc -eq 0 ] || exit \$junit_rc
 [ \$dtest_rc -eq 0 ] || exit 91
+[ \$dapltest_rc -eq 0 ] || exit 94
 [ \$netem_rc -eq 0 ] || exit 92
 [ \$faults_rc -eq 0 ] || exit 93
 exit 0

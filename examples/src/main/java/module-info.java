@@ -1,11 +1,13 @@
 /**
  * Ports of C uDAPL programs to dat4j, side by side with the originals: {@code dtest} first
- * ({@link io.dat4j.examples.dtest.Dtest}). Providers are found by service binding.
+ * ({@link io.dat4j.examples.dtest.Dtest}) and dapltest
+ * ({@link io.dat4j.examples.dapltest.Dapltest}). Providers are found by service binding.
  */
 module io.dat4j.examples {
     requires io.dat4j.api;
 
     exports io.dat4j.examples.dtest;
+    exports io.dat4j.examples.dapltest;
 
     uses io.dat4j.spi.DatProvider;
 }

@@ -10,6 +10,7 @@ public class DatException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The DAT status the call failed with (serialized). */
     private final DatStatus status;
 
     /**

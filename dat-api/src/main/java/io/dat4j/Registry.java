@@ -1,6 +1,7 @@
 package io.dat4j;
 
 import io.dat4j.internal.DatConf;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.DatProvider;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -39,7 +39,7 @@ public final class Registry {
     /** The system-wide file. */
     public static final Path SYSTEM_CONF = Path.of("/etc/dat.conf");
 
-    private static final Logger LOG = LogManager.getLogger(Registry.class);
+    private static final Logger LOG = Logging.logger(Registry.class);
 
     private final List<DatProvider> providers = new CopyOnWriteArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();

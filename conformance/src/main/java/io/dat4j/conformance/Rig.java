@@ -2,6 +2,7 @@ package io.dat4j.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.CloseMode;
@@ -21,13 +22,16 @@ import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
+import io.dat4j.ProviderAttributes;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryTriplet;
+import io.dat4j.ReservedServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
 import io.dat4j.conformance.peer.PeerProcess;
 import io.dat4j.conformance.support.ConformanceTimeouts;
 import io.dat4j.conformance.support.ResourceTracker;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -36,7 +40,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -49,7 +52,7 @@ final class Rig implements AutoCloseable {
     /** Queue length of the EVDs the rig creates. */
     static final int QUEUE_LENGTH = 64;
 
-    private static final Logger LOG = LogManager.getLogger(Rig.class);
+    private static final Logger LOG = Logging.logger(Rig.class);
 
     private final ProviderFixture fixture;
     private final List<InterfaceAdapter> adapters = new CopyOnWriteArrayList<>();
@@ -70,6 +73,14 @@ final class Rig implements AutoCloseable {
 
     /** An established connection. */
     record Connection(Side active, Side passive) {
+    }
+
+    /** An RSP on a qualifier that was free, its CR EVD, and the side whose EP it reserves. */
+    record Reservation(Side owner, EventDispatcher crEvd, ReservedServicePoint rsp, long qualifier) {
+    }
+
+    /** A connection request delivered to a service point, and the active side that asked for it. */
+    record Pending(Side active, ConnectionRequest request) {
     }
 
     /** Registered native memory. */
@@ -138,6 +149,11 @@ final class Rig implements AutoCloseable {
         return a;
     }
 
+    /** {@return the provider attributes of {@link #ia()}: the private data limits, among others} */
+    ProviderAttributes providerAttributes() {
+        return ia().providerAttributes();
+    }
+
     ProtectionZone pz(final InterfaceAdapter a) {
         return ResourceTracker.track(a.createProtectionZone());
     }
@@ -145,6 +161,16 @@ final class Rig implements AutoCloseable {
     EventDispatcher evd(final InterfaceAdapter a, final int queueLength, final EventStream first,
             final EventStream... more) {
         return ResourceTracker.track(a.createEventDispatcher(queueLength, null, EnumSet.of(first, more)));
+    }
+
+    /** {@return a new side on {@link #ia()} with default attributes: the active side of connections} */
+    Side activeSide() {
+        return side(ia(), null);
+    }
+
+    /** {@return a new side on {@link #peerIa()} with default attributes: the passive side of connections} */
+    Side passiveSide() {
+        return side(peerIa(), null);
     }
 
     Side side(final InterfaceAdapter a, final EndpointAttributes attributes) {
@@ -170,6 +196,37 @@ final class Rig implements AutoCloseable {
                 : evd(a, QUEUE_LENGTH, EventStream.CR);
         final PublicServicePoint psp = ResourceTracker.track(a.createPublicServicePointAny(cr, flag));
         return new Listener(a, cr, psp);
+    }
+
+    /**
+     * {@return a connection qualifier that no service point of an IA uses}: a PSP is created on any qualifier and
+     * freed at once. The caller creates its service point through {@link #onFreedQualifier}.
+     *
+     * @param a the IA
+     */
+    long freeQualifier(final InterfaceAdapter a) {
+        final EventDispatcher evd = evd(a, 4, EventStream.CR);
+        final PublicServicePoint probe = ResourceTracker.track(a.createPublicServicePointAny(evd,
+                ServicePointFlag.CONSUMER));
+        final long q = probe.connectionQualifier();
+        probe.close();
+        evd.close();
+        return q;
+    }
+
+    /**
+     * Reserves a new side's EP for one request: an RSP on a free qualifier of an IA, with a CR EVD of its own.
+     *
+     * @param a the IA that listens
+     * @return the reservation; its EP is RESERVED
+     */
+    Reservation reserve(final InterfaceAdapter a) {
+        final Side owner = side(a, null);
+        final EventDispatcher crEvd = evd(a, 8, EventStream.CR);
+        final long q = freeQualifier(a);
+        final ReservedServicePoint rsp = onFreedQualifier(() -> ResourceTracker.track(
+                a.createReservedServicePoint(q, owner.ep(), crEvd)));
+        return new Reservation(owner, crEvd, rsp, q);
     }
 
     Buffer buffer(final Side s, final long size, final Set<MemoryPrivilege> privileges) {
@@ -198,15 +255,58 @@ final class Rig implements AutoCloseable {
 
     /** Starts an active connect to a listener with the rig's event timeout. */
     void connect(final Side active, final Listener l, final byte[] privateData) {
-        active.ep().connect(addressOf(l.ia()), l.psp().connectionQualifier(), ConformanceTimeouts.event(),
-                privateData);
+        connect(active, l.ia(), l.psp().connectionQualifier(), privateData);
+    }
+
+    /** Starts an active connect to a qualifier of an IA (listened on or not) with the rig's event timeout. */
+    void connect(final Side active, final InterfaceAdapter target, final long qualifier, final byte[] privateData) {
+        active.ep().connect(addressOf(target), qualifier, ConformanceTimeouts.event(), privateData);
     }
 
     ConnectionRequest awaitRequest(final Listener l) {
-        final Event e = await(l.crEvd(), "a connection request on the PSP's CR EVD");
+        return awaitRequest(l.crEvd());
+    }
+
+    /** Waits for a connection request on a CR EVD; the request is tracked. */
+    static ConnectionRequest awaitRequest(final EventDispatcher crEvd) {
+        final Event e = await(crEvd, "a connection request on the service point's CR EVD");
         final ConnectionRequestEvent cre = assertInstanceOf(ConnectionRequestEvent.class, e,
                 "expected CONNECTION_REQUEST_EVENT but got " + e);
         return ResourceTracker.track(cre.request());
+    }
+
+    /**
+     * The set-up of most connection rules: listen on {@link #peerIa()}, connect a new active side from {@link #ia()}
+     * without private data, and wait for the request.
+     *
+     * @param flag the PSP's flag
+     * @return the request and its active side
+     */
+    Pending request(final ServicePointFlag flag) {
+        return request(flag, null);
+    }
+
+    /** As {@link #request(ServicePointFlag)}, with private data on the connect. */
+    Pending request(final ServicePointFlag flag, final byte[] privateData) {
+        return request(listen(peerIa(), flag), privateData);
+    }
+
+    /** Connects a new active side from {@link #ia()} to a listener and waits for the request. */
+    Pending request(final Listener l, final byte[] privateData) {
+        return request(l, activeSide(), privateData);
+    }
+
+    /** Connects an active side to a listener and waits for the request. */
+    Pending request(final Listener l, final Side active, final byte[] privateData) {
+        connect(active, l, privateData);
+        return new Pending(active, awaitRequest(l));
+    }
+
+    /** Connects a new active side from {@link #ia()} to an RSP and waits for the request. */
+    Pending request(final Reservation r) {
+        final Side active = activeSide();
+        connect(active, r.owner().ia(), r.qualifier(), null);
+        return new Pending(active, awaitRequest(r.crEvd()));
     }
 
     /** {@return a connection between an active EP on {@link #ia()} and a passive one on {@link #peerIa()}} */
@@ -250,6 +350,36 @@ final class Rig implements AutoCloseable {
         final ConnectionEvent ce = awaitAnyConnection(evd, expected.cName());
         assertEquals(expected, ce.number(), "connection event");
         return ce;
+    }
+
+    /** Waits for ESTABLISHED on a side's connect EVD; any other event fails. */
+    static ConnectionEvent awaitEstablished(final Side s) {
+        return awaitConnection(s.connectEvd(), EventNumber.CONNECTION_EVENT_ESTABLISHED);
+    }
+
+    /**
+     * Accepts a request that cannot establish (the requester timed out, disconnected or is gone) and waits for
+     * ACCEPT_COMPLETION_ERROR on the accepting EP's connect EVD. A provider may also report the failure
+     * synchronously; the event must still come.
+     *
+     * @param cr the request
+     * @param passive the side whose EP accepts
+     */
+    static void acceptExpectingCompletionError(final ConnectionRequest cr, final Side passive) {
+        try {
+            cr.accept(passive.ep(), null);
+        } catch (final DatException e) {
+            LOG.debug("accept failed synchronously: {}", e.status());
+        }
+        awaitConnection(passive.connectEvd(), EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR);
+    }
+
+    /** Asserts that an EVD holds no ESTABLISHED right now (it may hold another event or none). */
+    static void assertNotEstablishedNow(final EventDispatcher evd) {
+        final Event e = evd.poll();
+        if (e instanceof final ConnectionEvent ce) {
+            assertNotEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, ce.number(), "no ESTABLISHED after timeout");
+        }
     }
 
     /** Waits for any connection event. */

@@ -11,6 +11,8 @@
  * }
  * }</pre>
  *
+ * {@link io.dat4j.conformance.ConnectionManagementConformance} is subclassed the same way and runs its seven areas
+ * (establishment, private data, reject, requests, disconnect, service points, two processes) as nested classes.
  * Every test is a {@link io.dat4j.conformance.support.Rule} with a stable id; {@code grep -r CRA-05} finds it.
  */
 package io.dat4j.conformance;

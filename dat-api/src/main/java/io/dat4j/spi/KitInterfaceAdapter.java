@@ -28,6 +28,7 @@ import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -36,7 +37,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -49,7 +49,7 @@ final class KitInterfaceAdapter extends KitHandle implements InterfaceAdapter, A
     private static final Thread OTHER_THREAD = Thread.ofPlatform().unstarted(() -> { });
 
 
-    static final Logger LOG = LogManager.getLogger("io.dat4j.spi.kit");
+    static final Logger LOG = Logging.logger("io.dat4j.spi.kit");
 
     private final KitConfig config;
     private final Set<KitHandle> children = ConcurrentHashMap.newKeySet();

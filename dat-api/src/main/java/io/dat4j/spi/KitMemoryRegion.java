@@ -9,13 +9,13 @@ import io.dat4j.ProtectionZone;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -31,7 +31,7 @@ public final class KitMemoryRegion extends KitHandle implements LocalMemoryRegio
     /** Number of per-thread {@link ByteBuffer} views a region caches. */
     public static final int VIEW_SLOTS = 8;
 
-    private static final Logger LOG = LogManager.getLogger(KitMemoryRegion.class);
+    private static final Logger LOG = Logging.logger(KitMemoryRegion.class);
 
     private final KitInterfaceAdapter ia;
     private final KitProtectionZone pz;

@@ -43,6 +43,7 @@ public final class RemoteFaultLog {
      * @param log where the messages go (WARN)
      * @param source what the faults come through, for the messages (its {@code toString()} when logging)
      */
+    @SuppressWarnings("exports") // a provider that passes a Log4j Logger reads Log4j API itself; dat-api does not
     public RemoteFaultLog(final Logger log, final Object source) {
         this(log::warn, source, Math.clamp(Integer.getInteger(BURST_PROP_NAME, BURST_DEFAULT), 0, 1_000_000),
                 TimeUnit.SECONDS.toNanos(Math.clamp(Integer.getInteger(INTERVAL_PROP_NAME, INTERVAL_DEFAULT_SECONDS),

@@ -42,8 +42,8 @@ final class ConformanceCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on stdout and nothing else.")
     private boolean json;
 
-    @Option(names = "--area", paramLabel = "NAME", description = "Run only this area (e.g. ConnectionManagement);"
-            + " repeatable.")
+    @Option(names = "--area", paramLabel = "NAME", description = "Run only this area (e.g. Endpoint, or"
+            + " ConnectionManagement for its seven areas, or one of them such as Establishment); repeatable.")
     private Set<String> areas = new HashSet<>();
 
     @Option(names = "--rule", paramLabel = "ID", description = "Run only this rule (e.g. CRA-10); repeatable.")

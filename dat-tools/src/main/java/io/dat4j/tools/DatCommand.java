@@ -3,6 +3,7 @@ package io.dat4j.tools;
 import java.io.PrintWriter;
 import java.lang.module.ModuleDescriptor;
 import java.nio.charset.StandardCharsets;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = {"The DAT 2.0 (uDAPL) tools for dat4j: what the registry offers, dtest/dtestcm-style checks,",
             "perftest-style latency and bandwidth, and a demo. Every command takes -P IA_NAME like the C tools."},
         subcommands = {ProvidersCommand.class, TestCommand.class, CmCommand.class, PerfCommand.class,
-            DemoCommand.class, ConformanceCommand.class, CommandLine.HelpCommand.class},
+            DemoCommand.class, ConformanceCommand.class, CommandLine.HelpCommand.class,
+            AutoComplete.GenerateCompletion.class},
         exitCodeOnInvalidInput = 2, exitCodeOnExecutionException = 1)
 public final class DatCommand implements Runnable {
 
@@ -70,6 +72,8 @@ public final class DatCommand implements Runnable {
     /** {@return the configured picocli command line} */
     static CommandLine commandLine() {
         final CommandLine cl = new CommandLine(new DatCommand());
+        // `dat generate-completion` prints the bash/zsh completion script the distribution ships; not in the help
+        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(true);
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
             if (Boolean.getBoolean("dat4j.trace") || "debug".equals(System.getProperty(LOG_LEVEL_PROP_NAME))) {

@@ -43,7 +43,8 @@ final class TestCommand implements Callable<Integer> {
     private PeerOptions peer;
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT",
-            description = "Connection qualifier (default: ${DEFAULT-VALUE}, dtest's).")
+            description = "Connection qualifier (default: ${DEFAULT-VALUE}, dtest's); a server given 0 listens on one the"
+                    + " provider picks and prints it.")
     private long port = DTEST_PORT;
 
     @Option(names = {"-b", "--buffer-size"}, paramLabel = "BYTES", description = "RDMA and message size, as dtest -b"
@@ -92,6 +93,7 @@ final class TestCommand implements Callable<Integer> {
             out.printf("Local address %s%n", s.interfaceAdapter().address().getAddress().getHostAddress());
             if (peer.server) {
                 s.listen(port);
+                // the qualifier in force: the provider picks one for -p 0
                 out.printf("Server waiting for connect request on port %d%n", s.listening());
                 out.flush();
                 s.accept(port, peer.waitDuration(), TestCommand::checkAndIncrement);

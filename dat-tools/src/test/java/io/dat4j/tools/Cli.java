@@ -100,13 +100,14 @@ final class Cli {
     }
 
     /**
-     * Waits until a server prints the port it listens on ({@code -p 0}).
+     * Waits until a server has printed the whole line with the port it listens on ({@code -p 0}); printf reaches the
+     * writer in pieces, so a match on the port alone can come before the rest of the line.
      *
      * @return the port
      * @throws InterruptedException when interrupted
      */
     String awaitPort() throws InterruptedException {
-        return awaitOut(Pattern.compile("on port (\\d+)"), Duration.ofSeconds(30));
+        return awaitOut(Pattern.compile("on port (\\d+)[^\\n]*\\n"), Duration.ofSeconds(30));
     }
 
     /** A finished run. */

@@ -116,7 +116,7 @@ public final class PeerProcess implements AutoCloseable {
         return expect(PeerMain.OUTCOME);
     }
 
-    /** Asks the peer to close everything and exit; returns its exit code. */
+    /** {@return the peer's exit code} Asks the peer to close everything and exit first. */
     public int quit() {
         send(PeerMain.QUIT);
         expect(PeerMain.BYE);

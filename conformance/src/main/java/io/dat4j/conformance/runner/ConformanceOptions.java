@@ -7,8 +7,9 @@ import java.util.Set;
  * What to run: the IA (or provider) under test, which rules, and where to write reports.
  *
  * @param target an IA name ({@code tcp-lo}) or a provider name ({@code tcp}, which runs its first IA)
- * @param areas simple names of conformance classes to run ({@code ConnectionManagement} or
- *        {@code ConnectionManagementConformance}); empty for all
+ * @param areas simple names of conformance classes to run, with or without the suffix, in any case
+ *        ({@code Establishment} or {@code EstablishmentConformance}; {@code ConnectionManagement} runs its seven
+ *        areas); empty for all
  * @param ruleIds rule ids to run; empty for all
  * @param timeoutScale the factor for every timeout, or 0 to keep {@code dat.conformance.timeout.scale}
  * @param secondJvm whether the two-process rules may start a peer JVM
@@ -20,7 +21,7 @@ public record ConformanceOptions(String target, Set<String> areas, Set<String> r
         boolean secondJvm, String peerProviderClass, Path junitXmlDirectory, Path markdownFile) {
 
     /**
-     * Checks the target and copies the sets.
+     * Checks the target and the area names, and copies the sets.
      *
      * @param target IA or provider name
      * @param areas areas
@@ -39,6 +40,12 @@ public record ConformanceOptions(String target, Set<String> areas, Set<String> r
             throw new IllegalArgumentException("timeout scale must not be negative: " + timeoutScale);
         }
         areas = areas == null ? Set.of() : Set.copyOf(areas);
+        for (final String a : areas) {
+            if (!RunnerSuites.isAreaName(a)) {
+                throw new IllegalArgumentException("unknown area '" + a + "'; the areas are "
+                        + RunnerSuites.areaNames());
+            }
+        }
         ruleIds = ruleIds == null ? Set.of() : Set.copyOf(ruleIds);
     }
 

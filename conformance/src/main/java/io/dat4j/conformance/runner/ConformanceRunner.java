@@ -1,6 +1,7 @@
 package io.dat4j.conformance.runner;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedClass;
 
 import io.dat4j.DatException;
 import io.dat4j.InterfaceAdapter;
@@ -31,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
-import org.junit.platform.engine.discovery.ClassSelector;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
@@ -134,12 +135,23 @@ public final class ConformanceRunner {
         };
     }
 
-    private static ConformanceReport execute(final ConformanceOptions options, final String ia,
-            final String provider) {
-        final List<ClassSelector> selectors = new ArrayList<>();
+    /**
+     * {@return what a run discovers}: every suite class, or the classes and nested classes of the areas asked for,
+     * filtered by rule id
+     *
+     * @param options the areas and rule ids
+     */
+    static LauncherDiscoveryRequest discovery(final ConformanceOptions options) {
+        final List<DiscoverySelector> selectors = new ArrayList<>();
         for (final Class<?> c : RunnerSuites.all()) {
-            if (options.areas().isEmpty() || matchesArea(c, options.areas())) {
+            if (options.areas().isEmpty() || RunnerSuites.named(c.getSuperclass(), options.areas())) {
                 selectors.add(selectClass(c));
+                continue;
+            }
+            for (final Class<?> area : RunnerSuites.areas(c)) {
+                if (area != c.getSuperclass() && RunnerSuites.named(area, options.areas())) {
+                    selectors.add(selectNestedClass(List.of(c), RunnerSuites.nested(c, area)));
+                }
             }
         }
         final LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
@@ -152,7 +164,12 @@ public final class ConformanceRunner {
                         : FilterResult.excluded("not selected");
             });
         }
-        final LauncherDiscoveryRequest discovery = request.build();
+        return request.build();
+    }
+
+    private static ConformanceReport execute(final ConformanceOptions options, final String ia,
+            final String provider) {
+        final LauncherDiscoveryRequest discovery = discovery(options);
         final Collector collector = new Collector();
         final Launcher launcher = LauncherFactory.create();
         final List<TestExecutionListener> listeners = new ArrayList<>();
@@ -171,25 +188,17 @@ public final class ConformanceRunner {
         return report;
     }
 
-    private static boolean matchesArea(final Class<?> suite, final Set<String> areas) {
-        final String base = suite.getSuperclass().getSimpleName();
-        for (final String a : areas) {
-            if (base.equalsIgnoreCase(a) || base.equalsIgnoreCase(a + "Conformance")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** {@return every rule of the suite, area by area, as declared (the catalog behind {@code --list})} */
     public static List<RuleInfo> catalog() {
         final List<RuleInfo> all = new ArrayList<>();
         for (final Class<?> suite : RunnerSuites.all()) {
-            final Class<?> area = suite.getSuperclass();
-            for (final Method m : area.getDeclaredMethods()) {
-                final Rule r = m.getAnnotation(Rule.class);
-                if (r != null) {
-                    all.add(new RuleInfo(r.id(), r.level(), area.getSimpleName(), r.text(), List.of(r.requires())));
+            for (final Class<?> area : RunnerSuites.areas(suite)) {
+                for (final Method m : area.getDeclaredMethods()) {
+                    final Rule r = m.getAnnotation(Rule.class);
+                    if (r != null) {
+                        all.add(new RuleInfo(r.id(), r.level(), area.getSimpleName(), r.text(),
+                                List.of(r.requires())));
+                    }
                 }
             }
         }
@@ -310,6 +319,10 @@ public final class ConformanceRunner {
                     rule.map(Rule::text).orElse(id.getDisplayName())));
         }
 
+        /**
+         * The area of a test class: its simple name, or for a nested class ({@code RunnerSuites$Memory},
+         * {@code ConnectionManagementConformance$Establishment}) the nested name plus {@code Conformance}.
+         */
         private static String simpleArea(final String className) {
             final String s = className.substring(className.lastIndexOf('.') + 1);
             final int dollar = s.lastIndexOf('$');

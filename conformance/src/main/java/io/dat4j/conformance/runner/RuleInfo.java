@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param id the rule id
  * @param level the level
- * @param area the conformance class, for example {@code ConnectionManagementConformance}
+ * @param area the conformance class that declares the rule, for example {@code EstablishmentConformance}
  * @param text the sentence it checks
  * @param requires the capabilities it needs
  */

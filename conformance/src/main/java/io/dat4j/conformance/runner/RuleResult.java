@@ -10,7 +10,7 @@ import io.dat4j.conformance.support.Level;
  * @param status passed, failed or skipped
  * @param reason why it failed or was skipped, or null when it passed
  * @param millis how long it ran
- * @param area the conformance class, for example {@code ConnectionManagementConformance}
+ * @param area the conformance class that declares the rule, for example {@code EstablishmentConformance}
  * @param text the sentence the rule checks
  */
 public record RuleResult(String id, Level level, Status status, String reason, long millis, String area,

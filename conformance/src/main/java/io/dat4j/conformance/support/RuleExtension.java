@@ -1,5 +1,6 @@
 package io.dat4j.conformance.support;
 
+import io.dat4j.internal.logging.Logging;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;
@@ -9,7 +10,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -27,7 +27,7 @@ public final class RuleExtension implements InvocationInterceptor, TestWatcher {
     /** Prefix of the report entry keys this extension publishes. */
     public static final String ENTRY_PREFIX = "dat.rule.";
 
-    private static final Logger LOG = LogManager.getLogger(RuleExtension.class);
+    private static final Logger LOG = Logging.logger(RuleExtension.class);
 
     /** Creates the extension; JUnit does this through {@code @ExtendWith}. */
     public RuleExtension() {

@@ -3,6 +3,7 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.DatException;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
@@ -12,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -44,7 +44,7 @@ final class CmEventChannel implements AutoCloseable {
     /** How long one poll waits: the bound on how long {@link #close()} waits for the thread. */
     static final int POLL_TIMEOUT_MS = 50;
 
-    private static final Logger LOG = LogManager.getLogger(CmEventChannel.class);
+    private static final Logger LOG = Logging.logger(CmEventChannel.class);
     private static final AtomicInteger COUNT = new AtomicInteger();
 
     private final MemorySegment channel;

@@ -3,6 +3,7 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.spi.AdapterUpcalls;
 import java.lang.foreign.Arena;
@@ -10,7 +11,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -34,7 +34,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class DeviceAsyncEvents {
 
-    private static final Logger LOG = LogManager.getLogger(DeviceAsyncEvents.class);
+    private static final Logger LOG = Logging.logger(DeviceAsyncEvents.class);
     private static final int POLL_TIMEOUT_MS = 100;
     /** Readers by {@code ibv_context} address; guarded by the class. */
     private static final Map<Long, DeviceAsyncEvents> BY_CONTEXT = new HashMap<>();

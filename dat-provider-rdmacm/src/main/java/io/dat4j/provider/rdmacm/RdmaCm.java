@@ -2,6 +2,7 @@ package io.dat4j.provider.rdmacm;
 
 import io.dat4j.DatException;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.Errno;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
@@ -9,7 +10,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.util.List;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -32,7 +32,7 @@ public final class RdmaCm {
     /** The libibverbs soname. */
     public static final String LIBIBVERBS = "libibverbs.so.1";
 
-    private static final Logger LOG = LogManager.getLogger(RdmaCm.class);
+    private static final Logger LOG = Logging.logger(RdmaCm.class);
 
     private RdmaCm() {
     }

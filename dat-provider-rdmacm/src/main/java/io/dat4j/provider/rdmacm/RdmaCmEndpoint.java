@@ -9,6 +9,7 @@ import io.dat4j.EndpointParameters;
 import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
@@ -26,7 +27,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -41,7 +41,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class RdmaCmEndpoint implements EndpointTransport {
 
-    private static final Logger LOG = LogManager.getLogger(RdmaCmEndpoint.class);
+    private static final Logger LOG = Logging.logger(RdmaCmEndpoint.class);
     /**
      * How long a GRACEFUL disconnect waits for outstanding sends and RDMA operations before it disconnects anyway
      * (their completions are then FLUSHED): an RC send to a peer that never posts a receive retries for ever with

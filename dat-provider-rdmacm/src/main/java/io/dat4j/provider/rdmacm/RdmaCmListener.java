@@ -1,5 +1,6 @@
 package io.dat4j.provider.rdmacm;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
@@ -8,7 +9,6 @@ import io.dat4j.spi.ServicePointUpcalls;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -18,7 +18,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class RdmaCmListener implements ListenerTransport {
 
-    private static final Logger LOG = LogManager.getLogger(RdmaCmListener.class);
+    private static final Logger LOG = Logging.logger(RdmaCmListener.class);
 
     private final RdmaCmTransport transport;
     private final ServicePointUpcalls servicePoint;

@@ -1,12 +1,12 @@
 package io.dat4j.provider.rdmacm;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.spi.RequestTransport;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -15,7 +15,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class RdmaCmRequest implements RequestTransport {
 
-    private static final Logger LOG = LogManager.getLogger(RdmaCmRequest.class);
+    private static final Logger LOG = Logging.logger(RdmaCmRequest.class);
 
     private final RdmaCmTransport transport;
     private final MemorySegment id;

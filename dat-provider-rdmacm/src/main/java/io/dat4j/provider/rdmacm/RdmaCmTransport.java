@@ -8,6 +8,7 @@ import io.dat4j.EventStream;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
@@ -30,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -47,7 +47,7 @@ final class RdmaCmTransport implements Transport {
 
     /** Address and route resolution timeout per attempt (openib_cma: DAPL_CM_ARP/ROUTE_TIMEOUT_MS). */
     static final int RESOLVE_TIMEOUT_MS = 4000;
-    private static final Logger LOG = LogManager.getLogger(RdmaCmTransport.class);
+    private static final Logger LOG = Logging.logger(RdmaCmTransport.class);
     private static final int CQ_POLL_TIMEOUT_MS = 50;
 
     private volatile AdapterUpcalls adapter;

@@ -24,6 +24,7 @@ public final class RdmaCmUnavailableException extends Exception {
         PROBE_FAILED
     }
 
+    /** Why the provider is unavailable (serialized). */
     private final Reason reason;
 
     /**

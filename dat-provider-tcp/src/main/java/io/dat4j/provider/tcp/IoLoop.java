@@ -1,5 +1,6 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -9,7 +10,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -24,7 +24,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class IoLoop implements Runnable {
 
-    private static final Logger LOG = LogManager.getLogger(IoLoop.class);
+    private static final Logger LOG = Logging.logger(IoLoop.class);
 
     /** System property: whether consumers waiting on an EVD run the loop themselves (default true). */
     static final String CONSUMER_PROGRESS_PROP_NAME = "dat4j.tcp.consumerProgress";

@@ -1,7 +1,7 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.internal.logging.Logging;
 import java.util.ArrayList;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -26,7 +26,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class Liveness {
 
-    private static final Logger LOG = LogManager.getLogger(Liveness.class);
+    private static final Logger LOG = Logging.logger(Liveness.class);
 
     /** Nothing to do. */
     static final int NONE = 0;

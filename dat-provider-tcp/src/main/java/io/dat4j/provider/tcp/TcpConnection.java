@@ -4,6 +4,7 @@ import io.dat4j.CloseMode;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.KitMemoryRegion;
 import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
@@ -19,7 +20,6 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -31,7 +31,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class TcpConnection implements RequestTransport {
 
-    private static final Logger LOG = LogManager.getLogger(TcpConnection.class);
+    private static final Logger LOG = Logging.logger(TcpConnection.class);
 
     static final int HEADER = 32;
     static final long MAGIC = 0x4441_5434_4A54_4350L; // "DAT4JTCP"
@@ -1862,6 +1862,13 @@ final class TcpConnection implements RequestTransport {
     private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,
             final String reason, final boolean complete) {
         LOG.debug("connection {} ends ({}): {}", this, end, reason);
+        /* flush first: once the event is out, the consumer may reset the EP and post again, and what it posts then
+         * belongs to its next connection (ResetRepostTest) */
+        if (complete) {
+            flushAll(e);
+        } else {
+            dropAll();
+        }
         switch (end) {
             case END_DISCONNECTED -> e.up.disconnected();
             case END_BROKEN -> e.up.broken(reason);
@@ -1869,11 +1876,6 @@ final class TcpConnection implements RequestTransport {
             default -> {
                 // silent
             }
-        }
-        if (complete) {
-            flushAll(e);
-        } else {
-            dropAll();
         }
     }
 

@@ -1,18 +1,18 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.spi.ListenerTransport;
 import io.dat4j.spi.ServicePointUpcalls;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /** A listening socket behind a PSP or RSP; accepts on its loop and hands connections to the IA's loops. */
 final class TcpListener implements ListenerTransport {
 
-    private static final Logger LOG = LogManager.getLogger(TcpListener.class);
+    private static final Logger LOG = Logging.logger(TcpListener.class);
 
     private final TcpTransport transport;
     private final IoLoop loop;
