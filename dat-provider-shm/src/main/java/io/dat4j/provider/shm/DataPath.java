@@ -3,7 +3,6 @@ package io.dat4j.provider.shm;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
-import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.GrantTable;
 import io.dat4j.provider.shm.sys.Libc;
@@ -47,26 +46,11 @@ import java.lang.foreign.MemorySegment;
  */
 final class DataPath {
 
-    static final int SEND = 1;
-    static final int WRITE = 2;
-    static final int READ_REQ = 3;
-    static final int READ_RESP = 4;
-    static final int NAK = 5;
-    static final int MAX_TYPE = NAK;
-
-    static final int NAK_RNR = 1;
-    static final int NAK_ACCESS = 2;
-    static final int NAK_LENGTH = 3;
-    static final int NAK_REMOTE_OP = 4;
-
     private static final int IN_HEADER = 0;
     private static final int IN_RNR = 1;
     private static final int IN_SEND = 2;
     private static final int IN_WRITE = 3;
     private static final int IN_READ_RESP = 4;
-    private static final int CMA_DONE = 0;
-    private static final int CMA_LOCAL = 1;
-    private static final int CMA_FAILED = 2;
     /** Records handled per service round at most, so that one busy connection does not starve the others. */
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
@@ -80,12 +64,9 @@ final class DataPath {
     private final WakeControl wake;
     private final Doorbell peerBell;
     private final GrantTable myGrants;
-    private final GrantTable peerGrants;
     private final Arena arena;
-    private CrossMemory cma;
-    /** The local regions a CMA copy holds, released before it completes. */
-    private final KitMemoryRegion[] heldRegions;
-    private final long peerPid;
+    /** One-sided copies into the peer, or null (CMA refused or off). */
+    private CmaCopier cma;
     private final RegionTable regions;
     private final long maxMessage;
     private final long maxRdma;
@@ -98,23 +79,10 @@ final class DataPath {
     private int curSeg;
     private long curSegDone;
     private long curStart;
-    private final PostedOperation[] infl;
-    private final long[] inflStart;
-    private final long[] inflEnd;
-    private final boolean[] inflDone;
-    private int inflHead;
-    private int inflCount;
+    private final InFlight infl;
     private int readsOut;
-
-    // responses this side owes (READ_REQs of the peer), in order
-    private final int[] respRmr;
-    private final long[] respAddr;
-    private final long[] respLen;
-    private final KitMemoryRegion[] respRegion;
-    private int respHead;
-    private int respCount;
-    private long respDone;
-    private boolean respStarted;
+    /** The READs this side owes the peer. */
+    private final Responder responses;
     private int nakCode;
     private long nakPosition;
     private String nakReason;
@@ -135,6 +103,11 @@ final class DataPath {
     private long inOffset;
     private long rnrSince;
 
+    // liveness: the peer's heartbeat as last seen, and when it last changed (0: not yet)
+    private long seenBeat;
+    private long beatChanged;
+    private String timeoutReason;
+
     DataPath(final ShmConnection conn, final ShmEndpoint ep, final SharedMapping mapping, final ConnectionLayout layout,
             final int side, final Doorbell peerBell, final long peerPid, final boolean cmaToPeer,
             final boolean grantToPeer, final int depthIn, final int depthOut, final int peerRnrRetry) {
@@ -143,33 +116,22 @@ final class DataPath {
         this.mapping = mapping;
         final MemorySegment m = mapping.segment();
         this.out = new RingWriter(m, layout, side);
-        this.in = new RingReader(m, layout, side, MAX_TYPE);
+        this.in = new RingReader(m, layout, side, Records.MAX_TYPE);
         this.wake = new WakeControl(m, layout, side);
         this.peerBell = peerBell;
         this.myGrants = grantToPeer ? new GrantTable(m, layout, side, true) : null;
-        this.peerGrants = cmaToPeer ? new GrantTable(m, layout, 1 - side, false) : null;
         this.arena = Arena.ofShared();
         final int segs = Math.max(1, Math.max(ep.up.attributes().maxRequestIov(),
                 Math.max(ep.up.attributes().maxRdmaReadIov(), ep.up.attributes().maxRdmaWriteIov())));
-        this.cma = cmaToPeer ? new CrossMemory(arena, segs) : null;
-        this.heldRegions = new KitMemoryRegion[segs];
-        this.peerPid = peerPid;
+        this.cma = cmaToPeer ? new CmaCopier(arena, new GrantTable(m, layout, 1 - side, false), peerPid, segs) : null;
         this.regions = ep.transport.adapter.regions();
         this.maxMessage = ep.up.attributes().maxMessageSize();
         this.maxRdma = ep.up.attributes().maxRdmaSize();
         this.depthIn = depthIn;
         this.depthOut = Math.max(0, depthOut);
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
-        final int cap = Math.max(1, ep.up.attributes().maxRequestDtos());
-        this.infl = new PostedOperation[cap];
-        this.inflStart = new long[cap];
-        this.inflEnd = new long[cap];
-        this.inflDone = new boolean[cap];
-        final int rcap = Math.max(1, depthIn);
-        this.respRmr = new int[rcap];
-        this.respAddr = new long[rcap];
-        this.respLen = new long[rcap];
-        this.respRegion = new KitMemoryRegion[rcap];
+        this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
+        this.responses = new Responder(Math.max(1, depthIn));
     }
 
     GrantTable grants() {
@@ -193,7 +155,7 @@ final class DataPath {
      * the peer's HEAD too, whatever EVD it waits on (a read without the lock: the servicing thread arms it as well)
      */
     boolean outboundWaits() {
-        return cur != null || respCount > 0 || ep.hasRequests();
+        return cur != null || responses.count() > 0 || ep.hasRequests();
     }
 
     /**
@@ -263,17 +225,52 @@ final class DataPath {
         wake.arm(what);
     }
 
-    long peerHeartbeat() {
-        return wake.peerHeartbeat();
-    }
-
-    void beat() {
-        wake.beat();
-    }
-
     /** {@return true while this side waits for the peer: requests written and not answered, or unwritten} */
     boolean waitsForPeer() {
-        return inflCount > 0 || cur != null || ep.hasRequests();
+        return infl.count() > 0 || cur != null || ep.hasRequests();
+    }
+
+    /** What {@link #timers} returns when the transport timeout expired. */
+    static final long TIMED_OUT = Long.MIN_VALUE;
+
+    /**
+     * The timers of the connection (progress thread, lock held): keeps the peer from timing out while a SEND waits
+     * for a receive here (RNR), and fails the oldest request with {@code TRANSPORT} when the peer showed no progress
+     * for {@code ackTimeoutNanos} times {@code retryCount + 1} while requests waited for it (a stopped process).
+     *
+     * @param now the time
+     * @param ackTimeoutNanos one attempt of the transport timeout, 0 for none
+     * @param retryCount the EP's retry_count
+     * @return the next time this connection needs a look (Long.MAX_VALUE for none), or {@link #TIMED_OUT}
+     */
+    long timers(final long now, final long ackTimeoutNanos, final int retryCount) {
+        long next = rnrDeadline();
+        if (holdsForReceive()) {
+            wake.beat();
+            if (ackTimeoutNanos > 0) {
+                next = Math.min(next, now + ackTimeoutNanos / 2);
+            }
+        }
+        if (ackTimeoutNanos > 0) {
+            final long beat = wake.peerHeartbeat();
+            if (beat != seenBeat || !waitsForPeer() || beatChanged == 0) {
+                seenBeat = beat;
+                beatChanged = now;
+            } else if (now - beatChanged > ackTimeoutNanos * (retryCount + 1L)) {
+                timeoutReason = "the peer showed no progress for " + (now - beatChanged) / 1_000_000
+                        + " ms while requests waited for it (transport timeout)";
+                failOldest(DtoStatus.TRANSPORT);
+                return TIMED_OUT;
+            }
+            if (waitsForPeer()) {
+                next = Math.min(next, now + ackTimeoutNanos / 2);
+            }
+        }
+        return next;
+    }
+
+    String timeoutReason() {
+        return timeoutReason;
     }
 
     /** {@return true while an incoming SEND waits for a receive (RNR)} */
@@ -284,11 +281,6 @@ final class DataPath {
     /** {@return the nanoTime at which the RNR wait gives up, or Long.MAX_VALUE} */
     long rnrDeadline() {
         return inState != IN_RNR || rnrBudgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : rnrSince + rnrBudgetNanos;
-    }
-
-    /** {@return true if a NAK is owed (the connection breaks once it is written)} */
-    boolean nakPending() {
-        return nakCode != 0;
     }
 
     String nakReason() {
@@ -338,12 +330,13 @@ final class DataPath {
 
     private void onHeader() {
         switch (h.type) {
-            case SEND -> {
+            case Records.SEND -> {
                 if (h.flags != 0) {
                     throw violation("SEND with flags " + h.flags);
                 }
                 if (h.length > maxMessage) {
-                    nak(NAK_LENGTH, h.position, "a SEND of " + h.length + " bytes exceeds maxMessageSize "
+                    nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.length + " bytes exceeds "
+                            + "maxMessageSize "
                             + maxMessage);
                     return;
                 }
@@ -353,12 +346,13 @@ final class DataPath {
                 inState = IN_RNR;
                 takeReceive();
             }
-            case WRITE -> {
+            case Records.WRITE -> {
                 if (h.flags != 0) {
                     throw violation("WRITE with flags " + h.flags);
                 }
                 if (h.length > maxRdma) {
-                    nak(NAK_LENGTH, h.position, "an RDMA WRITE of " + h.length + " bytes exceeds maxRdmaSize "
+                    nak(Records.NAK_LENGTH, h.position, "an RDMA WRITE of " + h.length + " bytes exceeds "
+                            + "maxRdmaSize "
                             + maxRdma);
                     return;
                 }
@@ -370,7 +364,8 @@ final class DataPath {
                 }
                 final KitMemoryRegion r = regions.acquire(ep.up, h.c, h.a, h.length, true);
                 if (r == null) {
-                    nak(NAK_ACCESS, h.position, "RDMA WRITE refused: " + regions.refusal(ep.up, h.c, h.a, h.length,
+                    nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: "
+                            + regions.refusal(ep.up, h.c, h.a, h.length,
                             true));
                     return;
                 }
@@ -379,36 +374,34 @@ final class DataPath {
                 inOffset = h.a - r.baseAddress();
                 inState = IN_WRITE;
             }
-            case READ_REQ -> {
+            case Records.READ_REQ -> {
                 if (h.flags != 0 || h.length != 0 || h.b < 0) {
-                    throw violation("READ_REQ with flags " + h.flags + ", payload " + h.length + ", length " + h.b);
+                    throw violation("READ_REQ with flags " + h.flags + ", payload " + h.length + ", length "
+                            + h.b);
                 }
-                if (respCount == respRmr.length || respCount >= depthIn) {
+                if (responses.count() == responses.capacity() || responses.count() >= depthIn) {
                     throw violation("more than the negotiated " + depthIn + " RDMA reads outstanding");
                 }
                 if (h.b > maxRdma) {
-                    nak(NAK_LENGTH, h.position, "an RDMA READ of " + h.b + " bytes exceeds maxRdmaSize " + maxRdma);
+                    nak(Records.NAK_LENGTH, h.position, "an RDMA READ of " + h.b + " bytes exceeds maxRdmaSize "
+                            + maxRdma);
                     return;
                 }
                 KitMemoryRegion r = null;
                 if (h.b > 0) {
                     r = regions.acquire(ep.up, h.c, h.a, h.b, false);
                     if (r == null) {
-                        nak(NAK_ACCESS, h.position, "RDMA READ refused: " + regions.refusal(ep.up, h.c, h.a, h.b,
+                        nak(Records.NAK_ACCESS, h.position, "RDMA READ refused: "
+                                + regions.refusal(ep.up, h.c, h.a, h.b,
                                 false));
                         return;
                     }
                     r.release();
                 }
-                final int i = (respHead + respCount) % respRmr.length;
-                respRmr[i] = h.c;
-                respAddr[i] = h.a;
-                respLen[i] = h.b;
-                respRegion[i] = r;
-                respCount++;
+                responses.add(h.c, h.a, h.b, r);
             }
-            case READ_RESP -> onReadResponse();
-            case NAK -> onNak();
+            case Records.READ_RESP -> onReadResponse();
+            case Records.NAK -> onNak();
             default -> throw violation("record type " + h.type);
         }
     }
@@ -418,13 +411,15 @@ final class DataPath {
         final PostedOperation op = ep.pollRecv();
         if (op == null) {
             if (rnrBudgetNanos == 0 || System.nanoTime() - rnrSince >= rnrBudgetNanos) {
-                nak(NAK_RNR, h.position, "a SEND arrived and no receive was posted within the RNR retry budget");
+                nak(Records.NAK_RNR, h.position, "a SEND arrived and no receive was posted within the RNR retry "
+                        + "budget");
             }
             return false;
         }
         if (op.totalLength() < inTotal) {
             ep.up.complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
-            nak(NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive of "
+            nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive "
+                    + "of "
                     + op.totalLength());
             return false;
         }
@@ -477,7 +472,7 @@ final class DataPath {
         inState = IN_HEADER;
         if (op.kind() == DtoOperation.RDMA_READ) {
             readsOut--;
-            markDone(op);
+            infl.markDone(op);
         }
         ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
     }
@@ -489,14 +484,15 @@ final class DataPath {
             }
             final KitMemoryRegion r = inRegion;
             if (!r.acquire()) {
-                nak(NAK_ACCESS, h.position, "RDMA WRITE refused: the target LMR (rmr_context 0x"
+                nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: the target LMR (rmr_context 0x"
                         + Integer.toHexString(h.c) + ") was freed during the transfer");
                 return false;
             }
             try {
                 inDone += in.read(r.memory(), inOffset + inDone, inTotal - inDone);
             } catch (final IllegalStateException e) {
-                nak(NAK_ACCESS, h.position, "RDMA WRITE refused: the memory under the target LMR was freed while"
+                nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: the memory under the target LMR was freed"
+                        + " while"
                         + " it was registered");
                 return false;
             } finally {
@@ -509,14 +505,10 @@ final class DataPath {
     }
 
     private void onReadResponse() {
-        int i = 0;
-        while (i < inflCount && (inflDone[slot(i)] || infl[slot(i)].kind() != DtoOperation.RDMA_READ)) {
-            i++;
-        }
-        if (i == inflCount || inflEnd[slot(i)] != -1) {
+        final PostedOperation op = infl.answerNextRead();
+        if (op == null) {
             throw violation("READ response with no RDMA read outstanding");
         }
-        final PostedOperation op = infl[slot(i)];
         if (h.flags != 0) {
             if (h.length != 0) {
                 throw violation("READ error response with a payload");
@@ -527,8 +519,7 @@ final class DataPath {
         if (h.length != op.totalLength()) {
             throw violation("READ response of " + h.length + " bytes for a read of " + op.totalLength());
         }
-        inflEnd[slot(i)] = -2; // answered: its completion comes from the payload
-        inOp = op;
+        inOp = op; // answered: its completion comes from the payload
         inTotal = h.length;
         inDone = 0;
         inSeg = 0;
@@ -543,44 +534,37 @@ final class DataPath {
         if (h.length != 0) {
             throw violation("NAK with a payload");
         }
-        for (int i = 0; i < inflCount; i++) {
-            final int s = slot(i);
-            if (!inflDone[s] && inflStart[s] == h.a) {
-                failRemote(infl[s], h.flags, "the peer refused " + infl[s].kind());
-                return;
-            }
+        final PostedOperation refused = infl.takeAt(h.a);
+        if (refused != null) {
+            conn.failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
+                    + Records.status(h.flags));
+            return;
         }
         if (cur != null && curStart == h.a) {
             final PostedOperation op = cur;
             cur = null;
             ep.popRequest();
-            conn.failed(op, status(h.flags), "the peer refused " + op.kind() + " with " + status(h.flags));
+            conn.failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
+                    + Records.status(h.flags));
             return;
         }
         throw violation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
     }
 
     private void failRemote(final PostedOperation op, final int code, final String why) {
-        markDone(op);
-        conn.failed(op, status(code), why + " with " + status(code));
+        infl.markDone(op);
+        conn.failed(op, Records.status(code), why + " with " + Records.status(code));
     }
 
-    private static DtoStatus status(final int code) {
-        return switch (code) {
-            case NAK_RNR -> DtoStatus.RECEIVER_NOT_READY;
-            case NAK_ACCESS -> DtoStatus.REMOTE_ACCESS;
-            default -> DtoStatus.REMOTE_RESPONDER;
-        };
-    }
 
     private void localFault(final PostedOperation op, final String why) {
         if (op.kind() == DtoOperation.RECEIVE) {
-            nak(NAK_REMOTE_OP, h.position, why);
+            nak(Records.NAK_REMOTE_OP, h.position, why);
             inOp = null;
             ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
         } else {
             inOp = null;
-            markDone(op);
+            infl.markDone(op);
             conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
         }
     }
@@ -597,44 +581,8 @@ final class DataPath {
         return new ProtocolViolation(what);
     }
 
-    // ---- completions of requests by the peer's consumed position
-
-    private int slot(final int i) {
-        final int s = inflHead + i;
-        return s >= infl.length ? s - infl.length : s;
-    }
-
-    private void markDone(final PostedOperation op) {
-        for (int i = 0; i < inflCount; i++) {
-            // a done entry's descriptor may already be reused by the kit for a newer operation: skip those
-            if (!inflDone[slot(i)] && infl[slot(i)] == op) {
-                inflDone[slot(i)] = true;
-                return;
-            }
-        }
-    }
-
     private int reap() {
-        if (inflCount == 0) {
-            return 0;
-        }
-        final long consumed = out.refreshConsumed();
-        int n = 0;
-        for (int i = 0; i < inflCount; i++) {
-            final int s = slot(i);
-            if (!inflDone[s] && inflEnd[s] >= 0 && inflEnd[s] <= consumed) {
-                inflDone[s] = true;
-                n++;
-                ep.up.complete(infl[s], DtoStatus.SUCCESS, infl[s].totalLength());
-            }
-        }
-        while (inflCount > 0 && inflDone[inflHead]) {
-            infl[inflHead] = null;
-            inflDone[inflHead] = false;
-            inflHead = inflHead + 1 == infl.length ? 0 : inflHead + 1;
-            inflCount--;
-        }
-        return n;
+        return infl.count() == 0 ? 0 : infl.reap(out.refreshConsumed(), ep.up);
     }
 
     // ---- outbound
@@ -644,13 +592,18 @@ final class DataPath {
             if (out.inRecord() || out.free() < RecordHeader.BYTES) {
                 return 0;
             }
-            out.begin(NAK, nakCode, 0, nakPosition, 0, 0, 0);
+            out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, 0);
             nakSent = true;
             return 1;
         }
         int n = 0;
-        while (respCount > 0) {
-            if (!respond()) {
+        while (responses.count() > 0) {
+            final int r = responses.respond(out);
+            if (r == Responder.FAILED) {
+                conn.breakLater("the region of an RDMA READ being answered was freed; the read cannot finish");
+                return n;
+            }
+            if (r == Responder.WAIT) {
                 return n;
             }
             n++;
@@ -684,18 +637,19 @@ final class DataPath {
         if (kind != DtoOperation.SEND && cma != null && tryCma(op)) {
             return true;
         }
-        if (out.inRecord() || out.free() < RecordHeader.BYTES || inflCount == infl.length) {
+        if (out.inRecord() || out.free() < RecordHeader.BYTES || infl.full()) {
             return false;
         }
         final long total = op.totalLength();
         switch (kind) {
-            case SEND -> curStart = out.begin(SEND, 0, (int) total, 0, 0, 0, 0);
-            case RDMA_WRITE -> curStart = out.begin(WRITE, 0, (int) total, op.remoteAddress(), 0, op.rmrContext(), 0);
+            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, 0);
+            case RDMA_WRITE -> curStart = out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0,
+                    op.rmrContext(), 0);
             case RDMA_READ -> {
-                curStart = out.begin(READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), 0);
+                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), 0);
                 readsOut++;
                 ep.popRequest();
-                enqueue(op, curStart, -1);
+                infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
                 return true;
             }
             default -> throw new IllegalStateException("request kind " + kind);
@@ -739,7 +693,7 @@ final class DataPath {
         }
         cur = null;
         ep.popRequest();
-        enqueue(op, curStart, out.position());
+        infl.add(op, curStart, out.position());
         return true;
     }
 
@@ -749,136 +703,42 @@ final class DataPath {
         conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
     }
 
-    private void enqueue(final PostedOperation op, final long start, final long end) {
-        final int s = slot(inflCount);
-        infl[s] = op;
-        inflStart[s] = start;
-        inflEnd[s] = end;
-        inflDone[s] = false;
-        inflCount++;
-    }
-
     /**
      * One-sided copy with CMA, when the target granted the range and nothing posted earlier is still on its way.
      * {@return true if done (completed, or failed and the connection breaks); false to go through the ring}
      */
     private boolean tryCma(final PostedOperation op) {
-        if (inflCount > 0 || out.position() != out.refreshConsumed() || op.totalLength() == 0) {
+        if (infl.count() > 0 || out.position() != out.refreshConsumed() || op.totalLength() == 0) {
             return false;
         }
         final boolean write = op.kind() == DtoOperation.RDMA_WRITE;
-        final int g = peerGrants.take(op.rmrContext(), op.remoteAddress(), op.totalLength(), write);
-        if (g < 0) {
-            return false;
-        }
-        int held = 0;
-        int outcome;
-        try {
-            cma.clear();
-            outcome = CMA_DONE;
-            for (int i = 0; i < op.segmentCount(); i++) {
-                final KitMemoryRegion r = op.region(i);
-                if (!r.acquire()) {
-                    outcome = CMA_LOCAL;
-                    break;
-                }
-                heldRegions[held++] = r;
-                cma.add(r.memory(), op.offset(i), op.length(i));
-            }
-            if (outcome == CMA_DONE && !cma.transfer(write, peerPid, op.remoteAddress())) {
-                outcome = CMA_FAILED;
-            }
-        } catch (final IllegalStateException e) {
-            outcome = CMA_LOCAL; // the memory under an LMR was freed while it was registered
-        } finally {
-            // released before the operation completes: the kit reuses a completed descriptor
-            for (int i = 0; i < held; i++) {
-                heldRegions[i].release();
-                heldRegions[i] = null;
-            }
-            peerGrants.give(g);
-        }
-        switch (outcome) {
-            case CMA_DONE -> {
+        switch (cma.copy(op)) {
+            case CmaCopier.DONE -> {
                 ep.popRequest();
                 ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
                 return true;
             }
-            case CMA_LOCAL -> {
+            case CmaCopier.LOCAL -> {
                 ep.popRequest();
                 conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
                         + " was freed during the transfer");
                 return true;
             }
-            default -> {
+            case CmaCopier.FAILED -> {
                 final int errno = cma.lastErrno();
-                if (errno == Libc.EPERM || errno == Libc.ENOSYS) {
-                    cma = null; // the kernel stopped allowing it: the ring from now on
-                    return false;
-                }
                 ep.popRequest();
                 conn.failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
                         "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + errno + ")");
                 return true;
             }
+            case CmaCopier.REFUSED -> {
+                cma = null; // the kernel stopped allowing it: the ring from now on
+                return false;
+            }
+            default -> {
+                return false; // not granted: the target decides
+            }
         }
-    }
-
-    /** Writes (part of) the oldest READ response; {@return true when it is complete} */
-    private boolean respond() {
-        final int i = respHead;
-        if (!respStarted) {
-            if (out.inRecord() || out.free() < RecordHeader.BYTES) {
-                return false;
-            }
-            final KitMemoryRegion r = respRegion[i];
-            if (r != null && !r.acquire()) {
-                out.begin(READ_RESP, NAK_ACCESS, 0, 0, 0, 0, 0); // freed after the check, before any byte went out
-                popResponse();
-                return true;
-            }
-            if (r != null) {
-                r.release();
-            }
-            out.begin(READ_RESP, 0, (int) respLen[i], 0, 0, 0, 0);
-            respStarted = true;
-            respDone = 0;
-        }
-        final KitMemoryRegion r = respRegion[i];
-        while (respDone < respLen[i]) {
-            if (out.free() == 0) {
-                return false;
-            }
-            if (!r.acquire()) {
-                conn.breakLater("the region of an RDMA READ being answered was freed; the read cannot finish");
-                return false;
-            }
-            final long n;
-            try {
-                n = out.write(r.memory(), respAddr[i] - r.baseAddress() + respDone, respLen[i] - respDone);
-            } catch (final IllegalStateException e) {
-                conn.breakLater("the memory under the region of an RDMA READ was freed while it was registered");
-                return false;
-            } finally {
-                r.release();
-            }
-            if (n == 0) {
-                return false;
-            }
-            respDone += n;
-        }
-        if (out.inRecord()) {
-            return false;
-        }
-        popResponse();
-        return true;
-    }
-
-    private void popResponse() {
-        respRegion[respHead] = null;
-        respHead = (respHead + 1) % respRmr.length;
-        respCount--;
-        respStarted = false;
     }
 
     // ---- teardown
@@ -890,13 +750,10 @@ final class DataPath {
      * @param status the status
      */
     void failOldest(final DtoStatus status) {
-        for (int i = 0; i < inflCount; i++) {
-            final int s = slot(i);
-            if (!inflDone[s]) {
-                inflDone[s] = true;
-                ep.up.complete(infl[s], status, 0);
-                return;
-            }
+        final PostedOperation oldest = infl.takeOldest();
+        if (oldest != null) {
+            ep.up.complete(oldest, status, 0);
+            return;
         }
         final PostedOperation op = cur != null ? cur : ep.peekRequest();
         if (op != null) {
@@ -918,25 +775,14 @@ final class DataPath {
                 ep.up.complete(op, DtoStatus.FLUSHED, 0);
             }
         }
-        for (int i = 0; i < inflCount; i++) {
-            final int s = slot(i);
-            if (!inflDone[s]) {
-                inflDone[s] = true;
-                ep.up.complete(infl[s], DtoStatus.FLUSHED, 0);
-            }
-            infl[s] = null;
-        }
-        inflCount = 0;
+        infl.flush(ep.up);
         if (cur != null) {
             final PostedOperation op = cur;
             cur = null;
             ep.popRequest();
             ep.up.complete(op, DtoStatus.FLUSHED, 0);
         }
-        for (int i = 0; i < respRegion.length; i++) {
-            respRegion[i] = null;
-        }
-        respCount = 0;
+        responses.clear();
     }
 
     /** {@return true once the NAK owed is in the ring and published: the connection may break now} */

@@ -72,15 +72,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     /** When a consumer last serviced this connection ({@link System#nanoTime()}). */
     volatile long driven;
     private volatile boolean graceful;
-    private SocketChannel ch;
-    private SelectionKey key;
-    private final ByteBuffer inBuf = Handshake.frameBuffer();
-    /** Frames not yet written, in read mode (flipped). */
-    private final ByteBuffer outBuf = ByteBuffer.allocate(4 * (4 + Handshake.MAX_FRAME)).limit(0);
+    private ControlSocket socket;
     private final Handshake msg = new Handshake();
     private final Handshake peer = new Handshake();
     private long deadline = Long.MAX_VALUE;
-    private boolean closeAfterWrite;
     private boolean peerGone;
     private int myIn;
     private int myOut;
@@ -88,9 +83,6 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private SharedMapping mapping;
     private Doorbell peerBell;
     private boolean cmaToPeer;
-    /** Liveness: the peer's heartbeat last seen and when it last changed. */
-    private long seenBeat;
-    private long beatChanged;
 
     private ShmConnection(final ShmTransport transport, final boolean active, final ShmListener listener,
             final ShmEndpoint ep) {
@@ -110,7 +102,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     static ShmConnection passive(final ShmTransport transport, final ShmListener listener, final SocketChannel ch) {
         final ShmConnection c = new ShmConnection(transport, false, listener, null);
-        c.ch = ch;
+        c.socket = new ControlSocket(ch);
         c.qualifier = listener.connectionQualifier();
         return c;
     }
@@ -126,7 +118,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         phase = P_CONNECTING;
         transport.track(this);
         try {
-            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            final SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            socket = new ControlSocket(ch);
             ch.configureBlocking(false);
             if (!ch.connect(transport.rendezvous.address(q))) {
                 fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, "the listener at qualifier " + q
@@ -192,7 +185,6 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
-        beatChanged = System.nanoTime();
         transport.grantAll(this);
         if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
                 transport.localAddress(qualifier))) {
@@ -275,7 +267,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         terminate(END_SILENT, why);
         if (e != null) {
             e.up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-            flushReceives(e);
+            e.flushReceives();
         }
     }
 
@@ -284,7 +276,6 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
-        beatChanged = System.nanoTime();
         if ((peer.flags & Handshake.FLAG_CMA) != 0) {
             transport.grantAll(this);
         }
@@ -305,11 +296,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         msg.type = Handshake.REJ;
         msg.peerReject = consumer;
         msg.privateData = privateData;
-        closeAfterWrite = true;
         phase = P_CLOSED;
         transport.untrack(this);
         deadline = System.nanoTime() + LINGER_NANOS;
         if (send(msg)) {
+            socket.closeWhenFlushed();
             transport.cm.watch(this);
         }
     }
@@ -318,61 +309,58 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     private boolean register() {
         try {
-            key = transport.cm.register(ch, SelectionKey.OP_READ, this);
+            final String user = socket.peerUser();
+            if (!user.equals(transport.user())) {
+                faults.warn("shared-memory connection " + describe() + ": the peer runs as '" + user
+                        + "', not as this process's user '" + transport.user() + "': refused");
+                if (active) {
+                    fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
+                } else {
+                    terminate(END_SILENT, "another user");
+                }
+                return false;
+            }
+            socket.register(transport.cm, this);
             return true;
         } catch (final IOException e) {
-            terminate(END_SILENT, "cannot register the socket: " + e);
             if (active) {
-                fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, null);
+                fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, "cannot register the socket: " + e);
+            } else {
+                terminate(END_SILENT, "cannot register the socket: " + e);
             }
             return false;
         }
     }
 
     private boolean send(final Handshake m) {
-        final ByteBuffer frame = m.encode(Handshake.frameBuffer());
-        outBuf.compact().put(frame).flip();
-        return flushOut();
-    }
-
-    private boolean flushOut() {
         try {
-            ch.write(outBuf);
+            socket.send(m);
+            return true;
         } catch (final IOException e) {
             onEof("the socket failed: " + e.getMessage());
             return false;
         }
-        if (key != null && key.isValid()) {
-            key.interestOps(outBuf.hasRemaining() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE
-                    : SelectionKey.OP_READ);
-        }
-        if (!outBuf.hasRemaining() && closeAfterWrite) {
-            closeSocket();
-        }
-        return true;
     }
 
     @Override
     public void ready(final SelectionKey k) {
-        if (k.isWritable() && outBuf.hasRemaining() && !flushOut()) {
-            return;
-        }
-        if (!k.isValid() || !k.isReadable()) {
-            return;
-        }
         try {
-            final int n = ch.read(inBuf);
-            if (n < 0) {
+            if (k.isWritable() && socket.pending()) {
+                socket.flush();
+            }
+            if (!k.isValid() || !k.isReadable()) {
+                return;
+            }
+            if (!socket.fill()) {
                 onEof(null);
                 return;
             }
-            inBuf.flip();
             ByteBuffer body;
-            while (phase != P_CLOSED && (body = Handshake.nextFrame(inBuf)) != null) {
+            while (phase != P_CLOSED && (body = socket.nextFrame()) != null) {
                 peer.decode(body);
                 onFrame();
             }
-            inBuf.compact();
+            socket.compact();
         } catch (final ProtocolViolation e) {
             protocolError(e.getMessage());
         } catch (final IOException e) {
@@ -504,7 +492,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         final ShmEndpoint e = ep;
         terminate(END_SILENT, why);
         e.up.connectionFailed(number, privateData);
-        flushReceives(e);
+        e.flushReceives();
     }
 
     /** Loop thread: the consumer disconnects (or aborts a pending connection). */
@@ -577,14 +565,14 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = null;
             peerBell = null;
             if (e != null && wasUp) {
-                flushRequests(e);
-                flushReceives(e);
+                e.flushRequests();
+                e.flushReceives();
             }
         } finally {
             lock.unlock();
         }
-        if (outBuf.hasRemaining()) {
-            closeAfterWrite = true;
+        if (socket != null && socket.pending()) {
+            socket.closeWhenFlushed();
             deadline = System.nanoTime() + LINGER_NANOS;
             transport.cm.watch(this);
         } else {
@@ -606,29 +594,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private void closeSocket() {
         transport.cm.unwatch(this);
         deadline = Long.MAX_VALUE;
-        if (key != null) {
-            key.cancel();
-        }
-        if (ch != null) {
-            try {
-                ch.close();
-            } catch (final IOException e) {
-                // closing anyway
-            }
-        }
-    }
-
-    private static void flushRequests(final ShmEndpoint e) {
-        PostedOperation op;
-        while ((op = e.pollRequest()) != null) {
-            e.up.complete(op, DtoStatus.FLUSHED, 0);
-        }
-    }
-
-    private static void flushReceives(final ShmEndpoint e) {
-        PostedOperation op;
-        while ((op = e.pollPostedRecv()) != null) {
-            e.up.complete(op, DtoStatus.FLUSHED, 0);
+        if (socket != null) {
+            socket.close();
         }
     }
 
@@ -693,7 +660,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
             final ShmEndpoint e = ep;
             if (e != null) {
-                flushRequests(e);
+                e.flushRequests();
             }
         }
     }
@@ -744,30 +711,12 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             return now + TimeUnit.MILLISECONDS.toNanos(1);
         }
         try {
-            long next = p.rnrDeadline();
-            if (p.holdsForReceive()) {
-                p.beat();
-                if (ackTimeoutNanos > 0) {
-                    next = Math.min(next, now + ackTimeoutNanos / 2);
-                }
-            }
-            if (ackTimeoutNanos > 0) {
-                final long beat = p.peerHeartbeat();
-                if (beat != seenBeat || !p.waitsForPeer()) {
-                    seenBeat = beat;
-                    beatChanged = now;
-                } else if (now - beatChanged > ackTimeoutNanos * (ep.up.attributes().retryCount() + 1L)) {
-                    final String why = "the peer showed no progress for "
-                            + TimeUnit.NANOSECONDS.toMillis(now - beatChanged) + " ms while requests waited for it"
-                            + " (transport timeout)";
-                    LOG.warn("shared-memory connection {}: {}", describe(), why);
-                    p.failOldest(DtoStatus.TRANSPORT);
-                    breakLater(why);
-                    return Long.MAX_VALUE;
-                }
-                if (p.waitsForPeer()) {
-                    next = Math.min(next, now + ackTimeoutNanos / 2);
-                }
+            final long next = p.timers(now, ackTimeoutNanos, ep.up.attributes().retryCount());
+            if (next == DataPath.TIMED_OUT) {
+                final String why = p.timeoutReason();
+                LOG.warn("shared-memory connection {}: {}", describe(), why);
+                breakLater(why);
+                return Long.MAX_VALUE;
             }
             return next;
         } finally {

@@ -176,6 +176,22 @@ final class ShmEndpoint implements EndpointTransport {
         }
     }
 
+    /** Completes every request not yet written with FLUSHED, in order (the connection ended). */
+    void flushRequests() {
+        PostedOperation op;
+        while ((op = pollRequest()) != null) {
+            up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+    }
+
+    /** Completes every receive posted on this EP (not the SRQ's) with FLUSHED, in order. */
+    void flushReceives() {
+        PostedOperation op;
+        while ((op = pollPostedRecv()) != null) {
+            up.complete(op, DtoStatus.FLUSHED, 0);
+        }
+    }
+
     PostedOperation peekRequest() {
         synchronized (requests) {
             return requests.peek();

@@ -146,8 +146,9 @@ public record ShmSettings(Path directory, long ringBytes, int grantSlots, boolea
     public Map<String, String> asAttributes() {
         return Map.of("dir", directory.toString(), "ringBytes", Long.toString(ringBytes), "grantSlots",
                 Integer.toString(grantSlots), "cma", cma ? "auto" : "off", "allowPtrace",
-                Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros), "ackTimeoutMillis", Long.toString(ackTimeoutMillis),
-                "revokeMillis", Long.toString(revokeMillis), "wire", "dat4j-shm/1");
+                Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros),
+                "ackTimeoutMillis", Long.toString(ackTimeoutMillis), "revokeMillis", Long.toString(revokeMillis),
+                "wire", "dat4j-shm/1");
     }
 
     @Override

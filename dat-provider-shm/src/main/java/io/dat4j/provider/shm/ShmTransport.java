@@ -32,6 +32,8 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Map;
@@ -79,6 +81,7 @@ final class ShmTransport implements Transport {
     /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
+    private final String user;
 
     ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmSettings settings) {
         this.adapter = adapter;
@@ -89,6 +92,12 @@ final class ShmTransport implements Transport {
             arena.close();
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e.getMessage(),
                     e);
+        }
+        try {
+            this.user = Files.getOwner(settings.directory(), LinkOption.NOFOLLOW_LINKS).getName();
+        } catch (final IOException e) {
+            arena.close();
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e, e);
         }
         if (SWEPT.compareAndSet(false, true)) {
             final int n = rendezvous.sweep();
@@ -123,6 +132,11 @@ final class ShmTransport implements Transport {
         this.progress = new ProgressThread(this, "dat4j-shm-" + iaName + "-progress");
         cm.start();
         progress.start();
+    }
+
+    /** {@return the name of the user this process runs as, which a peer's socket credentials must name too} */
+    String user() {
+        return user;
     }
 
     long probeAddress() {
@@ -285,7 +299,8 @@ final class ShmTransport implements Transport {
             c.lock.lock();
             try {
                 final DataPath p = c.path();
-                if (p != null && p.grants() != null && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()))) {
+                if (p != null && p.grants() != null
+                        && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()))) {
                     c.breakLater("the peer held a CMA grant of a region being freed for " + settings.revokeMillis()
                             + " ms");
                 }

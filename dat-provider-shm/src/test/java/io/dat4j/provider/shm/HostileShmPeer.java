@@ -116,7 +116,7 @@ final class HostileShmPeer implements AutoCloseable {
     private final PublicServicePoint psp;
     private final byte[] expected;
     final AtomicLong exchanges = new AtomicLong();
-    /** Whether the hostile side's REP says it can copy into the provider with CMA (the provider then publishes grants). */
+    /** Whether the hostile REP says it can copy into the provider with CMA (the provider then publishes grants). */
     boolean offerCma;
     /** The NAK code the provider wrote in the last established exchange, or 0. */
     int lastNak;
@@ -291,7 +291,7 @@ final class HostileShmPeer implements AutoCloseable {
             while (tail - pos >= RecordHeader.BYTES && tail - pos <= LAYOUT.ringBytes()) {
                 final long o = ring + (pos & mask);
                 final int type = s.get(JAVA_BYTE, o) & 0xff;
-                if (type == DataPath.NAK) {
+                if (type == Records.NAK) {
                     return s.get(JAVA_BYTE, o + 1) & 0xff;
                 }
                 pos += RecordHeader.span(Math.max(0, s.get(JAVA_INT, o + 4)));

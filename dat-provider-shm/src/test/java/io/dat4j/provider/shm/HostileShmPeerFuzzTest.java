@@ -53,7 +53,7 @@ class HostileShmPeerFuzzTest {
         final int count = data.consumeInt(0, 6);
         final List<Rec> recs = new ArrayList<>();
         for (int i = 0; i < count && data.remainingBytes() > 0; i++) {
-            final int type = data.consumeBoolean() ? data.consumeInt(1, DataPath.MAX_TYPE) : data.consumeInt(0, 255);
+            final int type = data.consumeBoolean() ? data.consumeInt(1, Records.MAX_TYPE) : data.consumeInt(0, 255);
             final int flags = data.consumeBoolean() ? 0 : data.consumeInt(0, 255);
             final int length = data.consumeBoolean() ? data.consumeInt(0, 600) : data.consumeInt();
             final Target target = TARGETS[data.consumeInt(0, TARGETS.length - 1)];

@@ -59,7 +59,7 @@ class HostileShmPeerTest {
 
     @Provide
     Arbitrary<Rec> records() {
-        final Arbitrary<Integer> type = Arbitraries.oneOf(Arbitraries.integers().between(1, DataPath.MAX_TYPE),
+        final Arbitrary<Integer> type = Arbitraries.oneOf(Arbitraries.integers().between(1, Records.MAX_TYPE),
                 Arbitraries.integers().between(0, 255));
         final Arbitrary<Integer> flags = Arbitraries.oneOf(Arbitraries.just(0), Arbitraries.integers().between(0, 5),
                 Arbitraries.integers().between(0, 255));
@@ -79,9 +79,9 @@ class HostileShmPeerTest {
 
     @Provide
     Arbitrary<Poke> pokes() {
-        return Combinators.combine(Arbitraries.of(Word.class), Arbitraries.oneOf(Arbitraries.longs().between(-2, 5000),
-                Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31, (1L << 31) - 1, 1L << 32), Arbitraries.longs()))
-                .as(Poke::new);
+        final Arbitrary<Long> values = Arbitraries.oneOf(Arbitraries.longs().between(-2, 5000),
+                Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31, (1L << 31) - 1, 1L << 32), Arbitraries.longs());
+        return Combinators.combine(Arbitraries.of(Word.class), values).as(Poke::new);
     }
 
     @Property(tries = 150)

@@ -165,7 +165,7 @@ class ShmTwoProcessTest {
         assertTrue(!stopFirst || flushed >= 4, "the receives at least are flushed: " + flushed);
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         ep.close();
-        assertEquals(fds, Descriptors.openDescriptors(), "no descriptor or mapping left");
+        assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");
         // the killed peer's listening socket file stays until a sweep (every process sweeps at its first IA open)
         Rendezvous.open(dir).sweep();
         try (var files = Files.list(dir)) {

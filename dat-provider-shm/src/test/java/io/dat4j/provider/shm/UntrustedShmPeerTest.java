@@ -41,41 +41,41 @@ class UntrustedShmPeerTest {
     }
 
     private static Rec write(final Target t, final long offset, final int length) {
-        return new Rec(DataPath.WRITE, 0, length, t, offset, 0, 0, new byte[length]);
+        return new Rec(Records.WRITE, 0, length, t, offset, 0, 0, new byte[length]);
     }
 
     private static Rec read(final Target t, final long offset, final long length) {
-        return new Rec(DataPath.READ_REQ, 0, 0, t, offset, length, 0, new byte[0]);
+        return new Rec(Records.READ_REQ, 0, 0, t, offset, length, 0, new byte[0]);
     }
 
     @Test
     void rdmaOutsideWhatTheTargetGrantedGetsNakAccess() throws Exception {
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.RANDOM, 12345, 8)), "unknown rmr_context");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.ZERO, 0, 8)), "rmr_context 0");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.RW, HostileShmPeer.R - 4, 8)), "past the end");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.RW, -8, 8)), "before the start");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.RO, 0, 8)), "no REMOTE_WRITE");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.FREED, 0, 8)), "a freed region");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(write(Target.RECV, 0, 8)), "a local-only region");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(read(Target.WO, 0, 8)), "no REMOTE_READ");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(read(Target.RW, Long.MAX_VALUE, 8)), "an address that wraps");
-        assertEquals(DataPath.NAK_ACCESS, nakFor(read(Target.RW, -16, 32)), "a range that starts before the region");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.RANDOM, 12345, 8)), "unknown rmr_context");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.ZERO, 0, 8)), "rmr_context 0");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.RW, HostileShmPeer.R - 4, 8)), "past the end");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.RW, -8, 8)), "before the start");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.RO, 0, 8)), "no REMOTE_WRITE");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.FREED, 0, 8)), "a freed region");
+        assertEquals(Records.NAK_ACCESS, nakFor(write(Target.RECV, 0, 8)), "a local-only region");
+        assertEquals(Records.NAK_ACCESS, nakFor(read(Target.WO, 0, 8)), "no REMOTE_READ");
+        assertEquals(Records.NAK_ACCESS, nakFor(read(Target.RW, Long.MAX_VALUE, 8)), "an address that wraps");
+        assertEquals(Records.NAK_ACCESS, nakFor(read(Target.RW, -16, 32)), "a range that starts before the region");
     }
 
     @Test
     void lengthsAboveALimitGetNakLength() throws Exception {
-        assertEquals(DataPath.NAK_LENGTH, nakFor(new Rec(DataPath.SEND, 0, 65, Target.ZERO, 0, 0, 0, new byte[65])),
+        assertEquals(Records.NAK_LENGTH, nakFor(new Rec(Records.SEND, 0, 65, Target.ZERO, 0, 0, 0, new byte[65])),
                 "a SEND longer than the posted receive");
-        assertEquals(DataPath.NAK_LENGTH, nakFor(new Rec(DataPath.SEND, 0, (1 << 26) + 1, Target.ZERO, 0, 0, 0,
+        assertEquals(Records.NAK_LENGTH, nakFor(new Rec(Records.SEND, 0, (1 << 26) + 1, Target.ZERO, 0, 0, 0,
                 new byte[0])), "a SEND above maxMessageSize");
-        assertEquals(DataPath.NAK_LENGTH, nakFor(read(Target.RW, 0, (1L << 30) + 1)), "a READ above maxRdmaSize");
+        assertEquals(Records.NAK_LENGTH, nakFor(read(Target.RW, 0, (1L << 30) + 1)), "a READ above maxRdmaSize");
     }
 
     @Test
     void protocolViolationsBreakWithoutANak() throws Exception {
-        assertEquals(0, nakFor(new Rec(DataPath.NAK, 2, 0, Target.ZERO, 0, 0, 0, new byte[0])),
+        assertEquals(0, nakFor(new Rec(Records.NAK, 2, 0, Target.ZERO, 0, 0, 0, new byte[0])),
                 "a NAK for no request");
-        assertEquals(0, nakFor(new Rec(DataPath.READ_RESP, 0, 8, Target.ZERO, 0, 0, 0, new byte[8])),
+        assertEquals(0, nakFor(new Rec(Records.READ_RESP, 0, 8, Target.ZERO, 0, 0, 0, new byte[8])),
                 "a READ response for no read");
         peer.exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.TAIL, 1L << 20)), 0, null);
         peer.exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.WOKEN, 7)), 0, null);

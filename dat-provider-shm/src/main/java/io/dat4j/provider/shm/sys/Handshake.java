@@ -46,7 +46,7 @@ public final class Handshake {
     public static final int MAX_FRAME = 1024;
     /** Largest RDMA read depth a peer may announce. */
     public static final int MAX_DEPTH = 1024;
-    /** Flag: the sender can copy into the receiver's memory with CMA (REP: passive to active; RTU: active to passive). */
+    /** Flag: CMA (REQ: the requester has it on; REP: passive can copy into active; RTU: active into passive). */
     public static final int FLAG_CMA = 1;
 
     private static final int REQ_FIXED = 52;

@@ -2,7 +2,7 @@ package io.dat4j.provider.shm.sys;
 
 import java.io.IOException;
 
-/** A C library call failed: the call, errno and its name, for example {@code memfd_create failed: errno 24 (EMFILE)}. */
+/** A C library call failed: the call, errno and its name, e.g. {@code memfd_create failed: errno 24 (EMFILE)}. */
 public final class NativeException extends IOException {
 
     private static final long serialVersionUID = 1L;

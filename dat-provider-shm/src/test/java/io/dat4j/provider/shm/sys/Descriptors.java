@@ -42,6 +42,25 @@ public final class Descriptors {
     }
 
     /**
+     * {@return the count of {@link #openDescriptors()} once it is back at {@code baseline} or below, or as it is after
+     * 10 s}: teardowns finish on the provider's threads (a socket closed after its last frame, a connection of another
+     * test that broke a moment ago), so a leak is what stays, not what is on its way out
+     *
+     * @param baseline the count before
+     * @throws IOException when /proc cannot be read
+     * @throws InterruptedException when interrupted
+     */
+    public static long settle(final long baseline) throws IOException, InterruptedException {
+        final long end = System.nanoTime() + 10_000_000_000L;
+        long n = openDescriptors();
+        while (n > baseline && System.nanoTime() < end) {
+            Thread.sleep(20);
+            n = openDescriptors();
+        }
+        return n;
+    }
+
+    /**
      * {@return what each open descriptor points to, for a message}
      *
      * @throws IOException when /proc cannot be read

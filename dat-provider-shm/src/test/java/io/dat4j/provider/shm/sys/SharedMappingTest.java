@@ -22,7 +22,7 @@ class SharedMappingTest {
             assertEquals(42, b.segment().get(JAVA_LONG, 4096));
             assertEquals(-1, a.descriptor());
         }
-        assertEquals(fds, Descriptors.openDescriptors());
+        assertTrue(Descriptors.settle(fds) <= fds);
     }
 
     @Test
