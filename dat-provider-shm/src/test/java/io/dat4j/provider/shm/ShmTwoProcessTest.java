@@ -176,4 +176,39 @@ class ShmTwoProcessTest {
                     "nothing in /dev/shm: the mappings are memfds");
         }
     }
+
+    /** A stopped peer (SIGSTOP) with requests waiting for it: after the transport timeout, TRANSPORT then FLUSHED. */
+    @org.junit.jupiter.api.Test
+    void aStoppedPeerTimesOut() throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dir=" + dir + " ackTimeoutMillis=100");
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
+        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
+        ep.postRecv(List.of(buf.triplet(0, 1 << 20)), 10, CompletionFlag.DEFAULT);
+        new ProcessBuilder("kill", "-STOP", hello[2]).start().waitFor();
+        try {
+            for (int i = 0; i < 3; i++) {
+                ep.postSend(List.of(buf.triplet(i << 20, 1 << 20)), 20 + i, CompletionFlag.DEFAULT);
+            }
+            final long t0 = System.nanoTime();
+            Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+            final long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms >= 700, "broken after " + ms + " ms: the timeout is 100 ms x (retry_count 7 + 1)");
+            final DtoStatus[] status = new DtoStatus[4];
+            for (int i = 0; i < 4; i++) {
+                final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+                status[d.cookie() == 10 ? 0 : (int) d.cookie() - 19] = d.status();
+            }
+            assertEquals(DtoStatus.FLUSHED, status[0], "the receive");
+            assertEquals(DtoStatus.TRANSPORT, status[1], "the oldest SEND");
+            assertEquals(DtoStatus.FLUSHED, status[2]);
+            assertEquals(DtoStatus.FLUSHED, status[3]);
+            assertEquals(null, f.c.evd.poll(), "each once");
+        } finally {
+            new ProcessBuilder("kill", "-CONT", hello[2]).start().waitFor();
+        }
+    }
 }
