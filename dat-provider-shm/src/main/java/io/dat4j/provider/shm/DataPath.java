@@ -18,6 +18,8 @@ import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RegionTable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The data path of one established connection: the ring this side produces into (requests, READ responses, NAKs),
@@ -55,6 +57,18 @@ final class DataPath {
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
     private static final long RNR_UNIT_NANOS = 100_000_000L;
+    private static final VarHandle SEEN_TAIL;
+    private static final VarHandle SEEN_CONSUMED;
+
+    static {
+        try {
+            final MethodHandles.Lookup l = MethodHandles.lookup();
+            SEEN_TAIL = l.findVarHandle(DataPath.class, "seenTail", long.class);
+            SEEN_CONSUMED = l.findVarHandle(DataPath.class, "seenConsumed", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final ShmConnection conn;
     final ShmEndpoint ep;
@@ -87,9 +101,14 @@ final class DataPath {
     private long nakPosition;
     private String nakReason;
     private boolean nakSent;
-    /** The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved} (read without the lock). */
-    private volatile long seenTail;
-    private volatile long seenConsumed;
+    /**
+     * The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved} (read without the lock: release
+     * stores, acquire loads, no fence per round).
+     */
+    private long seenTail;
+    private long seenConsumed;
+    /** The last round stopped for room in the ring with records still to write (read without the lock). */
+    private boolean outboundBlocked;
 
     // inbound
     private final RecordHeader h = new RecordHeader();
@@ -146,8 +165,8 @@ final class DataPath {
      * @param what what the sleeper waits for
      */
     boolean peerMoved(final int what) {
-        return (what & WakeControl.DATA) != 0 && in.peekTail() != seenTail
-                || (what & WakeControl.SPACE) != 0 && out.peekConsumed() != seenConsumed;
+        return (what & WakeControl.DATA) != 0 && in.peekTail() != (long) SEEN_TAIL.getAcquire(this)
+                || (what & WakeControl.SPACE) != 0 && out.peekConsumed() != (long) SEEN_CONSUMED.getAcquire(this);
     }
 
     /**
@@ -155,7 +174,7 @@ final class DataPath {
      * the peer's HEAD too, whatever EVD it waits on (a read without the lock: the servicing thread arms it as well)
      */
     boolean outboundWaits() {
-        return cur != null || responses.count() > 0 || ep.hasRequests();
+        return outboundBlocked;
     }
 
     /**
@@ -187,9 +206,9 @@ final class DataPath {
         if (n > 0) {
             wake.beat();
         }
-        seenTail = in.position() + in.availableCached();
-        seenConsumed = out.consumed();
-        if (outboundWaits()) {
+        SEEN_TAIL.setRelease(this, in.position() + in.availableCached());
+        SEEN_CONSUMED.setRelease(this, out.consumed());
+        if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // room will appear when the peer consumes: have it ring then
         }
         return n;
@@ -209,7 +228,7 @@ final class DataPath {
                 peerBell.ring();
             }
         }
-        if (outboundWaits()) {
+        if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // the poster leaves: whoever sleeps on this IA's doorbell goes on later
         }
         return n;
@@ -588,12 +607,14 @@ final class DataPath {
     // ---- outbound
 
     private int outbound() {
+        outboundBlocked = true; // until the loop below runs out of records to write
         if (nakCode != 0) {
             if (out.inRecord() || out.free() < RecordHeader.BYTES) {
                 return 0;
             }
             out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, 0);
             nakSent = true;
+            outboundBlocked = false;
             return 1;
         }
         int n = 0;
@@ -612,7 +633,11 @@ final class DataPath {
             PostedOperation op = cur;
             if (op == null) {
                 op = ep.peekRequest();
-                if (op == null || !start(op)) {
+                if (op == null) {
+                    outboundBlocked = false;
+                    return n;
+                }
+                if (!start(op)) {
                     return n;
                 }
                 if (cur == null) {

@@ -54,6 +54,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long an ABRUPT close or a refusal waits for the peer to read the last frame. */
     private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How fresh {@link #driven} is kept (well under the progress thread's grace). */
+    private static final long DRIVEN_RESOLUTION_NANOS = 100_000;
     /** Service rounds one call makes at most when posters keep adding work. */
     private static final int ROUNDS = 4;
 
@@ -610,24 +612,33 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
      */
     int service(final boolean consumer) {
         if (consumer) {
-            driven = System.nanoTime();
+            final long now = System.nanoTime();
+            if (now - driven > DRIVEN_RESOLUTION_NANOS) {
+                driven = now; // a volatile store every 100 µs, not every poll
+            }
         }
-        return rounds(false);
+        return Math.max(0, rounds(false));
     }
 
+    /** {@return how much happened, or -1 when another thread held the connection at the first try} */
     private int rounds(final boolean outboundOnly) {
         int n = 0;
         boolean outOnly = outboundOnly;
         for (int round = 0; round < ROUNDS; round++) {
             final DataPath p = path;
-            if (p == null || dying || !lock.tryLock()) {
+            if (p == null || dying) {
                 return n;
+            }
+            if (!lock.tryLock()) {
+                return round == 0 ? -1 : n;
             }
             try {
                 if (path != p) {
                     return n;
                 }
-                work = false;
+                if (work) {
+                    work = false; // a volatile store (a full fence) only when a poster asked for it
+                }
                 n += outOnly ? p.serviceOutbound() : p.service();
                 if (p.nakWritten()) {
                     faults.warn("shared-memory connection " + describe() + ": refused the peer's request, connection"
@@ -654,8 +665,12 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     /** A request was posted: write it now if no other thread services the connection, else that thread will. */
     void requestPosted() {
-        work = true;
-        rounds(true);
+        if (rounds(true) < 0) {
+            // another thread holds the connection: leave it the work, then try once more in case it just let go
+            // without seeing the flag (it looks at the flag after it unlocks)
+            work = true;
+            rounds(false);
+        }
         if (phase == P_CLOSED && path == null) {
             // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
             final ShmEndpoint e = ep;
