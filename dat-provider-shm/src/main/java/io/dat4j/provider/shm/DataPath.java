@@ -79,8 +79,11 @@ final class DataPath {
     private final Doorbell peerBell;
     private final GrantTable myGrants;
     private final Arena arena;
-    /** One-sided copies into the peer, or null (CMA refused or off). */
+    /** One-sided copies into the peer, or null (CMA off, refused, or the peer's identity not proven). */
     private CmaCopier cma;
+    private final GrantTable peerGrants;
+    private final long peerPid;
+    private final int segments;
     private final RegionTable regions;
     private final long maxMessage;
     private final long maxRdma;
@@ -128,8 +131,8 @@ final class DataPath {
     private String timeoutReason;
 
     DataPath(final ShmConnection conn, final ShmEndpoint ep, final SharedMapping mapping, final ConnectionLayout layout,
-            final int side, final Doorbell peerBell, final long peerPid, final boolean cmaToPeer,
-            final boolean grantToPeer, final int depthIn, final int depthOut, final int peerRnrRetry) {
+            final int side, final Doorbell peerBell, final long peerPid, final boolean grantToPeer, final int depthIn,
+            final int depthOut, final int peerRnrRetry) {
         this.conn = conn;
         this.ep = ep;
         this.mapping = mapping;
@@ -142,7 +145,9 @@ final class DataPath {
         this.arena = Arena.ofShared();
         final int segs = Math.max(1, Math.max(ep.up.attributes().maxRequestIov(),
                 Math.max(ep.up.attributes().maxRdmaReadIov(), ep.up.attributes().maxRdmaWriteIov())));
-        this.cma = cmaToPeer ? new CmaCopier(arena, new GrantTable(m, layout, 1 - side, false), peerPid, segs) : null;
+        this.peerGrants = new GrantTable(m, layout, 1 - side, false);
+        this.peerPid = peerPid;
+        this.segments = segs;
         this.regions = ep.transport.adapter.regions();
         this.maxMessage = ep.up.attributes().maxMessageSize();
         this.maxRdma = ep.up.attributes().maxRdmaSize();
@@ -155,6 +160,13 @@ final class DataPath {
 
     GrantTable grants() {
         return myGrants;
+    }
+
+    /** Copies RDMA into and out of the peer with CMA from now on (its identity proven). Caller holds the lock. */
+    void enableCma() {
+        if (cma == null) {
+            cma = new CmaCopier(arena, peerGrants, peerPid, segments);
+        }
     }
 
     /**

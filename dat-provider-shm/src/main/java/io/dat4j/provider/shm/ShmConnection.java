@@ -14,6 +14,9 @@ import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RemoteFaultLog;
 import io.dat4j.spi.RequestTransport;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
@@ -84,7 +87,12 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private long qualifier;
     private SharedMapping mapping;
     private Doorbell peerBell;
-    private boolean cmaToPeer;
+    /** Whether the peer said it has CMA on (REQ, passive side). */
+    private boolean peerWantsCma;
+    /** The challenge this side sent; the peer proves its pid by holding it in its memory. */
+    private long challenge;
+    /** Where this side holds the peer's challenge, for the peer to read (freed with the connection). */
+    private Arena proofArena;
 
     private ShmConnection(final ShmTransport transport, final boolean active, final ShmListener listener,
             final ShmEndpoint ep) {
@@ -140,7 +148,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = myIn;
         msg.depthOut = myOut;
-        fillIdentity(msg);
+        fillIdentity(msg, 0);
         msg.privateData = privateData;
         deadline = timeoutNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + timeoutNanos;
         if (!register() || !send(msg)) {
@@ -149,11 +157,40 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         transport.cm.watch(this);
     }
 
-    private void fillIdentity(final Handshake m) {
+    /**
+     * Who this side is: its pid, its doorbell, a fresh challenge for the peer, and where it holds the peer's.
+     *
+     * @param m the message
+     * @param peerChallenge the challenge the peer sent, or 0 (REQ: none yet)
+     */
+    private void fillIdentity(final Handshake m, final long peerChallenge) {
         m.pid = ShmTransport.PID;
         m.doorbellFd = transport.doorbell.descriptor();
-        m.probeAddress = transport.probeAddress();
-        m.probeValue = transport.probeValue();
+        challenge = transport.challenge();
+        m.probeValue = challenge;
+        m.probeAddress = peerChallenge == 0 ? 0 : proof(peerChallenge);
+    }
+
+    /** Holds the peer's challenge in this process's private memory; {@return its address} */
+    private long proof(final long peerChallenge) {
+        if (proofArena == null) {
+            proofArena = Arena.ofShared();
+        }
+        final MemorySegment word = proofArena.allocate(8, 8);
+        word.set(ValueLayout.JAVA_LONG, 0, peerChallenge);
+        return word.address();
+    }
+
+    /**
+     * {@return true if this side may copy into the peer with CMA}: CMA is on here and the process the peer names
+     * holds this side's challenge where the peer says (so it is that process, or one with ptrace rights over it).
+     * Never for a peer that names this very process: its grants would then be addresses in this process.
+     *
+     * @param address where the peer says it holds the challenge
+     */
+    private boolean cmaProven(final long address) {
+        return transport.settings.cma() && peer.pid != ShmTransport.PID
+                && transport.cmaReaches(peer.pid, address, challenge, faults);
     }
 
     private void onReply() {
@@ -169,18 +206,21 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
             return;
         }
-        cmaToPeer = transport.settings.cma()
-                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue, faults);
+        final boolean cma = cmaProven(peer.probeAddress);
         final int out = Math.min(myOut, peer.depthIn);
         lock.lock();
         try {
-            path = new DataPath(this, e, mapping, layout, 1, peerBell, peer.pid, cmaToPeer,
+            path = new DataPath(this, e, mapping, layout, 1, peerBell, peer.pid,
                     transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0, myIn, out, peer.rnrRetry);
+            if (cma) {
+                path.enableCma();
+            }
         } finally {
             lock.unlock();
         }
         msg.type = Handshake.RTU;
-        msg.flags = cmaToPeer ? Handshake.FLAG_CMA : 0;
+        msg.flags = cma ? Handshake.FLAG_CMA : 0;
+        msg.probeAddress = proof(peer.probeValue);
         if (!send(msg)) {
             return;
         }
@@ -209,8 +249,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private void onRequest() {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
-        cmaToPeer = transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0
-                && transport.cmaReaches(peer.pid, peer.probeAddress, peer.probeValue, faults);
+        peerWantsCma = (peer.flags & Handshake.FLAG_CMA) != 0;
         phase = P_REQUESTED;
         if (!listener.upcalls().connectionRequested(this, transport.localAddress(0), peer.privateData,
                 peer.depthIn, peer.depthOut)) {
@@ -239,17 +278,17 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         lock.lock();
         try {
-            path = new DataPath(this, e, mapping, layout, 0, peerBell, peer.pid, cmaToPeer,
-                    transport.settings.cma(), in, out, peer.rnrRetry);
+            path = new DataPath(this, e, mapping, layout, 0, peerBell, peer.pid, transport.settings.cma(), in, out,
+                    peer.rnrRetry);
         } finally {
             lock.unlock();
         }
         msg.type = Handshake.REP;
         msg.rnrRetry = e.up.attributes().rnrRetryCount();
-        msg.flags = cmaToPeer ? Handshake.FLAG_CMA : 0;
+        msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = in;
         msg.depthOut = out;
-        fillIdentity(msg);
+        fillIdentity(msg, peer.probeValue);
         msg.mappingFd = mapping.descriptor();
         msg.grantSlots = layout.grantSlots();
         msg.ringBytes = layout.ringBytes();
@@ -278,6 +317,16 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
+        if (peerWantsCma && cmaProven(peer.probeAddress)) {
+            lock.lock();
+            try {
+                if (path != null) {
+                    path.enableCma();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
         if ((peer.flags & Handshake.FLAG_CMA) != 0) {
             transport.grantAll(this);
         }
@@ -566,6 +615,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             }
             mapping = null;
             peerBell = null;
+            if (proofArena != null) {
+                proofArena.close();
+                proofArena = null;
+            }
             if (e != null && wasUp) {
                 e.flushRequests();
                 e.flushReceives();

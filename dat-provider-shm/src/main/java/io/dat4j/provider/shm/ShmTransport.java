@@ -1,7 +1,5 @@
 package io.dat4j.provider.shm;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
 import io.dat4j.DatException;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
@@ -25,8 +23,6 @@ import io.dat4j.spi.RemoteKeyed;
 import io.dat4j.spi.ServicePointUpcalls;
 import io.dat4j.spi.Transport;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -35,11 +31,8 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.security.SecureRandom;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
@@ -66,7 +59,7 @@ final class ShmTransport implements Transport {
 
     private static final Logger LOG = LogManager.getLogger(ShmTransport.class);
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
-    private static final Map<String, Boolean> CMA_VERDICTS = new ConcurrentHashMap<>();
+    private static final Set<Long> REFUSED_PIDS = ConcurrentHashMap.newKeySet();
     private static final SecureRandom KEYS = new SecureRandom();
 
     final AdapterUpcalls adapter;
@@ -75,8 +68,6 @@ final class ShmTransport implements Transport {
     final Doorbell doorbell;
     final CmLoop cm;
     final ProgressThread progress;
-    private final Arena arena = Arena.ofShared();
-    private final MemorySegment probe;
     private final Object trackLock = new Object();
     /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
@@ -89,14 +80,12 @@ final class ShmTransport implements Transport {
         try {
             this.rendezvous = Rendezvous.open(settings.directory());
         } catch (final IOException e) {
-            arena.close();
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e.getMessage(),
                     e);
         }
         try {
             this.user = Files.getOwner(settings.directory(), LinkOption.NOFOLLOW_LINKS).getName();
         } catch (final IOException e) {
-            arena.close();
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e, e);
         }
         if (SWEPT.compareAndSet(false, true)) {
@@ -112,8 +101,6 @@ final class ShmTransport implements Transport {
                 LOG.warn("IA '{}': allowPtrace is set but {}", iaName, e.getMessage());
             }
         }
-        this.probe = arena.allocate(8, 8);
-        probe.set(JAVA_LONG, 0, ThreadLocalRandom.current().nextLong());
         Doorbell bell = null;
         CmLoop loop = null;
         try {
@@ -123,7 +110,6 @@ final class ShmTransport implements Transport {
             if (bell != null) {
                 bell.close();
             }
-            arena.close();
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': cannot create its"
                     + " doorbell or selector: " + e.getMessage(), e);
         }
@@ -139,12 +125,13 @@ final class ShmTransport implements Transport {
         return user;
     }
 
-    long probeAddress() {
-        return probe.address();
-    }
-
-    long probeValue() {
-        return probe.get(JAVA_LONG, 0);
+    /** {@return a fresh unpredictable challenge for a peer's proof of its process id} */
+    long challenge() {
+        long c;
+        do {
+            c = KEYS.nextLong();
+        } while (c == 0);
+        return c;
     }
 
     // ---- connections
@@ -189,35 +176,34 @@ final class ShmTransport implements Transport {
     }
 
     /**
-     * {@return true if this process may copy into process {@code pid} with CMA}, probed once per peer process
+     * {@return true if this process may copy into process {@code pid} with CMA and that process holds {@code value}
+     * at {@code address}} (the challenge this side sent: the peer's proof that it is that process). A refusal by the
+     * kernel is logged once per process, at debug level.
      *
-     * @param pid the peer
-     * @param address its probe word
-     * @param value what the word holds
+     * @param pid the process the peer says it is
+     * @param address where the peer says it holds the challenge
+     * @param value the challenge
      * @param faults where a peer's false claim is logged
      */
     boolean cmaReaches(final long pid, final long address, final long value, final RemoteFaultLog faults) {
-        final String key = pid + "@" + ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(
-                Instant::toString).orElse("?");
-        final Boolean known = CMA_VERDICTS.get(key);
-        if (known != null) {
-            return known;
-        }
         final CrossMemory.Probe p = CrossMemory.probe(pid, address, value);
         switch (p) {
-            case OK -> CMA_VERDICTS.put(key, true);
-            case REFUSED -> {
-                CMA_VERDICTS.put(key, false);
-                LOG.debug("CMA to process {} refused (Yama ptrace_scope {}, seccomp or capabilities): RDMA goes "
-                        + "through the rings", pid, CrossMemory.ptraceScope());
+            case OK -> {
+                return true;
             }
-            case MISMATCH -> faults.warn("process " + pid + " does not hold the CMA probe value its peer announced "
-                    + "(not the process it claims to be?): no CMA to it");
+            case REFUSED -> {
+                if (REFUSED_PIDS.add(pid)) {
+                    LOG.debug("CMA to process {} refused (Yama ptrace_scope {}, seccomp or capabilities): RDMA goes "
+                            + "through the rings", pid, CrossMemory.ptraceScope());
+                }
+            }
+            case MISMATCH -> faults.warn("process " + pid + " does not hold the challenge its peer was sent (not the "
+                    + "process it claims to be?): no CMA to it");
             default -> {
                 // gone
             }
         }
-        return p == CrossMemory.Probe.OK;
+        return false;
     }
 
     // ---- grants
@@ -382,7 +368,6 @@ final class ShmTransport implements Transport {
         progress.stop(WAIT_MILLIS);
         cm.stop(WAIT_MILLIS);
         doorbell.close();
-        arena.close();
     }
 
     boolean threadsStopped() {

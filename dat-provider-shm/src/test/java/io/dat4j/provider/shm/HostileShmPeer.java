@@ -47,9 +47,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * region), ended the connection with a DAT event within a bound, completed each posted receive exactly once, and that
  * its IA still serves an honest connection ({@link #assertStillWorks()}).
  *
- * <p>The hostile side never offers CMA (its probe word does not match), so the provider never copies into this
- * process on its word: CMA trusts the peer at ptrace level by design (docs/providers.md), and a peer in the same
- * process as the provider could otherwise make it write into this JVM.
+ * <p>The hostile side runs in the provider's process, and the provider never copies with CMA into a peer that names
+ * its own process (the grants would be addresses in it): CMA trusts the peer at ptrace level by design
+ * (docs/providers.md), and a peer's grants could otherwise make it write anywhere in this JVM.
  *
  * <p>Memory layout of one native segment: {@code G | rw | G | ro | G | wo | G | freed | G | recv | G} where G are
  * 64 guard bytes of {@value #GUARD}, and every region is 256 bytes.
@@ -250,8 +250,8 @@ final class HostileShmPeer implements AutoCloseable {
             rep.depthOut = Math.min(8, req.depthIn);
             rep.pid = ProcessHandle.current().pid();
             rep.doorbellFd = bell.descriptor();
-            rep.probeAddress = mem.address();
-            rep.probeValue = ~mem.get(JAVA_LONG, 0); // never matches: the provider does no CMA into this process
+            rep.probeAddress = mem.address(); // claims this process: the provider does no CMA to it whatever it holds
+            rep.probeValue = 77;
             rep.mappingFd = m.descriptor();
             rep.grantSlots = LAYOUT.grantSlots();
             rep.ringBytes = LAYOUT.ringBytes();
@@ -273,15 +273,20 @@ final class HostileShmPeer implements AutoCloseable {
                 poke(s, p);
             }
             theirs.ring();
-            lastNak = awaitNak(s);
+            lastNak = awaitNak(s, tail + tailLie);
             ch.shutdownOutput();
             drainUntilClosed(ch, false);
         }
     }
 
-    /** Reads the provider's ring (side 1) for a NAK until it publishes one or closes its socket; {@return its code} */
-    private int awaitNak(final MemorySegment s) {
+    /**
+     * Reads the provider's ring (side 1) for a NAK; {@return its code}, or 0 once the provider consumed everything
+     * written (or after 300 ms: an RNR wait of rnr_retry 1 is 100 ms)
+     */
+    private int awaitNak(final MemorySegment s, final long written) {
         final long end = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(300);
+        final long headWord = LAYOUT.control(1, ConnectionLayout.HEAD);
+        long quiet = 0;
         final long tailWord = LAYOUT.control(1, ConnectionLayout.TAIL);
         final long ring = LAYOUT.ring(1);
         final long mask = LAYOUT.ringBytes() - 1;
@@ -295,6 +300,13 @@ final class HostileShmPeer implements AutoCloseable {
                     return s.get(JAVA_BYTE, o + 1) & 0xff;
                 }
                 pos += RecordHeader.span(Math.max(0, s.get(JAVA_INT, o + 4)));
+            }
+            if (s.get(JAVA_LONG, headWord) == written && tail == pos) {
+                if (quiet == 0) {
+                    quiet = System.nanoTime();
+                } else if (System.nanoTime() - quiet > 5_000_000) {
+                    return 0; // everything consumed, nothing answered for 5 ms
+                }
             }
             Thread.onSpinWait();
         }

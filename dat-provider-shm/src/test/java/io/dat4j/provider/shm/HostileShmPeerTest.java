@@ -84,7 +84,7 @@ class HostileShmPeerTest {
         return Combinators.combine(Arbitraries.of(Word.class), values).as(Poke::new);
     }
 
-    @Property(tries = 150)
+    @Property(tries = 100)
     void establishedConnectionsSurviveAnyRecords(@ForAll @Size(min = 1, max = 6) final List<@From("records") Rec> recs,
             @ForAll @Size(max = 3) final List<@From("pokes") Poke> pokes,
             @ForAll("tailLies") final long tailLie) throws Exception {
@@ -97,7 +97,7 @@ class HostileShmPeerTest {
                 Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, -1L));
     }
 
-    @Property(tries = 100)
+    @Property(tries = 60)
     void handshakesSurviveAnyBytes(@ForAll final boolean active, @ForAll("frames") final byte[] bytes)
             throws Exception {
         peer.exchange(active ? Mode.ACTIVE_HANDSHAKE : Mode.PASSIVE_HANDSHAKE, List.of(), List.of(), 0, bytes);

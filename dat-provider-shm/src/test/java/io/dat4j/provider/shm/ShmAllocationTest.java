@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The data path allocates nothing per operation after warm-up, on any thread (consumers, the progress and connection
  * threads), when completions are taken into a reused {@link EventSlot}: SEND and receive through the ring, RDMA write
- * and read by CMA ({@code cma=auto}, in-process copies) and through the ring ({@code cma=off}).
+ * and read through the ring (in one process; also with {@code cma=off}) and by CMA (to a peer process).
  */
 @Timeout(300)
 class ShmAllocationTest {
@@ -87,7 +87,7 @@ class ShmAllocationTest {
             final List<LocalMemoryTriplet> recv = List.of(b.triplet(0, 256));
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             final EventSlot slot = new EventSlot();
-            round(f, ep, src, dst, recv, slot, 20_000);
+            round(f, ep, src, dst, recv, slot, 10_000);
             final List<Thread> threads = new ArrayList<>();
             for (final Thread t : Thread.getAllStackTraces().keySet()) {
                 if (t.getName().startsWith("dat4j-shm-")) {
@@ -95,7 +95,7 @@ class ShmAllocationTest {
                 }
             }
             threads.add(Thread.currentThread());
-            final int n = 10_000;
+            final int n = 5_000;
             long before = 0;
             for (final Thread t : threads) {
                 before += allocated(t);
@@ -110,6 +110,75 @@ class ShmAllocationTest {
                     cma, after - before, 4 * n, threads.size(), perOp);
             assertTrue(perOp < 1.0, "allocated " + (after - before) + " bytes over " + 4 * n + " operations: " + perOp
                     + " per operation");
+        }
+    }
+
+    /** SEND echoed by a peer process, RDMA write and read into its region by CMA: this JVM's threads. */
+    @org.junit.jupiter.api.Test
+    void underOneBytePerOperationWithCmaToAPeerProcess(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path tmp)
+            throws Exception {
+        requireCounters();
+        final java.nio.file.Path dir = tmp.resolve("r");
+        final Process peer = new ProcessBuilder(io.dat4j.provider.shm.sys.ChildJvm.command(ShmPeerMain.class,
+                List.of("-Ddat4j.shm.dir=" + dir))).redirectErrorStream(true).start();
+        try (Fixture f = new Fixture("dir=" + dir);
+                java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        peer.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            while (line != null && !line.startsWith("PEER ")) {
+                line = out.readLine();
+            }
+            final Endpoint ep = f.c.ep(null);
+            ep.connect(java.net.InetAddress.getLoopbackAddress(), Long.parseLong(line.split(" ")[1]), Fixture.WAIT,
+                    new byte[] {1});
+            final java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(Fixture.expect(f.c.conn,
+                    io.dat4j.EventNumber.CONNECTION_EVENT_ESTABLISHED).privateData());
+            final RemoteMemoryTriplet remote = new RemoteMemoryTriplet(b.getInt(), b.getLong(), 256);
+            final LocalMemoryRegion a = f.lmr(f.c, 4096);
+            final List<LocalMemoryTriplet> src = List.of(a.triplet(0, 256));
+            final List<LocalMemoryTriplet> recv = List.of(a.triplet(1024, 256));
+            final EventSlot slot = new EventSlot();
+            final Runnable round = () -> {
+                ep.postRecv(recv, 1, CompletionFlag.DEFAULT);
+                ep.postSend(src, 2, CompletionFlag.DEFAULT);
+                ep.postRdmaWrite(src, 3, remote, CompletionFlag.DEFAULT);
+                ep.postRdmaRead(recv, 4, remote, CompletionFlag.DEFAULT);
+                for (int k = 0; k < 4; k++) {
+                    f.c.evd.await(Fixture.WAIT, slot);
+                    if (slot.status() != DtoStatus.SUCCESS) {
+                        fail("completion " + slot);
+                    }
+                }
+            };
+            for (int i = 0; i < 10_000; i++) {
+                round.run();
+            }
+            final List<Thread> threads = new ArrayList<>();
+            for (final Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().startsWith("dat4j-shm-")) {
+                    threads.add(t);
+                }
+            }
+            threads.add(Thread.currentThread());
+            final int n = 5_000;
+            long before = 0;
+            for (final Thread t : threads) {
+                before += allocated(t);
+            }
+            for (int i = 0; i < n; i++) {
+                round.run();
+            }
+            long after = 0;
+            for (final Thread t : threads) {
+                after += allocated(t);
+            }
+            final double perOp = (after - before) / (4.0 * n);
+            System.out.printf("allocation (CMA to a peer process): %d bytes over %d operations on %d threads (%.4f per"
+                    + " operation)%n", after - before, 4 * n, threads.size(), perOp);
+            assertTrue(perOp < 1.0, "allocated " + (after - before) + " bytes over " + 4 * n + " operations: " + perOp
+                    + " per operation");
+        } finally {
+            peer.destroyForcibly();
         }
     }
 }

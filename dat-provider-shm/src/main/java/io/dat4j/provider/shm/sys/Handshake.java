@@ -11,11 +11,11 @@ import java.nio.ByteOrder;
  * and the ring layout ({@link ConnectionLayout}); anything else is a {@link ProtocolViolation}.
  *
  * <pre>
- * REQ  1 version rnr flags | magic | depthIn depthOut | pid | doorbellFd pdataLen | probeAddress | probeValue | pdata
- * REP  2 version rnr flags | magic | depthIn depthOut | pid | doorbellFd pdataLen | probeAddress | probeValue
+ * REQ  1 version rnr flags | magic | depthIn depthOut | pid | doorbellFd pdataLen | 0 | challenge | pdata
+ * REP  2 version rnr flags | magic | depthIn depthOut | pid | doorbellFd pdataLen | proof address | challenge
  *      | mappingFd grantSlots | ringBytes | nonce | pdata
  * REJ  3 peer 0 0 | pdataLen | pdata        (peer 1: the consumer rejected; 0: the provider did)
- * RTU  4 flags 0 0                          (flags bit 0: the active side copies with CMA)
+ * RTU  4 flags 0 0 | proof address          (flags bit 0: the active side copies with CMA)
  * DISC 5 0 0 0
  * PROBE 0                                   (a liveness probe of {@link Rendezvous}: dropped)
  * </pre>
@@ -46,7 +46,7 @@ public final class Handshake {
     public static final int MAX_FRAME = 1024;
     /** Largest RDMA read depth a peer may announce. */
     public static final int MAX_DEPTH = 1024;
-    /** Flag: CMA (REQ: the requester has it on; REP: passive can copy into active; RTU: active into passive). */
+    /** Flag: CMA (REQ, REP: the sender has it on; RTU: the active side will copy into the passive side). */
     public static final int FLAG_CMA = 1;
 
     private static final int REQ_FIXED = 52;
@@ -66,9 +66,13 @@ public final class Handshake {
     public long pid;
     /** Sender's doorbell descriptor (REQ, REP). */
     public int doorbellFd;
-    /** Address of the sender's CMA probe word (REQ, REP). */
+    /**
+     * Address of the word of the sender's private memory that holds the challenge the receiver sent (REP: the REQ's;
+     * RTU: the REP's), for the receiver to read with CMA: only the process the sender claims to be (or one with ptrace
+     * rights over it) can have put it there.
+     */
     public long probeAddress;
-    /** Value of the sender's CMA probe word (REQ, REP). */
+    /** A fresh random challenge for the receiver to put in its private memory (REQ, REP). */
     public long probeValue;
     /** Descriptor of the connection mapping (REP). */
     public int mappingFd;
@@ -114,7 +118,7 @@ public final class Handshake {
             }
             case REJ -> out.put((byte) (peerReject ? 1 : 0)).put((byte) 0).put((byte) 0).putInt(privateData.length)
                     .put(privateData);
-            case RTU -> out.put((byte) flags).put((byte) 0).put((byte) 0);
+            case RTU -> out.put((byte) flags).put((byte) 0).put((byte) 0).putLong(probeAddress);
             case DISC -> out.put((byte) 0).put((byte) 0).put((byte) 0);
             default -> throw new IllegalArgumentException("no such message type " + type);
         }
@@ -187,10 +191,13 @@ public final class Handshake {
                 privateData = privateData(b, b.getInt());
             }
             case RTU, DISC -> {
-                need(b, 3);
+                need(b, type == RTU ? 11 : 3);
                 flags = b.get() & 0xff;
                 b.get();
                 b.get();
+                if (type == RTU) {
+                    probeAddress = b.getLong();
+                }
                 expectEnd(b);
             }
             default -> throw new ProtocolViolation("unknown message type " + type);
