@@ -24,9 +24,10 @@ import java.time.Duration;
 /**
  * The peer of {@link ShmTwoProcessTest}, run in a second JVM on the class path (the provider is found through
  * META-INF/services; its settings come as {@code -Ddat4j.shm.*}): listens on IA shm0, prints
- * {@code PEER <qualifier> <pid>}, accepts one connection with the remote triplet of a 1 MiB region as private data,
- * then echoes every message it receives with a SEND of the same bytes until the connection ends, and prints
- * {@code END <event>}.
+ * {@code PEER <qualifier> <pid>}, accepts one connection with the remote triplets of a 1 MiB region of the EP's PZ and
+ * of a 4 KiB region of another PZ (filled with 0x5A) as private data, then echoes every message it receives with a
+ * SEND of the same bytes until the connection ends, and prints {@code END <event>} and whether the other PZ's region
+ * kept its bytes ({@code OTHER unchanged|changed}).
  */
 public final class ShmPeerMain {
 
@@ -54,6 +55,10 @@ public final class ShmPeerMain {
                     MemoryPrivilege.ALL);
             final LocalMemoryRegion slots = ia.createLocalMemoryRegion(pz, arena.allocate((long) SLOTS * SLOT, 64),
                     MemoryPrivilege.LOCAL);
+            final ProtectionZone otherPz = ia.createProtectionZone();
+            final LocalMemoryRegion other = ia.createLocalMemoryRegion(otherPz, arena.allocate(4096, 64),
+                    MemoryPrivilege.ALL);
+            other.segment().fill((byte) 0x5A);
             final Endpoint ep = ia.createEndpoint(pz, evd, evd, evd, null);
             for (int i = 0; i < SLOTS; i++) {
                 ep.postRecv(slots.triplet((long) i * SLOT, SLOT), i);
@@ -62,14 +67,21 @@ public final class ShmPeerMain {
             System.out.println("PEER " + psp.connectionQualifier() + " " + ProcessHandle.current().pid());
             System.out.flush();
             final RemoteMemoryTriplet t = region.remoteTriplet(0, REGION);
-            final byte[] pdata = ByteBuffer.allocate(20).putInt(t.rmrContext()).putLong(t.virtualAddress())
-                    .putLong(t.segmentLength()).array();
+            final RemoteMemoryTriplet o = other.remoteTriplet(0, 4096);
+            final byte[] pdata = ByteBuffer.allocate(40).putInt(t.rmrContext()).putLong(t.virtualAddress())
+                    .putLong(t.segmentLength()).putInt(o.rmrContext()).putLong(o.virtualAddress())
+                    .putLong(o.segmentLength()).array();
             ((ConnectionRequestEvent) await(evd)).request().accept(ep, pdata);
             while (true) {
                 final Event e = await(evd);
                 if (e instanceof ConnectionEvent c) {
                     if (c.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
                         System.out.println("END " + c.number());
+                        boolean kept = true;
+                        for (int i = 0; i < 4096; i++) {
+                            kept &= other.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) == 0x5A;
+                        }
+                        System.out.println("OTHER " + (kept ? "unchanged" : "changed"));
                         System.out.flush();
                         return;
                     }

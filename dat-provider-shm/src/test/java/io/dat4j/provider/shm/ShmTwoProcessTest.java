@@ -73,14 +73,51 @@ class ShmTwoProcessTest {
         throw new AssertionError("the peer ended before printing " + prefix);
     }
 
-    /** Connects to the peer; {@return the EP and, in element 1 of {@code remote}, the peer's region} */
+    /**
+     * Connects to the peer; {@return the EP} with the peer's region in element 0 of {@code remote} and its region of
+     * another PZ in element 1 (when there is room)
+     */
     private Endpoint connect(final long qualifier, final RemoteMemoryTriplet[] remote) {
         final Endpoint ep = f.c.ep(null);
         ep.connect(InetAddress.getLoopbackAddress(), qualifier, Fixture.WAIT, new byte[] {1});
         final ConnectionEvent est = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         final ByteBuffer b = ByteBuffer.wrap(est.privateData());
         remote[0] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
+        if (remote.length > 1) {
+            remote[1] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
+        }
         return ep;
+    }
+
+    /** With CMA between the processes, a region of another PZ than the target EP's is refused all the same. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void rdmaToARegionOfAnotherProtectionZoneIsRefused(final boolean write) throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dir=" + dir);
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[2];
+        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final LocalMemoryRegion buf = f.lmr(f.c, 4096);
+        buf.segment().fill((byte) 1);
+        // the EP's own PZ is served by CMA first
+        ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 1, new RemoteMemoryTriplet(remote[0].rmrContext(),
+                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
+        if (write) {
+            ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 2, remote[1], CompletionFlag.DEFAULT);
+        } else {
+            ep.postRdmaRead(List.of(buf.triplet(0, 4096)), 2, remote[1], CompletionFlag.DEFAULT);
+        }
+        assertEquals(DtoStatus.REMOTE_ACCESS, Fixture.dto(f.c.evd).status());
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+        assertEquals("OTHER unchanged", line(out, "OTHER "));
+        if (!write) {
+            for (int i = 0; i < 4096; i++) {
+                assertEquals(1, buf.segment().get(JAVA_BYTE, i), "no byte of the other PZ's region read");
+            }
+        }
     }
 
     @ParameterizedTest
