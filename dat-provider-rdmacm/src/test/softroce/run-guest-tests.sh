@@ -7,8 +7,17 @@
 #    path, fetch junit-platform-console-standalone with dependency:copy.
 # 2. In ONE guest run (/work/shared/softroce/run-in-guest.sh, ~7 s boot): check that C rping works over rxe0, then run
 #    the tests with the JUnit console launcher in one JVM with -XX:TieredStopAtLevel=1 (Maven itself is too slow under
-#    emulation). Default selection: every test of the module (--select-package io.dat4j.provider.rdmacm).
-# Reports: dat-provider-rdmacm/target/softroce/reports (JUnit XML), timings printed at the end.
+#    emulation). Default selection: every test of the module but the conformance subclasses
+#    (--select-package io.dat4j.provider.rdmacm --exclude-package io.dat4j.provider.rdmacm.conformance): the
+#    conformance suite runs in the next step, the way users run it.
+# 3. The users' runner: `./dat providers --json` picks the first usable IA of the rdmacm provider (`usable` when the
+#    JSON has it, else available and opened without open_error), then `./dat conformance --provider <IA> --json` runs
+#    the whole suite on it (a copy of ./dat and its jars, built on the host: target/softroce/snapshot/dat-root).
+#    Any failed rule (or no usable IA) fails the job. SKIP_DAT_CONFORMANCE=1 leaves it out; DAT_CONFORMANCE_ARGS adds
+#    runner options when iterating (e.g. "--area DataTransfer"); the timeout scale is DAT_CONFORMANCE_TIMEOUT_SCALE
+#    (default 4), given as -Ddat.conformance.timeout.scale through DAT_JAVA_OPTS, with C1 and the serial GC.
+# Reports: dat-provider-rdmacm/target/softroce/reports (JUnit XML), target/softroce/dat-conformance.json (the runner's
+# JSON) and .log (its stderr); timings printed at the end.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -35,6 +44,17 @@ cp -r "$root/examples/target/test-classes" "$out/snapshot/examples-test-classes"
 mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
 mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
 mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
+# ./dat as users run it: the script, the launcher it runs (dat-tools/src/dist/bin/dat), dat-tools.jar and the jars
+# beside it (its staleness check finds no src/main or pom in the copy, so the guest never builds)
+if [[ ${SKIP_DAT_CONFORMANCE:-} != 1 ]]; then
+    (cd "$root" && ./mvnw -q -B ${MVN_OFFLINE--o} -DskipTests package -pl dat-tools -am)
+    mkdir -p "$out/snapshot/dat-root/dat-tools/target"
+    cp "$root/dat" "$out/snapshot/dat-root/dat"
+    mkdir -p "$out/snapshot/dat-root/dat-tools/src/dist"
+    cp -r "$root/dat-tools/src/dist/bin" "$out/snapshot/dat-root/dat-tools/src/dist/bin"
+    cp "$root/dat-tools/target/dat-tools.jar" "$out/snapshot/dat-root/dat-tools/target/"
+    cp -r "$root/dat-tools/target/lib" "$out/snapshot/dat-root/dat-tools/target/lib"
+fi
 snap() { sed -e "s:$root/dat-api/target/classes:$out/snapshot/api/classes:g" \
     -e "s:$root/conformance/target/classes:$out/snapshot/conformance/classes:g" \
     -e "s:$root/dat-provider-tcp/target/classes:$out/snapshot/tcp/classes:g" \
@@ -68,10 +88,11 @@ fi
 t1=$(date +%s.%N)
 
 # TCG runs the JVM 15-25 times slower than the host: the suite's timeouts are scaled up
-scale="${DAT_CONFORMANCE_TIMEOUT_SCALE:-10}"
+scale="${DAT_CONFORMANCE_TIMEOUT_SCALE:-4}"
 exclude="${DAT_CONFORMANCE_EXCLUDE:-}"
 selectors=("$@")
-[[ ${#selectors[@]} -gt 0 ]] || selectors=(--select-package io.dat4j.provider.rdmacm)
+[[ ${#selectors[@]} -gt 0 ]] || selectors=(--select-package io.dat4j.provider.rdmacm
+    --exclude-package io.dat4j.provider.rdmacm.conformance)
 printf -v sel '%q ' "${selectors[@]}"
 
 cat > "$out/guest-job.sh" <<JOB
@@ -94,6 +115,41 @@ echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
     -Ddat.conformance.exclude=$exclude -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher \
     execute --disable-banner --details=tree --reports-dir "$out/reports" $sel
 junit_rc=\$?
+gc=\$(date +%s.%N)
+conf_rc=0
+conf_summary="skipped (SKIP_DAT_CONFORMANCE=1)"
+if [ "\${SKIP_DAT_CONFORMANCE:-}" != 1 ]; then
+    echo "== dat providers --json: the first usable IA of the rdmacm provider"
+    cd "$out/snapshot/dat-root"
+    export DAT_JAVA_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Ddat.conformance.timeout.scale=$scale"
+    # usable (dat providers of issue 15) when the JSON has it, else available and opened without an open_error
+    ia=\$(./dat providers --json 2>"$out/dat-providers.log" | jq -r '[.[] | select(.module == "rdmacm")
+        | select(if has("usable") then .usable == true else (.available == true and .open_error == null) end)]
+        | first | .name // empty')
+    g_prov=\$(date +%s.%N)
+    echo "dat providers: \$(echo "\$g_prov - \$gc" | bc) s; IA: \${ia:-none}"
+    if [ -z "\$ia" ]; then
+        echo "no usable rdmacm IA in 'dat providers --json' (stderr: $out/dat-providers.log)"
+        conf_rc=1
+        conf_summary="no usable rdmacm IA"
+    else
+        echo "== ./dat conformance --provider \$ia --json \${DAT_CONFORMANCE_ARGS:-}"
+        # shellcheck disable=SC2086
+        timeout -k 10 2400 ./dat conformance --provider "\$ia" --json \${DAT_CONFORMANCE_ARGS:-} \
+            >"$out/dat-conformance.json" 2>"$out/dat-conformance.log"
+        conf_rc=\$?
+        conf_summary=\$(jq -r '"\\(.passed) passed, \\(.failed) failed, \\(.skipped) skipped"' \
+            "$out/dat-conformance.json" 2>/dev/null || echo "no JSON report")
+        echo "dat conformance on \$ia: exit \$conf_rc, \$conf_summary"
+        jq -r '.rules[] | select(.status != "passed") | "  \\(.status) \\(.id): \\(.reason)"' \
+            "$out/dat-conformance.json" 2>/dev/null
+        failed=\$(jq -r '.failed' "$out/dat-conformance.json" 2>/dev/null || echo unknown)
+        [ "\$conf_rc" -eq 0 ] && [ "\$failed" != 0 ] && conf_rc=1
+        [ "\$conf_rc" -eq 0 ] || tail -n 40 "$out/dat-conformance.log"
+    fi
+    unset DAT_JAVA_OPTS
+    cd "$module"
+fi
 g2=\$(date +%s.%N)
 dtest_rc=0
 if [ "\${DTEST_INTEROP:-1}" = 0 ]; then
@@ -136,15 +192,16 @@ if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
     ip link set "\$SOFTROCE_NETDEV" up
 fi
 g5=\$(date +%s.%N)
-echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$g2 - \$g1" | bc) s," \
-    "dtest interop \$(echo "\$g3a - \$g2" | bc) s, dapltest interop \$(echo "\$g3 - \$g3a" | bc) s," \
-    "netem \$(echo "\$g4 - \$g3" | bc) s," \
+echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$gc - \$g1" | bc) s," \
+    "dat conformance \$(echo "\$g2 - \$gc" | bc) s, dtest interop \$(echo "\$g3a - \$g2" | bc) s," \
+    "dapltest interop \$(echo "\$g3 - \$g3a" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
     "link faults \$(echo "\$g5 - \$g4" | bc) s"
-echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dtest interop exit \$dtest_rc," \
-    "dapltest interop exit \$dapltest_rc, netem exit \$netem_rc," \
+echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dat conformance exit \$conf_rc (\$conf_summary)," \
+    "dtest interop exit \$dtest_rc, dapltest interop exit \$dapltest_rc, netem exit \$netem_rc," \
     "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90
 [ \$junit_rc -eq 0 ] || exit \$junit_rc
+[ \$conf_rc -eq 0 ] || exit 95
 [ \$dtest_rc -eq 0 ] || exit 91
 [ \$dapltest_rc -eq 0 ] || exit 94
 [ \$netem_rc -eq 0 ] || exit 92

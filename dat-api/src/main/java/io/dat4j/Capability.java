@@ -2,7 +2,9 @@ package io.dat4j;
 
 /**
  * An optional feature of a provider. A provider declares what it supports
- * ({@link io.dat4j.spi.DatProvider#capabilities()}); a call that needs a feature the provider lacks fails with
+ * ({@link io.dat4j.spi.DatProvider#capabilities()}), and each IA what it supports on its device
+ * ({@link InterfaceAdapter#supports}, {@link ProviderAttributes#capabilities()}; an IA may support less than its
+ * provider, when a device lacks the feature). A call that needs a feature the IA lacks fails with
  * {@link StatusType#NOT_IMPLEMENTED}, and conformance rules that need it are skipped with the reason.
  */
 public enum Capability {
@@ -35,5 +37,12 @@ public enum Capability {
     /** Private data with {@code dat_cr_reject} reaches the active side. */
     REJECT_PRIVATE_DATA,
     /** The connect timeout of {@code dat_ep_connect} is honoured (TIMED_OUT event). */
-    CONNECT_TIMEOUT
+    CONNECT_TIMEOUT,
+    /**
+     * A receive too small for the message that arrives completes with {@link DtoStatus#LOCAL_LENGTH}, as DAT specifies
+     * ({@code DAT_DTO_ERR_LOCAL_LENGTH}). Without it the receive still completes in error, with another status: on
+     * Soft-RoCE (rdma_rxe) {@link DtoStatus#LOCAL_EP}, because the device reports such a receive as a local QP
+     * operation error, which also stands for other faults (see the rdmacm provider in docs/providers.md).
+     */
+    RECEIVE_LENGTH_ERROR
 }

@@ -237,17 +237,41 @@ public abstract class DataTransferConformance extends ConformanceBase {
                 "scattered RDMA read");
     }
 
-    @Rule(id = "DTO-07", level = Level.REQUIRED,
+    @Rule(id = "DTO-07", level = Level.CAPABILITY, requires = Capability.RECEIVE_LENGTH_ERROR,
             text = "A message larger than the posted receive completes the receive with LOCAL_LENGTH")
     void receiveTooSmall() {
         final Rig.Connection c = rig().connect();
-        final Rig.Buffer src = rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL);
-        final Rig.Buffer dst = rig().buffer(c.passive(), 4096, MemoryPrivilege.LOCAL);
+        final DtoCompletionEvent d = sendIntoShortReceive(c, rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL),
+                rig().buffer(c.passive(), 4096, MemoryPrivilege.LOCAL));
+        assertEquals(DtoStatus.LOCAL_LENGTH, d.status(), "status of a receive too small for the message");
+    }
+
+    /** Posts a 100-byte receive (cookie 1), sends 4096 bytes into it (cookie 2); returns the receive's completion. */
+    private static DtoCompletionEvent sendIntoShortReceive(final Rig.Connection c, final Rig.Buffer src,
+            final Rig.Buffer dst) {
         c.passive().ep().postRecv(dst.triplet(0, 100), 1);
         c.active().ep().postSend(src.triplet(0, 4096), 2);
         final DtoCompletionEvent d = Rig.awaitDto(c.passive().recvEvd(), "the short receive");
-        assertEquals(DtoStatus.LOCAL_LENGTH, d.status(), "status of a receive too small for the message");
         assertEquals(1, d.cookie(), "cookie");
+        return d;
+    }
+
+    @Rule(id = "DTO-07-BOUNDS", level = Level.REQUIRED,
+            text = "A message larger than the posted receive completes that receive in error (neither SUCCESS nor "
+                    + "FLUSHED; LOCAL_LENGTH where the IA supports RECEIVE_LENGTH_ERROR) and changes no byte past "
+                    + "the receive's buffer")
+    void receiveTooSmallStaysInBounds() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer src = rig().buffer(c.active(), 4096, MemoryPrivilege.LOCAL);
+        final Rig.Buffer dst = rig().buffer(c.passive(), 4096, MemoryPrivilege.LOCAL);
+        fill(src.segment(), 3);
+        dst.segment().fill((byte) 0x5a);
+        final DtoCompletionEvent d = sendIntoShortReceive(c, src, dst);
+        assertTrue(d.status() != DtoStatus.SUCCESS && d.status() != DtoStatus.FLUSHED,
+                "a receive too small for the message must complete in error of its own, not " + d.status());
+        final MemorySegment past = dst.segment().asSlice(100);
+        final MemorySegment untouched = rig().allocate(past.byteSize()).fill((byte) 0x5a);
+        assertEquals(-1, past.mismatch(untouched), "first changed byte past the receive's 100-byte buffer");
     }
 
     @Rule(id = "DTO-08", level = Level.REQUIRED,

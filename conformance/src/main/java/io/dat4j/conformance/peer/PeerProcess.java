@@ -49,7 +49,14 @@ public final class PeerProcess implements AutoCloseable {
         final Thread reader = new Thread(this::readLines, LeakCheckExtension.OWN_THREAD_PREFIX + "peer-reader");
         reader.setDaemon(true);
         reader.start();
-        final String ready = expect(PeerMain.READY);
+        final String ready;
+        try {
+            ready = expect(PeerMain.READY);
+        } catch (final RuntimeException e) {
+            // a peer that did not come up (too slow, failed) is killed and its pipes closed: no leak of the rule
+            close();
+            throw e;
+        }
         try {
             this.address = InetAddress.getByName(ready.substring(PeerMain.READY.length()).trim());
         } catch (final UnknownHostException e) {

@@ -1,5 +1,7 @@
 package io.dat4j.conformance.support;
 
+import io.dat4j.Registry;
+import io.dat4j.spi.DatProvider;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -24,6 +26,11 @@ import org.opentest4j.AssertionFailedError;
  * descriptor opened during the class is still open ({@code /proc/self/fd}; unix-domain and netlink sockets are left
  * out: the C library keeps them as name-service caches), and direct (native) buffer memory is back
  * near where it was. Threads and descriptors get a grace period to go away; a leak fails the class.
+ *
+ * <p>Descriptors that a provider declares it keeps for the life of the process
+ * ({@link DatProvider#retainedDescriptors()}, for example the verbs device context librdmacm caches per device) are
+ * left out, each only while it is open with the declared number and target; the providers asked are those of
+ * {@link Registry#defaultRegistry()}.
  *
  * <p>Virtual threads are not visible to this check (the JDK lists platform threads only).
  */
@@ -131,11 +138,12 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
         if (!Files.isDirectory(FD_DIR)) {
             return s;
         }
+        final Map<Integer, String> retained = retainedDescriptors();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(FD_DIR)) {
             for (final Path fd : fds) {
                 try {
                     final String t = Files.readSymbolicLink(fd).toString();
-                    if (t.startsWith("socket:")) {
+                    if (t.startsWith("socket:") && !isRetained(retained, fd, t)) {
                         s.add(t);
                     }
                 } catch (final IOException | UnsupportedOperationException e) {
@@ -182,12 +190,16 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
         if (!Files.isDirectory(FD_DIR)) {
             return counts;
         }
+        final Map<Integer, String> retained = retainedDescriptors();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(FD_DIR)) {
             for (final Path fd : fds) {
                 final String target;
                 try {
                     target = Files.readSymbolicLink(fd).toString();
                 } catch (final IOException | UnsupportedOperationException e) {
+                    continue;
+                }
+                if (isRetained(retained, fd, target)) {
                     continue;
                 }
                 final String kind;
@@ -208,6 +220,33 @@ public final class LeakCheckExtension implements BeforeAllCallback, AfterAllCall
             return counts;
         }
         return counts;
+    }
+
+    /**
+     * {@return the descriptors the providers of the default registry keep open for the life of the process, by number
+     * with their target ({@link DatProvider#retainedDescriptors()})}
+     */
+    static Map<Integer, String> retainedDescriptors() {
+        final Map<Integer, String> all = new HashMap<>();
+        for (final DatProvider p : Registry.defaultRegistry().providers()) {
+            try {
+                all.putAll(p.retainedDescriptors());
+            } catch (final RuntimeException e) {
+                // a provider that cannot say declares nothing: its descriptors count as leaks
+            }
+        }
+        return all;
+    }
+
+    private static boolean isRetained(final Map<Integer, String> retained, final Path fd, final String target) {
+        if (retained.isEmpty()) {
+            return false;
+        }
+        try {
+            return target.equals(retained.get(Integer.valueOf(fd.getFileName().toString())));
+        } catch (final NumberFormatException e) {
+            return false;
+        }
     }
 
     private static long directMemory() {

@@ -60,6 +60,8 @@ public final class RdmaCmProvider implements DatProvider {
      * that tells a consumer's reject (PEER_REJECTED) from any other (NON_PEER_REJECTED), as openib_cma's header does.
      */
     public static final int MAX_REJECT_PRIVATE_DATA = 144;
+    /** The vendor id Soft-RoCE (rdma_rxe) reports ({@code RXE_VENDOR_ID}; {@code ibv_devinfo}: 0xffffff). */
+    static final int RXE_VENDOR_ID = 0xffffff;
 
     private final Path sysfs;
 
@@ -98,7 +100,38 @@ public final class RdmaCmProvider implements DatProvider {
                 Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
                 Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT,
                 Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE,
-                Capability.IPV6);
+                Capability.IPV6, Capability.RECEIVE_LENGTH_ERROR);
+    }
+
+    /**
+     * {@return what an IA on a device supports}: the provider's capabilities, less {@link
+     * Capability#RECEIVE_LENGTH_ERROR} on Soft-RoCE. rdma_rxe never completes a receive too small for its message with
+     * {@code IBV_WC_LOC_LEN_ERR}: it copies until the buffer is full and then completes the receive with
+     * {@code IBV_WC_LOC_QP_OP_ERR} (Linux 6.1: the copy reports {@code -EINVAL}, a "malformed WQE") or
+     * {@code IBV_WC_REM_INV_REQ_ERR} (kernels whose copy reports {@code -ENOSPC}). Both codes also stand for other
+     * faults, so the provider reports them as libdapl does ({@link CompletionStatus}: LOCAL_EP, REMOTE_RESPONDER) and
+     * does not claim the capability there. Hardware HCAs report {@code IBV_WC_LOC_LEN_ERR} (LOCAL_LENGTH), as the IB
+     * specification asks of a responder.
+     *
+     * @param provider the provider's capabilities
+     * @param vendorId the device's {@code ibv_device_attr.vendor_id}
+     */
+    static Set<Capability> deviceCapabilities(final Set<Capability> provider, final int vendorId) {
+        final EnumSet<Capability> c = provider.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(provider);
+        if (vendorId == RXE_VENDOR_ID) {
+            c.remove(Capability.RECEIVE_LENGTH_ERROR);
+        }
+        return c;
+    }
+
+    /**
+     * {@inheritDoc} Here: the two descriptors of each verbs device context librdmacm has opened for an IA of this
+     * process ({@code /dev/infiniband/uverbs<n>} and its {@code anon_inode:[infinibandevent]}), which librdmacm keeps
+     * until the process exits and offers no call to close; empty before the first IA opened.
+     */
+    @Override
+    public Map<Integer, String> retainedDescriptors() {
+        return DeviceContexts.descriptors();
     }
 
     @Override
@@ -172,7 +205,8 @@ public final class RdmaCmProvider implements DatProvider {
                 d.maxSge(), d.maxSge());
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
-                MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA, capabilities(),
+                MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA,
+                deviceCapabilities(capabilities(), d.vendorId()),
                 Map.of("device", t.deviceName(), "port_state", Integer.toString(port.state()),
                         "active_mtu", Integer.toString(port.activeMtu()),
                         // as openib_cma's provider_specific_attr: RDMA read supported, the path MTU in bytes

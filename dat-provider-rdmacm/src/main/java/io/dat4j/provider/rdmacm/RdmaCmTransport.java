@@ -86,6 +86,8 @@ final class RdmaCmTransport implements Transport {
                 throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
                         address.getHostAddress() + " is not the address of an RDMA device");
             }
+            // librdmacm keeps this context open for the rest of the process (DeviceContexts)
+            DeviceContexts.retain(ctx, LibRdmaCm.idDeviceName(id));
             this.device = LibRdmaCm.queryDevice(ctx);
             cc = LibRdmaCm.createCompChannel(ctx);
             LibRdmaCm.setNonBlocking(LibRdmaCm.compChannelFd(cc));
@@ -393,7 +395,7 @@ final class RdmaCmTransport implements Transport {
             return;
         }
         final boolean request = op.kind() != io.dat4j.DtoOperation.RECEIVE;
-        final DtoStatus s = dtoStatus(status);
+        final DtoStatus s = CompletionStatus.of(status);
         op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS
                 ? (request ? op.totalLength() : byteLength) : 0);
         if (request) {
@@ -420,7 +422,7 @@ final class RdmaCmTransport implements Transport {
                     status);
             return;
         }
-        final DtoStatus s = dtoStatus(status);
+        final DtoStatus s = CompletionStatus.of(status);
         op.endpoint().complete(op, s, status == LibRdmaCm.IBV_WC_SUCCESS ? byteLength : 0);
         if (s != DtoStatus.SUCCESS && s != DtoStatus.FLUSHED) {
             e.errorCompleted(op, s, status);
@@ -478,28 +480,6 @@ final class RdmaCmTransport implements Transport {
         final RdmaCmEndpoint[] copy = endpoints.clone();
         copy[index] = null;
         endpoints = copy;
-    }
-
-    /**
-     * {@return the DAT status of a work completion status}, as openib's {@code dapls_ib_get_dto_status}.
-     *
-     * @param wcStatus {@code enum ibv_wc_status}
-     */
-    static DtoStatus dtoStatus(final int wcStatus) {
-        return switch (wcStatus) {
-            case 0 -> DtoStatus.SUCCESS;
-            case 1 -> DtoStatus.LOCAL_LENGTH;
-            case 2, 3 -> DtoStatus.LOCAL_EP;
-            case 4, 8 -> DtoStatus.LOCAL_PROTECTION;
-            case 5 -> DtoStatus.FLUSHED;
-            case 6 -> DtoStatus.RMR_OPERATION_FAILED;
-            case 7 -> DtoStatus.BAD_RESPONSE;
-            case 9, 10 -> DtoStatus.REMOTE_ACCESS;
-            case 11 -> DtoStatus.REMOTE_RESPONDER;
-            case 12 -> DtoStatus.TRANSPORT;
-            case 13 -> DtoStatus.RECEIVER_NOT_READY;
-            default -> DtoStatus.TRANSPORT;
-        };
     }
 
     @Override

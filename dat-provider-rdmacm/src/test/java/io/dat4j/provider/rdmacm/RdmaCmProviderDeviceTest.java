@@ -199,6 +199,33 @@ class RdmaCmProviderDeviceTest {
     }
 
     @Test
+    @DisplayName("a receive shorter than the message: Soft-RoCE reports IBV_WC_LOC_QP_OP_ERR, LOCAL_EP as in libdapl,"
+            + " and the IA does not claim RECEIVE_LENGTH_ERROR; nothing is written past the receive's buffer")
+    void shouldReportAShortReceiveAsTheDeviceDoes() {
+        Assumptions.assumeTrue(ia.attributes().vendorName().startsWith("vendor 0xffffff "),
+                () -> "the device is not Soft-RoCE: " + ia.attributes().vendorName());
+        assertFalse(ia.supports(io.dat4j.Capability.RECEIVE_LENGTH_ERROR), "rxe must not claim RECEIVE_LENGTH_ERROR");
+        final Side client = new Side();
+        final Side server = new Side();
+        connect(client, server);
+        server.buffer.fill((byte) 0x5a);
+        server.ep.postRecv(server.lmr.triplet(0, 100), 1);
+        client.buffer.fill((byte) 'm');
+        client.ep.postSend(client.lmr.triplet(0, 4096), 2);
+        final DtoCompletionEvent recv = completion(server.dto);
+        assertEquals(1, recv.cookie());
+        // Linux 6.1: IBV_WC_LOC_QP_OP_ERR (LOCAL_EP); kernels whose copy reports -ENOSPC: IBV_WC_REM_INV_REQ_ERR
+        // (REMOTE_RESPONDER). Were rxe ever to report IBV_WC_LOC_LEN_ERR, the IA should claim the capability.
+        assertTrue(recv.status() == DtoStatus.LOCAL_EP || recv.status() == DtoStatus.REMOTE_RESPONDER,
+                "what rdma_rxe reports for a receive too small: " + recv.status());
+        assertEquals(-1, server.buffer.asSlice(100).mismatch(arena.allocate(4096 - 100).fill((byte) 0x5a)),
+                "first byte changed past the 100-byte receive");
+        final DtoCompletionEvent send = completion(client.dto);
+        assertEquals(2, send.cookie());
+        assertEquals(DtoStatus.REMOTE_RESPONDER, send.status(), "the sender's view (IBV_WC_REM_OP_ERR)");
+    }
+
+    @Test
     @DisplayName("one ibv_pd per PZ (dat_pz_create = ibv_alloc_pd): LMRs of two PZs are in two PDs, two connections in"
             + " two PZs move data, and an LMR of the other PZ completes LOCAL_PROTECTION without reaching the QP")
     void shouldGiveEachProtectionZoneItsOwnPd() {

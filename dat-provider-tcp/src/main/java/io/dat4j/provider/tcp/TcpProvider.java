@@ -78,7 +78,7 @@ public final class TcpProvider implements DatProvider {
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
             Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
-            Capability.CR_HANDOFF, Capability.SRQ));
+            Capability.CR_HANDOFF, Capability.SRQ, Capability.RECEIVE_LENGTH_ERROR));
 
     /** Creates the provider; cheap: no threads, no I/O. */
     public TcpProvider() {

@@ -95,8 +95,48 @@ public final class LibRdmaCm {
     public static final int IBV_SEND_INLINE = 8;
     /** {@code IBV_WC_SUCCESS}. */
     public static final int IBV_WC_SUCCESS = 0;
+    /** {@code IBV_WC_LOC_LEN_ERR}. */
+    public static final int IBV_WC_LOC_LEN_ERR = 1;
+    /** {@code IBV_WC_LOC_QP_OP_ERR}. */
+    public static final int IBV_WC_LOC_QP_OP_ERR = 2;
+    /** {@code IBV_WC_LOC_EEC_OP_ERR}. */
+    public static final int IBV_WC_LOC_EEC_OP_ERR = 3;
+    /** {@code IBV_WC_LOC_PROT_ERR}. */
+    public static final int IBV_WC_LOC_PROT_ERR = 4;
     /** {@code IBV_WC_WR_FLUSH_ERR}. */
     public static final int IBV_WC_WR_FLUSH_ERR = 5;
+    /** {@code IBV_WC_MW_BIND_ERR}. */
+    public static final int IBV_WC_MW_BIND_ERR = 6;
+    /** {@code IBV_WC_BAD_RESP_ERR}. */
+    public static final int IBV_WC_BAD_RESP_ERR = 7;
+    /** {@code IBV_WC_LOC_ACCESS_ERR}. */
+    public static final int IBV_WC_LOC_ACCESS_ERR = 8;
+    /** {@code IBV_WC_REM_INV_REQ_ERR}. */
+    public static final int IBV_WC_REM_INV_REQ_ERR = 9;
+    /** {@code IBV_WC_REM_ACCESS_ERR}. */
+    public static final int IBV_WC_REM_ACCESS_ERR = 10;
+    /** {@code IBV_WC_REM_OP_ERR}. */
+    public static final int IBV_WC_REM_OP_ERR = 11;
+    /** {@code IBV_WC_RETRY_EXC_ERR}. */
+    public static final int IBV_WC_RETRY_EXC_ERR = 12;
+    /** {@code IBV_WC_RNR_RETRY_EXC_ERR}. */
+    public static final int IBV_WC_RNR_RETRY_EXC_ERR = 13;
+    /** {@code IBV_WC_LOC_RDD_VIOL_ERR}. */
+    public static final int IBV_WC_LOC_RDD_VIOL_ERR = 14;
+    /** {@code IBV_WC_REM_INV_RD_REQ_ERR}. */
+    public static final int IBV_WC_REM_INV_RD_REQ_ERR = 15;
+    /** {@code IBV_WC_REM_ABORT_ERR}. */
+    public static final int IBV_WC_REM_ABORT_ERR = 16;
+    /** {@code IBV_WC_INV_EECN_ERR}. */
+    public static final int IBV_WC_INV_EECN_ERR = 17;
+    /** {@code IBV_WC_INV_EEC_STATE_ERR}. */
+    public static final int IBV_WC_INV_EEC_STATE_ERR = 18;
+    /** {@code IBV_WC_FATAL_ERR}. */
+    public static final int IBV_WC_FATAL_ERR = 19;
+    /** {@code IBV_WC_RESP_TIMEOUT_ERR}. */
+    public static final int IBV_WC_RESP_TIMEOUT_ERR = 20;
+    /** {@code IBV_WC_GENERAL_ERR}. */
+    public static final int IBV_WC_GENERAL_ERR = 21;
     /** {@code IBV_WC_RECV}: receive opcodes have this bit. */
     public static final int IBV_WC_RECV = 128;
     /** {@code IBV_ACCESS_LOCAL_WRITE}. */
@@ -1296,6 +1336,16 @@ public final class LibRdmaCm {
     /** {@return the size of a {@code struct ibv_async_event}, for the buffer {@link #getAsyncEvent} fills} */
     public static long asyncEventSize() {
         return ibv_async_event.sizeof();
+    }
+
+    /**
+     * {@return the file descriptor of a device's command channel, its open {@code /dev/infiniband/uverbs*}
+     * ({@code ibv_context.cmd_fd})}
+     *
+     * @param context the {@code ibv_context}
+     */
+    public static int commandFd(final MemorySegment context) {
+        return ibv_context.cmd_fd(context.reinterpret(ibv_context.sizeof()));
     }
 
     /**
