@@ -23,28 +23,13 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The data path of one established connection: the ring this side produces into (requests, READ responses, NAKs),
- * the ring it consumes (the peer's), and one-sided copies with CMA. The record protocol is in docs/providers.md
- * ("shm: records"); in short:
+ * the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records, what completes
+ * each request and what the target checks are in docs/shm-wire.md. Every index, length and field read from the
+ * mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only
+ * between {@link KitMemoryRegion#acquire()} and {@link KitMemoryRegion#release()}.
  *
- * <ul>
- *   <li>SEND (length = message) lands in the oldest posted receive (or the SRQ's); the sender's SEND completes when
- *       the receiver's HEAD passes the record's end, which it publishes only after the receive completed.</li>
- *   <li>WRITE (a = address, c = rmr_context) and READ_REQ (a, b = length, c) are checked by the target against its
- *       {@link RegionTable} with the EP the connection serves (rmr_context, bounds, privilege, PZ); READ_RESP
- *       (flags 0: data, 2: refused) answers READ_REQs in order.</li>
- *   <li>NAK (flags = code, a = the refused record's position in the peer's ring) refuses a request; both sides then
- *       break the connection.</li>
- *   <li>With CMA, a WRITE or READ whose region the target granted ({@link GrantTable}) is copied by the initiator
- *       with process_vm_writev/readv and completes at once; it waits until every earlier request was consumed and
- *       answered, so it never overtakes them. Without a grant it goes through the ring.</li>
- * </ul>
- *
- * Every index, length and field read from the mapping is checked ({@link ProtocolViolation} breaks this connection
- * only); copies touch registered memory only between {@link KitMemoryRegion#acquire()} and
- * {@link KitMemoryRegion#release()}.
- *
- * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (the
- * progress thread or a consumer in {@code dat_evd_dequeue/wait}); see docs/providers.md, "shm: threads".
+ * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
+ * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
  */
 final class DataPath {
 
@@ -125,10 +110,7 @@ final class DataPath {
     private long inOffset;
     private long rnrSince;
 
-    // liveness: the peer's heartbeat as last seen, and when it last changed (0: not yet)
-    private long seenBeat;
-    private long beatChanged;
-    private String timeoutReason;
+    private final PeerLiveness liveness = new PeerLiveness();
 
     DataPath(final ShmConnection conn, final ShmEndpoint ep, final SharedMapping mapping, final ConnectionLayout layout,
             final int side, final Doorbell peerBell, final long peerPid, final boolean grantToPeer, final int depthIn,
@@ -283,13 +265,7 @@ final class DataPath {
             }
         }
         if (ackTimeoutNanos > 0) {
-            final long beat = wake.peerHeartbeat();
-            if (beat != seenBeat || !waitsForPeer() || beatChanged == 0) {
-                seenBeat = beat;
-                beatChanged = now;
-            } else if (now - beatChanged > ackTimeoutNanos * (retryCount + 1L)) {
-                timeoutReason = "the peer showed no progress for " + (now - beatChanged) / 1_000_000
-                        + " ms while requests waited for it (transport timeout)";
+            if (liveness.expired(now, wake.peerHeartbeat(), waitsForPeer(), ackTimeoutNanos * (retryCount + 1L))) {
                 failOldest(DtoStatus.TRANSPORT);
                 return TIMED_OUT;
             }
@@ -301,7 +277,7 @@ final class DataPath {
     }
 
     String timeoutReason() {
-        return timeoutReason;
+        return liveness.reason();
     }
 
     /** {@return true while an incoming SEND waits for a receive (RNR)} */
@@ -363,7 +339,7 @@ final class DataPath {
         switch (h.type) {
             case Records.SEND -> {
                 if (h.flags != 0) {
-                    throw violation("SEND with flags " + h.flags);
+                    throw new ProtocolViolation("SEND with flags " + h.flags);
                 }
                 if (h.length > maxMessage) {
                     nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.length + " bytes exceeds "
@@ -379,7 +355,7 @@ final class DataPath {
             }
             case Records.WRITE -> {
                 if (h.flags != 0) {
-                    throw violation("WRITE with flags " + h.flags);
+                    throw new ProtocolViolation("WRITE with flags " + h.flags);
                 }
                 if (h.length > maxRdma) {
                     nak(Records.NAK_LENGTH, h.position, "an RDMA WRITE of " + h.length + " bytes exceeds "
@@ -407,11 +383,11 @@ final class DataPath {
             }
             case Records.READ_REQ -> {
                 if (h.flags != 0 || h.length != 0 || h.b < 0) {
-                    throw violation("READ_REQ with flags " + h.flags + ", payload " + h.length + ", length "
+                    throw new ProtocolViolation("READ_REQ with flags " + h.flags + ", payload " + h.length + ", length "
                             + h.b);
                 }
                 if (responses.count() == responses.capacity() || responses.count() >= depthIn) {
-                    throw violation("more than the negotiated " + depthIn + " RDMA reads outstanding");
+                    throw new ProtocolViolation("more than the negotiated " + depthIn + " RDMA reads outstanding");
                 }
                 if (h.b > maxRdma) {
                     nak(Records.NAK_LENGTH, h.position, "an RDMA READ of " + h.b + " bytes exceeds maxRdmaSize "
@@ -433,7 +409,7 @@ final class DataPath {
             }
             case Records.READ_RESP -> onReadResponse();
             case Records.NAK -> onNak();
-            default -> throw violation("record type " + h.type);
+            default -> throw new ProtocolViolation("record type " + h.type);
         }
     }
 
@@ -538,17 +514,17 @@ final class DataPath {
     private void onReadResponse() {
         final PostedOperation op = infl.answerNextRead();
         if (op == null) {
-            throw violation("READ response with no RDMA read outstanding");
+            throw new ProtocolViolation("READ response with no RDMA read outstanding");
         }
         if (h.flags != 0) {
             if (h.length != 0) {
-                throw violation("READ error response with a payload");
+                throw new ProtocolViolation("READ error response with a payload");
             }
             failRemote(op, h.flags, "the peer refused an RDMA READ");
             return;
         }
         if (h.length != op.totalLength()) {
-            throw violation("READ response of " + h.length + " bytes for a read of " + op.totalLength());
+            throw new ProtocolViolation("READ response of " + h.length + " bytes for a read of " + op.totalLength());
         }
         inOp = op; // answered: its completion comes from the payload
         inTotal = h.length;
@@ -563,7 +539,7 @@ final class DataPath {
 
     private void onNak() {
         if (h.length != 0) {
-            throw violation("NAK with a payload");
+            throw new ProtocolViolation("NAK with a payload");
         }
         final PostedOperation refused = infl.takeAt(h.a);
         if (refused != null) {
@@ -579,14 +555,13 @@ final class DataPath {
                     + Records.status(h.flags));
             return;
         }
-        throw violation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
+        throw new ProtocolViolation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
     }
 
     private void failRemote(final PostedOperation op, final int code, final String why) {
         infl.markDone(op);
         conn.failed(op, Records.status(code), why + " with " + Records.status(code));
     }
-
 
     private void localFault(final PostedOperation op, final String why) {
         if (op.kind() == DtoOperation.RECEIVE) {
@@ -606,10 +581,6 @@ final class DataPath {
             nakPosition = position;
             nakReason = reason;
         }
-    }
-
-    private static ProtocolViolation violation(final String what) {
-        return new ProtocolViolation(what);
     }
 
     private int reap() {

@@ -14,9 +14,6 @@ import io.dat4j.spi.PostedOperation;
 import io.dat4j.spi.RemoteFaultLog;
 import io.dat4j.spi.RequestTransport;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
@@ -89,10 +86,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private Doorbell peerBell;
     /** Whether the peer said it has CMA on (REQ, passive side). */
     private boolean peerWantsCma;
-    /** The challenge this side sent; the peer proves its pid by holding it in its memory. */
-    private long challenge;
-    /** Where this side holds the peer's challenge, for the peer to read (freed with the connection). */
-    private Arena proofArena;
+    /** The proof of the peer's pid before CMA, and of this side's to the peer. */
+    private final PeerProof proof;
 
     private ShmConnection(final ShmTransport transport, final boolean active, final ShmListener listener,
             final ShmEndpoint ep) {
@@ -101,6 +96,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         this.listener = listener;
         this.ep = ep;
         this.faults = listener != null ? listener.remoteFaults() : transport.adapter.remoteFaults();
+        this.proof = new PeerProof(transport);
     }
 
     static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final int in, final int out) {
@@ -148,49 +144,13 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = myIn;
         msg.depthOut = myOut;
-        fillIdentity(msg, 0);
+        proof.fill(msg, 0);
         msg.privateData = privateData;
         deadline = timeoutNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + timeoutNanos;
         if (!register() || !send(msg)) {
             return;
         }
         transport.cm.watch(this);
-    }
-
-    /**
-     * Who this side is: its pid, its doorbell, a fresh challenge for the peer, and where it holds the peer's.
-     *
-     * @param m the message
-     * @param peerChallenge the challenge the peer sent, or 0 (REQ: none yet)
-     */
-    private void fillIdentity(final Handshake m, final long peerChallenge) {
-        m.pid = ShmTransport.PID;
-        m.doorbellFd = transport.doorbell.descriptor();
-        challenge = transport.challenge();
-        m.probeValue = challenge;
-        m.probeAddress = peerChallenge == 0 ? 0 : proof(peerChallenge);
-    }
-
-    /** Holds the peer's challenge in this process's private memory; {@return its address} */
-    private long proof(final long peerChallenge) {
-        if (proofArena == null) {
-            proofArena = Arena.ofShared();
-        }
-        final MemorySegment word = proofArena.allocate(8, 8);
-        word.set(ValueLayout.JAVA_LONG, 0, peerChallenge);
-        return word.address();
-    }
-
-    /**
-     * {@return true if this side may copy into the peer with CMA}: CMA is on here and the process the peer names
-     * holds this side's challenge where the peer says (so it is that process, or one with ptrace rights over it).
-     * Never for a peer that names this very process: its grants would then be addresses in this process.
-     *
-     * @param address where the peer says it holds the challenge
-     */
-    private boolean cmaProven(final long address) {
-        return transport.settings.cma() && peer.pid != ShmTransport.PID
-                && transport.cmaReaches(peer.pid, address, challenge, faults);
     }
 
     private void onReply() {
@@ -206,7 +166,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
             return;
         }
-        final boolean cma = cmaProven(peer.probeAddress);
+        final boolean cma = proof.proven(peer.pid, peer.probeAddress, faults);
         final int out = Math.min(myOut, peer.depthIn);
         lock.lock();
         try {
@@ -220,7 +180,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         msg.type = Handshake.RTU;
         msg.flags = cma ? Handshake.FLAG_CMA : 0;
-        msg.probeAddress = proof(peer.probeValue);
+        msg.probeAddress = proof.hold(peer.probeValue);
         if (!send(msg)) {
             return;
         }
@@ -288,7 +248,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = in;
         msg.depthOut = out;
-        fillIdentity(msg, peer.probeValue);
+        proof.fill(msg, peer.probeValue);
         msg.mappingFd = mapping.descriptor();
         msg.grantSlots = layout.grantSlots();
         msg.ringBytes = layout.ringBytes();
@@ -317,7 +277,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
-        if (peerWantsCma && cmaProven(peer.probeAddress)) {
+        if (peerWantsCma && proof.proven(peer.pid, peer.probeAddress, faults)) {
             lock.lock();
             try {
                 if (path != null) {
@@ -615,10 +575,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             }
             mapping = null;
             peerBell = null;
-            if (proofArena != null) {
-                proofArena.close();
-                proofArena = null;
-            }
+            proof.close();
             if (e != null && wasUp) {
                 e.flushRequests();
                 e.flushReceives();

@@ -48,7 +48,7 @@ public final class ShmProvider implements DatProvider {
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
             Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
-            Capability.CR_HANDOFF, Capability.SRQ));
+            Capability.CR_HANDOFF, Capability.SRQ, Capability.RECEIVE_LENGTH_ERROR));
 
     private static final class Probe {
         static final Throwable CAUSE = probe();

@@ -80,7 +80,8 @@ class HostileShmPeerTest {
     @Provide
     Arbitrary<Poke> pokes() {
         final Arbitrary<Long> values = Arbitraries.oneOf(Arbitraries.longs().between(-2, 5000),
-                Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31, (1L << 31) - 1, 1L << 32), Arbitraries.longs());
+                Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31, (1L << 31) - 1, 1L << 32),
+                Arbitraries.longs());
         return Combinators.combine(Arbitraries.of(Word.class), values).as(Poke::new);
     }
 
