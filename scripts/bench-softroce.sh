@@ -102,7 +102,7 @@ cat > "$out/cm-log4j2.xml" <<'XML'
   </Appenders>
   <Loggers>
     <Logger name="io.dat4j.provider.rdmacm" level="debug"/>
-    <Logger name="io.dat4j.spi" level="debug"/>
+    <Logger name="io.dat4j.kit" level="debug"/>
     <Logger name="io.dat4j.tools" level="debug"/>
     <Root level="warn"><AppenderRef ref="stderr"/></Root>
   </Loggers>

@@ -1,5 +1,7 @@
 /**
- * The DAT 2.0 API and the provider SPI. No native code, no threads, no logging backend.
+ * The DAT 2.0 API ({@code io.dat4j}: interfaces, records, enums, exceptions, the registry) and the one type a provider
+ * jar offers ({@link io.dat4j.spi.DatProvider}). No native code, no threads, no logging backend. Providers build on
+ * the provider kit, module {@code io.dat4j.kit}.
  *
  * <p>dat4j logs through the Log4j API ({@code org.apache.logging.log4j}), read by this module but not passed on to
  * its readers: no API signature uses it, and an application chooses its own backend (or none: see
@@ -10,7 +12,7 @@ module io.dat4j.api {
 
     exports io.dat4j;
     exports io.dat4j.spi;
-    exports io.dat4j.internal to io.dat4j.provider.tcp, io.dat4j.provider.rdmacm, io.dat4j.tools,
+    exports io.dat4j.internal to io.dat4j.kit, io.dat4j.provider.tcp, io.dat4j.provider.rdmacm, io.dat4j.tools,
             io.dat4j.conformance;
     // not API (see its package doc); exported to all because a module reading it may sit on the class path
     exports io.dat4j.internal.logging;

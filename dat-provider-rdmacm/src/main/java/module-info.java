@@ -3,7 +3,7 @@
  * {@code libdaplofa} (openib_cma). Exports only the availability gate; the provider is found by ServiceLoader.
  */
 module io.dat4j.provider.rdmacm {
-    requires io.dat4j.api;
+    requires io.dat4j.kit;
     requires org.apache.logging.log4j;
 
     exports io.dat4j.provider.rdmacm;

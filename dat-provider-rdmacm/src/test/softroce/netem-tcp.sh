@@ -49,7 +49,7 @@ run)
     reports="${NETEM_REPORTS:-/tmp/netem-reports}"
     rm -rf "$reports"
     set +e
-    timeout -k 10 "${NETEM_TIMEOUT:-900}" "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$cp" \
+    timeout -k 10 "${NETEM_TIMEOUT:-900}" "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Ddat4j.kit.lockOrderCheck=true -cp "$cp" \
         org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree --reports-dir "$reports" \
         --select-method io.dat4j.provider.tcp.NetnsFaultTest#shouldSurviveLossAndDelay
     rc=$?

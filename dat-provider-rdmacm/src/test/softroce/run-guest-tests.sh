@@ -42,6 +42,7 @@ cp -r "$module/target/test-classes" "$out/snapshot/test-classes"
 cp -r "$root/examples/target/classes" "$out/snapshot/examples-classes"
 cp -r "$root/examples/target/test-classes" "$out/snapshot/examples-test-classes"
 mkdir -p "$out/snapshot/api" && cp -r "$root/dat-api/target/classes" "$out/snapshot/api/classes"
+mkdir -p "$out/snapshot/kit" && cp -r "$root/dat-provider-kit/target/classes" "$out/snapshot/kit/classes"
 mkdir -p "$out/snapshot/conformance" && cp -r "$root/conformance/target/classes" "$out/snapshot/conformance/classes"
 mkdir -p "$out/snapshot/tcp" && cp -r "$root/dat-provider-tcp/target/classes" "$out/snapshot/tcp/classes"
 # ./dat as users run it: the script, the launcher it runs (dat-tools/src/dist/bin/dat), dat-tools.jar and the jars
@@ -56,10 +57,11 @@ if [[ ${SKIP_DAT_CONFORMANCE:-} != 1 ]]; then
     cp -r "$root/dat-tools/target/lib" "$out/snapshot/dat-root/dat-tools/target/lib"
 fi
 snap() { sed -e "s:$root/dat-api/target/classes:$out/snapshot/api/classes:g" \
+    -e "s:$root/dat-provider-kit/target/classes:$out/snapshot/kit/classes:g" \
     -e "s:$root/conformance/target/classes:$out/snapshot/conformance/classes:g" \
     -e "s:$root/dat-provider-tcp/target/classes:$out/snapshot/tcp/classes:g" \
     -e "s:$root/dat-provider-rdmacm/target/classes:$out/snapshot/classes:g" "$1"; }
-# the module's own classes first, then its dependencies (dat-api from the reactor, log4j, junit)
+# the module's own classes first, then its dependencies (dat-api and the kit from the reactor, log4j, junit)
 cp_all="$out/snapshot/classes:$out/snapshot/test-classes:$(snap "$module/target/softroce-cp.txt")"
 # the Java dtest port (examples) for the C interop: its classes and dependencies (the rdmacm provider among them)
 cp_examples="$out/snapshot/examples-classes:$(snap "$root/examples/target/softroce-cp.txt")"
@@ -110,7 +112,7 @@ echo "rping client exit \$rping_rc"
 g1=\$(date +%s.%N)
 echo "== JUnit console (${java}, -XX:TieredStopAtLevel=1)"
 # the console on the class path (not -jar), so the conformance suite's peer JVM inherits the test class path
-"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED -Ddat4j.kit.lockOrderCheck=true \
     -XX:ErrorFile="$out/hs_err_%p.log" -Ddat.conformance.timeout.scale=$scale \
     -Ddat.conformance.exclude=$exclude -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher \
     execute --disable-banner --details=tree --reports-dir "$out/reports" $sel
@@ -152,13 +154,18 @@ if [ "\${SKIP_DAT_CONFORMANCE:-}" != 1 ]; then
 fi
 g2=\$(date +%s.%N)
 dtest_rc=0
+ports_rc=0
 if [ "\${DTEST_INTEROP:-1}" = 0 ]; then
-    echo "== C dtest interop: skipped (DTEST_INTEROP=0)"
+    echo "== C dtest, dtestcm and dtestsrq interop: skipped (DTEST_INTEROP=0)"
 else
     echo "== C dtest (dapl2-utils 2.1.10) against the Java dtest port, both roles"
     # each dtest process has its own timeout in the script; this one bounds the whole step
     timeout -k 10 900 bash "$here/dtest-interop.sh" "$java" "$cp_examples"
     dtest_rc=\$?
+    echo "== C dtestcm and dtestsrq (dapl2-utils 2.1.10) against their Java ports, C pairs compared"
+    timeout -k 10 900 bash "$here/dtest-ports-interop.sh" "$java" "$cp_examples"
+    ports_rc=\$?
+    [ \$ports_rc -eq 0 ] || dtest_rc=\$((dtest_rc + ports_rc))
 fi
 g3a=\$(date +%s.%N)
 dapltest_rc=0
@@ -182,7 +189,7 @@ faults_rc=0
 if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
     echo "== rdmacm: DTO EVD overflow, then netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest," \
         "own JVM, last step)"
-    timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED \
+    timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED -Ddat4j.kit.lockOrderCheck=true \
         -Ddat4j.rdmacm.faults=true -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher execute \
         --disable-banner --details=tree --reports-dir "$out/reports-faults" \
         --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldReportDtoEvdOverflow \
@@ -197,7 +204,8 @@ echo "== guest timings: rping \$(echo "\$g1 - \$g0" | bc) s, junit \$(echo "\$gc
     "dapltest interop \$(echo "\$g3 - \$g3a" | bc) s, netem \$(echo "\$g4 - \$g3" | bc) s," \
     "link faults \$(echo "\$g5 - \$g4" | bc) s"
 echo "== results: rping exit \$rping_rc, junit exit \$junit_rc, dat conformance exit \$conf_rc (\$conf_summary)," \
-    "dtest interop exit \$dtest_rc, dapltest interop exit \$dapltest_rc, netem exit \$netem_rc," \
+    "dtest interop exit \$dtest_rc (dtestcm/dtestsrq \$ports_rc), dapltest interop exit \$dapltest_rc," \
+    "netem exit \$netem_rc," \
     "link faults exit \$faults_rc"
 [ \$rping_rc -eq 0 ] || exit 90
 [ \$junit_rc -eq 0 ] || exit \$junit_rc

@@ -3,7 +3,7 @@
  * shared memory, with one-sided RDMA by cross-memory attach (process_vm_readv/writev) where the kernel allows it.
  */
 module io.dat4j.provider.shm {
-    requires io.dat4j.api;
+    requires io.dat4j.kit;
     requires org.apache.logging.log4j;
     requires jdk.net;
 

@@ -49,6 +49,19 @@ public final class Dat {
         return Registry.defaultRegistry().open(iaName, asyncEventQueueLength);
     }
 
+    /**
+     * Opens an IA by registry name with options ({@code dat_ia_open}): the async EVD's queue length and provider
+     * settings keyed like their system properties, which win over those properties and over the dat.conf line's
+     * ia_params (see {@link AdapterOptions}).
+     *
+     * @param iaName the name
+     * @param options the options
+     * @return the IA
+     */
+    public static InterfaceAdapter openInterfaceAdapter(final String iaName, final AdapterOptions options) {
+        return Registry.defaultRegistry().open(iaName, options);
+    }
+
     /** {@return every IA name the registry knows, {@code dat_registry_list_providers}} */
     public static List<ProviderListing> listProviders() {
         return Registry.defaultRegistry().listProviders();

@@ -4,8 +4,21 @@ import java.util.Set;
 
 /**
  * Endpoint attributes ({@code DAT_EP_ATTR}), plus the two retry counts that librdmacm's {@code rdma_conn_param}
- * carries. {@link #DEFAULT_VALUE} in a field asks the provider to choose; the values in force are visible through
- * {@link Endpoint#query()}.
+ * carries. {@link #DEFAULT_VALUE} (or dat.h's {@link #VALUE_UNKNOWN}) in a field asks the provider to choose; the
+ * values in force are visible through {@link Endpoint#query()}.
+ *
+ * <p>0 means what it means to libdapl, so that a C program's {@code memset(&ep_attr, 0, ..)} translates literally
+ * (docs/porting.md, "C idioms and what they become"):
+ * <ul>
+ *   <li>{@code maxMessageSize}, {@code maxRdmaSize} 0: no limit of the EP's own; the IA's limit applies (libdapl never
+ *       checks these two for an RC EP, the device's {@code max_msg_sz} does).</li>
+ *   <li>{@code maxRdmaReadIov}, {@code maxRdmaWriteIov} 0: as many segments as {@code maxRequestIov} (libdapl never
+ *       reads these two; RDMA requests use the send queue's segment count).</li>
+ *   <li>{@code maxRdmaReadIn}, {@code maxRdmaReadOut} 0: no RDMA read in that direction, as given (libdapl's connect
+ *       requests 0).</li>
+ *   <li>{@code maxRecvDtos}, {@code maxRequestDtos}, {@code maxRecvIov}, {@code maxRequestIov} 0: refused with
+ *       INVALID_PARAMETER, as libdapl refuses them for an EP with the matching EVD.</li>
+ * </ul>
  *
  * @param maxMessageSize largest send/receive, bytes
  * @param maxRdmaSize largest RDMA read/write, bytes
@@ -28,8 +41,14 @@ public record EndpointAttributes(long maxMessageSize, long maxRdmaSize, Qos qos,
         int maxRequestDtos, int maxRecvIov, int maxRequestIov, int maxRdmaReadIn, int maxRdmaReadOut,
         int maxRdmaReadIov, int maxRdmaWriteIov, int retryCount, int rnrRetryCount) {
 
-    /** A field value that lets the provider choose ({@code DAT_VALUE_UNKNOWN} in spirit). */
+    /** A field value that lets the provider choose. */
     public static final int DEFAULT_VALUE = -1;
+
+    /**
+     * dat.h's {@code DAT_VALUE_UNKNOWN} (-2): accepted in every field of {@code DAT_EP_ATTR}, with the meaning of
+     * {@link #DEFAULT_VALUE}; not in the two retry counts, which C's struct has not.
+     */
+    public static final int VALUE_UNKNOWN = -2;
 
     /** All fields left to the provider. */
     public static final EndpointAttributes DEFAULTS = builder().build();

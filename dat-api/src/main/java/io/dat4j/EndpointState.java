@@ -2,8 +2,9 @@ package io.dat4j;
 
 /**
  * The state of an endpoint ({@code DAT_EP_STATE}). The C enum is a sequence from 0, so {@link #value()} is the
- * constant's position. {@code DAT_EP_STATE_ERROR} is an alias of {@link #DISCONNECTED}. Transitions are enforced by
- * {@link io.dat4j.spi.EndpointStateMachine}, shared by every provider.
+ * constant's position. {@code DAT_EP_STATE_ERROR} is an alias of {@link #DISCONNECTED}. Transitions are made by the provider
+ * kit's EP state machine (module {@code io.dat4j.kit}), shared by every provider; {@code docs/provider-kit.md} has
+ * the table.
  */
 public enum EndpointState {
     /** {@code DAT_EP_STATE_UNCONNECTED}: quiescent, ready to connect or be accepted on. */

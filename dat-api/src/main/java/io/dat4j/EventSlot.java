@@ -1,5 +1,7 @@
 package io.dat4j;
 
+import io.dat4j.internal.ApiAccess;
+
 /**
  * A caller-owned, reusable event holder: the Java counterpart of the {@code DAT_EVENT} that C passes to
  * {@code dat_evd_dequeue} and {@code dat_evd_wait} to be filled. {@link EventDispatcher#dequeue(EventSlot)} and
@@ -26,6 +28,27 @@ package io.dat4j;
  * <p>Not thread safe: one slot per thread, as a {@code DAT_EVENT} on the caller's stack.
  */
 public final class EventSlot {
+
+    static {
+        ApiAccess.eventSlots(new ApiAccess.EventSlotAccess() {
+            @Override
+            public void dtoCompletion(final EventSlot slot, final EventDispatcher evd, final Endpoint ep,
+                    final long cookie, final DtoStatus status, final long length, final DtoOperation operation,
+                    final int rmrContext) {
+                slot.setDtoCompletion(evd, ep, cookie, status, length, operation, rmrContext);
+            }
+
+            @Override
+            public void software(final EventSlot slot, final EventDispatcher evd, final Object payload) {
+                slot.setSoftware(evd, payload);
+            }
+
+            @Override
+            public void event(final EventSlot slot, final Event event) {
+                slot.set(event);
+            }
+        });
+    }
 
     private EventNumber number;
     private EventDispatcher dispatcher;
@@ -127,7 +150,8 @@ public final class EventSlot {
     }
 
     /**
-     * Fills the slot with a DTO completion (for EVD implementations; a consumer only reads slots).
+     * Fills the slot with a DTO completion. Not public: a consumer only reads slots; the provider kit fills them
+     * through {@link ApiAccess}, and {@link EventDispatcher}'s default slot methods through {@link #set(Event)}.
      *
      * @param evd the EVD
      * @param ep the EP
@@ -137,7 +161,7 @@ public final class EventSlot {
      * @param op the operation
      * @param rmr the invalidated rmr context, or 0
      */
-    public void setDtoCompletion(final EventDispatcher evd, final Endpoint ep, final long userCookie,
+    void setDtoCompletion(final EventDispatcher evd, final Endpoint ep, final long userCookie,
             final DtoStatus dtoStatus, final long length, final DtoOperation op, final int rmr) {
         clear();
         number = EventNumber.DTO_COMPLETION_EVENT;
@@ -151,12 +175,12 @@ public final class EventSlot {
     }
 
     /**
-     * Fills the slot with a software event (for EVD implementations).
+     * Fills the slot with a software event.
      *
      * @param evd the EVD
      * @param softwarePayload the consumer's object, may be null
      */
-    public void setSoftware(final EventDispatcher evd, final Object softwarePayload) {
+    void setSoftware(final EventDispatcher evd, final Object softwarePayload) {
         clear();
         number = EventNumber.SOFTWARE_EVENT;
         dispatcher = evd;
@@ -164,12 +188,12 @@ public final class EventSlot {
     }
 
     /**
-     * Fills the slot from an event record (for EVD implementations): DTO completions and software events are
-     * unpacked into the fields, any other record is held as it is.
+     * Fills the slot from an event record: DTO completions and software events are unpacked into the fields, any
+     * other record is held as it is.
      *
      * @param e the event, not null
      */
-    public void set(final Event e) {
+    void set(final Event e) {
         switch (e) {
             case DtoCompletionEvent d -> setDtoCompletion(d.dispatcher(), d.endpoint(), d.cookie(), d.status(),
                     d.transferredLength(), d.operation(), d.rmrContext());

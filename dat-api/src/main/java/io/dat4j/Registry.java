@@ -231,13 +231,32 @@ public final class Registry {
      *         with the reason when its provider is missing or unavailable
      */
     public InterfaceAdapter open(final String iaName, final int asyncEventQueueLength) {
+        if (asyncEventQueueLength < 1) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2,
+                    "async EVD queue length must be at least 1, was " + asyncEventQueueLength);
+        }
+        return open(iaName, AdapterOptions.builder().asyncEventQueueLength(asyncEventQueueLength).build());
+    }
+
+    /**
+     * Opens an IA by name with options ({@code dat_ia_open}; the options carry the async EVD's queue length and
+     * provider settings, see {@link AdapterOptions}).
+     *
+     * @param iaName the IA name
+     * @param options the options; {@link AdapterOptions#DEFAULTS} for none
+     * @return the IA
+     * @throws DatException {@code PROVIDER_NOT_FOUND NAME_NOT_REGISTERED} for an unknown name, {@code PROVIDER_NOT_FOUND}
+     *         with the reason when its provider is missing or unavailable, {@code INVALID_PARAMETER ARG2} for null
+     *         options or a setting the provider refuses
+     */
+    public InterfaceAdapter open(final String iaName, final AdapterOptions options) {
         if (iaName == null || iaName.isBlank()) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
                     "IA name is null or empty");
         }
-        if (asyncEventQueueLength < 1) {
+        if (options == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2,
-                    "async EVD queue length must be at least 1, was " + asyncEventQueueLength);
+                    "options are null (use AdapterOptions.DEFAULTS)");
         }
         final List<ProviderListing> all = listProviders();
         for (final ProviderListing l : all) {
@@ -252,7 +271,7 @@ public final class Registry {
                             "IA '" + iaName + "': provider " + p.name() + " is unavailable: " + l.reason(),
                             p.unavailabilityCause());
                 }
-                return p.open(l.entry(), asyncEventQueueLength);
+                return p.open(l.entry(), options);
             }
         }
         final StringBuilder names = new StringBuilder();

@@ -22,11 +22,25 @@ public interface SharedReceiveQueue extends Handle {
     int available();
 
     /**
-     * Posts a receive ({@code dat_srq_post_recv}).
+     * Posts a receive ({@code dat_srq_post_recv(srq, num_segments, local_iov, user_cookie)}): the C call, argument
+     * for argument. The receive completes with the default flags, as in C.
      *
-     * @param segments where the message goes
+     * @param segments where the message goes ({@code local_iov}, argument 3; {@code num_segments} is its size)
+     * @param cookie returned in the completion, on the recv EVD of the EP that consumed it ({@code user_cookie})
+     * @throws DatException INVALID_PARAMETER ARG3 for a null list or segment
+     */
+    default void postRecv(final List<LocalMemoryTriplet> segments, final long cookie) {
+        postRecv(segments, cookie, CompletionFlag.DEFAULT);
+    }
+
+    /**
+     * Posts a receive with completion flags, which C's {@code dat_srq_post_recv} does not have: they apply to the
+     * receive's completion on the recv EVD of the EP that consumes it, as the flags of {@link Endpoint#postRecv}.
+     *
+     * @param segments where the message goes ({@code local_iov}, argument 3)
      * @param cookie returned in the completion, on the recv EVD of the EP that consumed it
-     * @param flags completion flags
+     * @param flags completion flags (Java only: a null set is INVALID_PARAMETER with no argument subtype, as C has
+     *        no argument for it)
      */
     void postRecv(List<LocalMemoryTriplet> segments, long cookie, Set<CompletionFlag> flags);
 

@@ -55,18 +55,53 @@ class RegistryTest {
             return List.of(new RegistryEntry(name + "0", "u2.0", true, true, name, "dat4j.0.1", "lo", ""));
         }
 
+        AdapterOptions openedWith;
+
         @Override
         public boolean serves(final RegistryEntry entry) {
             return entry.library().equals(name);
         }
 
         @Override
-        public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+        public InterfaceAdapter open(final RegistryEntry entry, final io.dat4j.AdapterOptions options) {
             opened = entry;
+            openedWith = options;
             return (InterfaceAdapter) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {InterfaceAdapter.class}, (p, m, a) -> m.getName().equals("name")
                             ? entry.iaName() : null);
         }
+    }
+
+    @Test
+    void shouldHandTheOptionsToTheProviderAndTheQueueLengthAsOptions() {
+        final Registry r = Registry.empty(null);
+        final FakeProvider p = new FakeProvider("fake", true);
+        r.addProvider(p);
+        final AdapterOptions o = AdapterOptions.builder().asyncEventQueueLength(7).set("dat4j.fake.knob", "1").build();
+        r.open("fake0", o);
+        assertEquals(o, p.openedWith);
+        r.open("fake0", 9);
+        assertEquals(9, p.openedWith.asyncEventQueueLength());
+        assertEquals(java.util.Map.of(), p.openedWith.settings());
+        assertEquals(StatusSubtype.INVALID_ARG2, assertThrows(DatException.class,
+                () -> r.open("fake0", (AdapterOptions) null)).subtype());
+    }
+
+    @Test
+    void shouldBuildImmutableOptionsAndRefuseMalformedKeys() {
+        final AdapterOptions a = AdapterOptions.builder().set("dat4j.tcp.ioThreads", "4").build();
+        assertEquals("4", a.setting("dat4j.tcp.ioThreads"));
+        assertEquals(Dat.DEFAULT_ASYNC_EVD_QUEUE_LENGTH, a.asyncEventQueueLength());
+        assertThrows(UnsupportedOperationException.class, () -> a.settings().put("dat4j.tcp.x", "1"));
+        final AdapterOptions b = a.toBuilder().remove("dat4j.tcp.ioThreads").asyncEventQueueLength(3).build();
+        assertEquals(AdapterOptions.DEFAULTS.settings(), b.settings());
+        assertEquals("4", a.setting("dat4j.tcp.ioThreads"), "a builder from options leaves them as they were");
+        for (final String bad : new String[] {null, "tcp.ioThreads", "dat.tcp.ioThreads", "dat4j.tcp", "dat4j..x"}) {
+            assertEquals(StatusType.INVALID_PARAMETER, assertThrows(DatException.class,
+                    () -> AdapterOptions.builder().set(bad, "1")).type(), String.valueOf(bad));
+        }
+        assertThrows(DatException.class, () -> AdapterOptions.builder().set("dat4j.tcp.ioThreads", null));
+        assertThrows(DatException.class, () -> AdapterOptions.builder().asyncEventQueueLength(0));
     }
 
     @Test

@@ -61,6 +61,7 @@ final class Rig implements AutoCloseable {
     private volatile InterfaceAdapter ia;
     private volatile InterfaceAdapter peerIa;
     private volatile boolean closed;
+    private volatile String abandoned;
 
     /** One side of a connection: its PZ, EVDs and EP. */
     record Side(InterfaceAdapter ia, ProtectionZone pz, EventDispatcher recvEvd, EventDispatcher requestEvd,
@@ -474,9 +475,24 @@ final class Rig implements AutoCloseable {
         return ConformanceTimeouts.event();
     }
 
+    /**
+     * Leaves the IAs and arenas open for good: after a deadlock in the provider, closing them would block the test
+     * thread on the same locks (and freeing memory that a stuck transport may still touch is unsafe). The leak check
+     * then reports them, after the rule has failed with the deadlock.
+     *
+     * @param reason why, for the log
+     */
+    void abandon(final String reason) {
+        abandoned = reason;
+    }
+
     @Override
     public void close() {
         closed = true;
+        if (abandoned != null) {
+            LOG.error("the test's IAs and memory are left open: {}", abandoned);
+            return;
+        }
         for (final PeerProcess p : peers) {
             try {
                 p.close();

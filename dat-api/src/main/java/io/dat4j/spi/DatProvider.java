@@ -1,5 +1,6 @@
 package io.dat4j.spi;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.Capability;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.RegistryEntry;
@@ -44,15 +45,18 @@ public interface DatProvider {
     boolean serves(RegistryEntry entry);
 
     /**
-     * Opens an IA ({@code dat_ia_open}'s provider part).
+     * Opens an IA ({@code dat_ia_open}'s provider part). The provider builds the IA's configuration once, here: a
+     * setting in {@code options} wins over the system property of the same name, which wins over a
+     * {@code key=value} in the entry's ia_params, which wins over the default; keys of the provider's own namespace
+     * and of the kit's ({@code dat4j.kit.}) that it does not know are refused (see {@link AdapterOptions}).
      *
-     * @param entry the registry line, whose {@code iaParams} select the device or address
-     * @param asyncEventQueueLength the queue length of the IA's async EVD
+     * @param entry the registry line, whose {@code iaParams} select the device or address (and may carry settings)
+     * @param options the async EVD's queue length and provider settings
      * @return the IA
      * @throws io.dat4j.DatException {@code PROVIDER_NOT_FOUND} if unavailable, with the reason; {@code INVALID_PARAMETER}
-     *         for ia_params it cannot use
+     *         for ia_params or settings it cannot use
      */
-    InterfaceAdapter open(RegistryEntry entry, int asyncEventQueueLength);
+    InterfaceAdapter open(RegistryEntry entry, AdapterOptions options);
 
     /**
      * {@return the file descriptors this provider keeps open on purpose for the rest of the process, after every IA

@@ -1,9 +1,6 @@
 /**
- * The provider SPI: {@link io.dat4j.spi.DatProvider}, found by {@link java.util.ServiceLoader}, and the provider kit
- * every provider shares so that all of them give the same answer to the same call: {@link io.dat4j.spi.ProviderKit}
- * turns a {@link io.dat4j.spi.Transport} (the provider's {@code dapls_ib_*} hooks) into a complete
- * {@link io.dat4j.InterfaceAdapter}, with the EP state machine ({@link io.dat4j.spi.EndpointStateMachine}), the EVD
- * ({@link io.dat4j.spi.KitEventDispatcher}) and the remote-access table ({@link io.dat4j.spi.RegionTable}).
- * See {@code docs/provider-kit.md}.
+ * What a provider jar offers the registry: {@link io.dat4j.spi.DatProvider}, found by {@link java.util.ServiceLoader}
+ * ({@code provides io.dat4j.spi.DatProvider with ...}). Providers build their IAs on the provider kit (module
+ * {@code io.dat4j.kit}, package {@code io.dat4j.kit}); see {@code docs/provider-kit.md}.
  */
 package io.dat4j.spi;

@@ -81,7 +81,7 @@ class ProvidersCommandTest {
         }
 
         @Override
-        public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+        public InterfaceAdapter open(final RegistryEntry entry, final io.dat4j.AdapterOptions options) {
             if (!opens(entry.iaName())) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, entry.iaName() + " has no ports");
             }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * would: taken from the file, compiled against the distribution's {@code dat-api} jar alone, and run against a
  * {@code dat test -s} server started from the unpacked distribution. Each run must pass on both sides.
  *
- * <p>It is also the proof that a plain consumer is quiet: with only {@code dat-api}, {@code dat-provider-tcp} and
- * {@code log4j-api} (no logging backend) the program's stderr is empty, on the class path and on the module path,
+ * <p>It is also the proof that a plain consumer is quiet: with only {@code dat-api}, {@code dat-provider-kit},
+ * {@code dat-provider-tcp} and {@code log4j-api} (no logging backend) the program's stderr is empty, on the class path and on the module path,
  * and with the rdmacm jar added on the class path and {@code --enable-native-access=ALL-UNNAMED}. With a backend
  * ({@code log4j-core} and a configuration at debug for {@code io.dat4j}), or with Log4j's simple logger raised to
  * debug, the provider's logs appear.
@@ -132,13 +132,13 @@ class ReadmeProgramIT {
 
     @Test
     void classPathWithoutBackendIsQuiet() throws Exception {
-        final Result r = runProgram("-cp", dist.path("dat-api", "dat-provider-tcp", "log4j-api") + ":" + classes);
+        final Result r = runProgram("-cp", dist.path("dat-api", "dat-provider-kit", "dat-provider-tcp", "log4j-api") + ":" + classes);
         assertEquals("", r.stderr(), () -> "a plain consumer prints nothing on stderr: " + r);
     }
 
     @Test
     void modulePathWithoutBackendIsQuiet() throws Exception {
-        final Result r = runProgram("-p", dist.path("dat-api", "dat-provider-tcp", "log4j-api"), "--add-modules",
+        final Result r = runProgram("-p", dist.path("dat-api", "dat-provider-kit", "dat-provider-tcp", "log4j-api"), "--add-modules",
                 "io.dat4j.api", "-cp", classes.toString());
         assertEquals("", r.stderr(), () -> "a plain consumer on the module path prints nothing on stderr: " + r);
     }
@@ -146,7 +146,7 @@ class ReadmeProgramIT {
     @Test
     void rdmacmOnTheClassPathWithNativeAccessIsQuiet() throws Exception {
         final Result r = runProgram("--enable-native-access=ALL-UNNAMED", "-cp",
-                dist.path("dat-api", "dat-provider-tcp", "dat-provider-rdmacm", "log4j-api") + ":" + classes);
+                dist.path("dat-api", "dat-provider-kit", "dat-provider-tcp", "dat-provider-rdmacm", "log4j-api") + ":" + classes);
         assertEquals("", r.stderr(), () -> "no restricted-method warning with the flag the README gives: " + r);
     }
 
@@ -164,7 +164,7 @@ class ReadmeProgramIT {
                 </Configuration>
                 """);
         final Result r = runProgram("-Dlog4j2.configurationFile=" + config, "-cp",
-                dist.path("dat-api", "dat-provider-tcp", "log4j-api", "log4j-core") + ":" + classes);
+                dist.path("dat-api", "dat-provider-kit", "dat-provider-tcp", "log4j-api", "log4j-core") + ":" + classes);
         assertTrue(r.stderr().contains("DEBUG io.dat4j.provider.tcp.TcpConnection "),
                 () -> "the TCP provider's debug log through log4j-core: " + r);
     }
@@ -172,7 +172,7 @@ class ReadmeProgramIT {
     @Test
     void withoutBackendTheSimpleLoggerCanBeRaised() throws Exception {
         final Result r = runProgram("-Dlog4j2.simplelogLevel=DEBUG", "-cp",
-                dist.path("dat-api", "dat-provider-tcp", "log4j-api") + ":" + classes);
+                dist.path("dat-api", "dat-provider-kit", "dat-provider-tcp", "log4j-api") + ":" + classes);
         assertTrue(r.stderr().contains("DEBUG TcpConnection "),
                 () -> "the TCP provider's debug log through Log4j's simple logger: " + r);
         assertTrue(!r.stderr().contains("could not find a logging provider"), r::toString);

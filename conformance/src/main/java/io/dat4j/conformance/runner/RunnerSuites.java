@@ -9,6 +9,7 @@ import io.dat4j.conformance.DataTransferConformance;
 import io.dat4j.conformance.LimitsConformance;
 import io.dat4j.conformance.TransactionConformance;
 import io.dat4j.conformance.QuitConformance;
+import io.dat4j.conformance.ConcurrencyConformance;
 import io.dat4j.conformance.ProviderFixture;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ final class RunnerSuites {
     /** {@return every suite class, in the order they run} */
     static List<Class<?>> all() {
         return List.of(InterfaceAdapter.class, EventDispatcher.class, Memory.class, Endpoint.class,
-                ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class);
+                ConnectionManagement.class, DataTransfer.class, Limits.class, Transaction.class, Quit.class, Concurrency.class);
     }
 
     /**
@@ -197,6 +198,14 @@ final class RunnerSuites {
 
     @ExtendWith(OnlyInRun.class)
     static final class Quit extends QuitConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return ConformanceRunner.currentFixture();
+        }
+    }
+
+    @ExtendWith(OnlyInRun.class)
+    static final class Concurrency extends ConcurrencyConformance {
         @Override
         protected ProviderFixture fixture() {
             return ConformanceRunner.currentFixture();

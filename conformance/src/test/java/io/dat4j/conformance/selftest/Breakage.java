@@ -56,7 +56,13 @@ enum Breakage {
     /** Closing the IA does not close the real one (its threads, sockets and handles leak). */
     LEAK_ADAPTER,
     /** Objects run out early (a few per IA) and are refused with INTERNAL_ERROR. */
-    LIMITED_RESOURCES;
+    LIMITED_RESOURCES,
+    /** postRecv takes two locks in one order, modify and modifyProtectionZone in the other (a deadlock). */
+    LOCK_INVERSION,
+    /** Every 32nd DTO completion is delivered a second time. */
+    COMPLETES_TWICE,
+    /** A call on a freed handle throws IllegalStateException instead of a DatException. */
+    CLOSED_HANDLE_CRASHES;
 
     /** System property selecting the defect. */
     static final String PROP_NAME = "dat.conformance.breakage";

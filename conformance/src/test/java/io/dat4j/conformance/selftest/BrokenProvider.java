@@ -96,7 +96,7 @@ final class BrokenProvider implements DatProvider {
     }
 
     @Override
-    public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+    public InterfaceAdapter open(final RegistryEntry entry, final io.dat4j.AdapterOptions options) {
         final String real = realInterfaceAdapter();
         if (real == null) {
             throw new DatException(StatusType.PROVIDER_NOT_FOUND, null, "no real provider to decorate");
@@ -104,7 +104,7 @@ final class BrokenProvider implements DatProvider {
         if (Breakage.current() == Breakage.LIMITED_RESOURCES && openAdapters.get() >= 3) {
             throw new DatException(StatusType.INTERNAL_ERROR, null, "broken: out of IAs early");
         }
-        final InterfaceAdapter inner = Dat.openInterfaceAdapter(real, asyncEventQueueLength);
+        final InterfaceAdapter inner = Dat.openInterfaceAdapter(real, options);
         openAdapters.incrementAndGet();
         return Decorator.wrapAdapter(inner, entry.iaName(), openAdapters::decrementAndGet);
     }

@@ -1,5 +1,6 @@
 package io.dat4j.conformance.selftest;
 
+import io.dat4j.conformance.ConcurrencyConformance;
 import io.dat4j.conformance.ConnectionManagementConformance;
 import io.dat4j.conformance.DataTransferConformance;
 import io.dat4j.conformance.EndpointConformance;
@@ -53,6 +54,7 @@ final class BrokenSuites {
         m.put(LimitsConformance.class, Limits.class);
         m.put(TransactionConformance.class, Transaction.class);
         m.put(QuitConformance.class, Quit.class);
+        m.put(ConcurrencyConformance.class, Concurrency.class);
         return m;
     }
 
@@ -171,6 +173,14 @@ final class BrokenSuites {
 
     @ExtendWith(OnlySelfTest.class)
     static final class Quit extends QuitConformance {
+        @Override
+        protected ProviderFixture fixture() {
+            return BrokenSuites.fixture();
+        }
+    }
+
+    @ExtendWith(OnlySelfTest.class)
+    static final class Concurrency extends ConcurrencyConformance {
         @Override
         protected ProviderFixture fixture() {
             return BrokenSuites.fixture();

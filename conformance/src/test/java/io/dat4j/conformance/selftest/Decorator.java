@@ -77,6 +77,10 @@ final class Decorator {
     private final Map<String, Long> postedRecvs = new ConcurrentHashMap<>();
     private final Map<String, Long> postedReads = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> created = new ConcurrentHashMap<>();
+    private final Object lockA = new Object();
+    private final Object lockB = new Object();
+    private final AtomicInteger dtoEvents = new AtomicInteger();
+    private final Map<Object, java.util.Queue<Event>> duplicates = new ConcurrentHashMap<>();
     /** RDMA requests posted under {@link Breakage#REMOTE_PZ_IGNORED}, by inner EP and cookie: {local, remote, write}. */
     private final Map<String, Object[]> postedRdma = new ConcurrentHashMap<>();
     /** Every region with an rmr_context the decorated IAs of this JVM registered (real LMRs). */
@@ -134,6 +138,9 @@ final class Decorator {
             } catch (final InvocationTargetException e) {
                 final Throwable c = e.getCause();
                 if (c instanceof final DatException de) {
+                    if (b == Breakage.CLOSED_HANDLE_CRASHES && de.type() == StatusType.INVALID_HANDLE) {
+                        throw new IllegalStateException("broken: " + de.getMessage());
+                    }
                     if (b == Breakage.FAILED_ACCEPT_CONSUMES_CR && "accept".equals(m.getName())) {
                         try {
                             ((ConnectionRequest) inner).reject(null);
@@ -158,6 +165,23 @@ final class Decorator {
         private Object before(final Breakage b, final Method m, final Object[] a) {
             final String n = m.getName();
             switch (b) {
+                case LOCK_INVERSION -> {
+                    if (inner instanceof Endpoint && "postRecv".equals(n)) {
+                        inOrder(lockA, lockB);
+                    } else if (inner instanceof Endpoint && n.startsWith("modify")) {
+                        inOrder(lockB, lockA);
+                    }
+                }
+                case COMPLETES_TWICE -> {
+                    final java.util.Queue<Event> q = duplicates.get(inner);
+                    if (q != null && ("poll".equals(n) || ("dequeue".equals(n) && a.length == 0)
+                            || ("await".equals(n) && a.length == 2))) {
+                        final Event again = q.poll();
+                        if (again != null) {
+                            return again;
+                        }
+                    }
+                }
                 case CONTEXT_LOST -> {
                     if ("consumerContext".equals(n) && a.length == 1) {
                         return null;
@@ -299,6 +323,16 @@ final class Decorator {
 
     private static final Object SKIP = new Object();
 
+    /** Takes two monitors one inside the other, pausing while holding the first (LOCK_INVERSION). */
+    private static void inOrder(final Object first, final Object second) {
+        synchronized (first) {
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            synchronized (second) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
     private static Object dropped(final String method) {
         if ("poll".equals(method)) {
             return null;
@@ -402,8 +436,13 @@ final class Decorator {
                         corrupt(va);
                     }
                 }
-                yield new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()), (Endpoint) wrap(d.endpoint()),
-                        d.cookie(), st, length, d.operation(), d.rmrContext());
+                final DtoCompletionEvent mapped = new DtoCompletionEvent((EventDispatcher) wrap(d.dispatcher()),
+                        (Endpoint) wrap(d.endpoint()), d.cookie(), st, length, d.operation(), d.rmrContext());
+                if (b == Breakage.COMPLETES_TWICE && dtoEvents.incrementAndGet() % 32 == 0) {
+                    duplicates.computeIfAbsent(d.dispatcher(), k -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                            .add(mapped);
+                }
+                yield mapped;
             }
             case final ConnectionEvent c -> {
                 if (b == Breakage.DROP_ACCEPT_ERROR

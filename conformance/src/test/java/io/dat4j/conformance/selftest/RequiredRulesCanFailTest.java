@@ -79,6 +79,9 @@ class RequiredRulesCanFailTest {
         map(Breakage.LIMITED_RESOURCES, "LIMIT-EP", "LIMIT-EVD", "LIMIT-IA", "LIMIT-LMR", "LIMIT-PSP", "LIMIT-PZ",
                 "LIMIT-RPOST", "LIMIT-SETS", "LIMIT-SIZE-LMR", "LIMIT-CNO", "LIMIT-RSP", "DTO-04", "DTO-05");
         map(Breakage.WRONG_EVENT_NUMBER, "RJ-01", "RJ-03", "CM-01");
+        map(Breakage.LOCK_INVERSION, "CONC-01");
+        map(Breakage.COMPLETES_TWICE, "CONC-02", "CONC-03");
+        map(Breakage.CLOSED_HANDLE_CRASHES, "CONC-04");
     }
 
     /** A rule and where it is declared. */

@@ -99,7 +99,7 @@ class LeakCheckExtensionTest {
         }
 
         @Override
-        public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+        public InterfaceAdapter open(final RegistryEntry entry, final io.dat4j.AdapterOptions options) {
             throw new UnsupportedOperationException("opens nothing");
         }
 

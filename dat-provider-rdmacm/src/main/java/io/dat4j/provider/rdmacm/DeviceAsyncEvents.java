@@ -5,7 +5,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.AdapterUpcalls;
+import io.dat4j.kit.AdapterUpcalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
@@ -22,6 +22,9 @@ import org.apache.logging.log4j.Logger;
  *       {@code DAT_EVD_OVERFLOW_ERROR};</li>
  *   <li>{@code IBV_EVENT_QP_FATAL}, {@code QP_REQ_ERR}, {@code QP_ACCESS_ERR}: {@code DAT_ASYNC_ERROR_EP_BROKEN} about
  *       the EP of that QP, and a connected EP breaks ({@code DAT_CONNECTION_EVENT_BROKEN}, the rest flushed);</li>
+ *   <li>{@code IBV_EVENT_QP_LAST_WQE_REACHED} (a QP of an SRQ in the error state takes no more of its buffers, after
+ *       a disconnect): {@code DAT_ASYNC_ERROR_EP_BROKEN} about the EP, whose state does not change (C's dtestsrq
+ *       waits for it after each DISCONNECTED);</li>
  *   <li>{@code IBV_EVENT_SRQ_ERR}: an async error about the SRQ, reason {@code DAT_SRQ_OTHER_ERROR};</li>
  *   <li>{@code IBV_EVENT_DEVICE_FATAL}: {@code DAT_ASYNC_ERROR_IA_CATASTROPHIC} to every IA on the device;</li>
  *   <li>port, path and the remaining events: logged.</li>
@@ -29,8 +32,9 @@ import org.apache.logging.log4j.Logger;
  * librdmacm gives every identifier on a device the same {@code ibv_context}, so the IAs of one device in a process
  * share its async descriptor: one reader per context dispatches to all of them, and the last IA to close stops it.
  *
- * <p>Thread safety: {@link #attach} and {@link #detach} are synchronized on the class; the reader thread only reads
- * the copy-on-write list of transports.
+ * <p>Thread safety: {@link #attach} and {@link #detach} are synchronized on the class (a leaf); the reader thread only
+ * reads the copy-on-write list of transports and makes its upcalls holding no lock. See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class DeviceAsyncEvents {
 
@@ -131,6 +135,7 @@ final class DeviceAsyncEvents {
             case LibRdmaCm.IBV_EVENT_QP_FATAL, LibRdmaCm.IBV_EVENT_QP_REQ_ERR, LibRdmaCm.IBV_EVENT_QP_ACCESS_ERR ->
                     qpError(name, LibRdmaCm.asyncEventElement(event));
             case LibRdmaCm.IBV_EVENT_SRQ_ERR -> srqError(name, LibRdmaCm.asyncEventElement(event));
+            case LibRdmaCm.IBV_EVENT_QP_LAST_WQE_REACHED -> lastWqeReached(name, LibRdmaCm.asyncEventElement(event));
             case LibRdmaCm.IBV_EVENT_DEVICE_FATAL -> deviceFatal(name);
             case LibRdmaCm.IBV_EVENT_PORT_ERR, LibRdmaCm.IBV_EVENT_PATH_MIG_ERR ->
                     LOG.warn("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
@@ -139,7 +144,7 @@ final class DeviceAsyncEvents {
                     LibRdmaCm.IBV_EVENT_GID_CHANGE ->
                     LOG.info("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
             case LibRdmaCm.IBV_EVENT_COMM_EST, LibRdmaCm.IBV_EVENT_SQ_DRAINED, LibRdmaCm.IBV_EVENT_PATH_MIG,
-                    LibRdmaCm.IBV_EVENT_SRQ_LIMIT_REACHED, LibRdmaCm.IBV_EVENT_QP_LAST_WQE_REACHED ->
+                    LibRdmaCm.IBV_EVENT_SRQ_LIMIT_REACHED ->
                     LOG.debug("{}: {}", device, name);
             default -> LOG.warn("{}: unexpected async event {}", device, name);
         }
@@ -153,7 +158,8 @@ final class DeviceAsyncEvents {
                 final String reason = "the completion queue of the EVD overran (" + name + " on " + device
                         + "): completions were lost; the EVD's queue is shorter than the work its EPs have posted";
                 LOG.error(reason);
-                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd, AsyncErrorReason.EVD_OVERFLOW_ERROR,
+                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd.dispatcher(),
+                        AsyncErrorReason.EVD_OVERFLOW_ERROR,
                         reason);
                 return;
             }
@@ -176,6 +182,39 @@ final class DeviceAsyncEvents {
             }
         }
         LOG.warn("{}: {} for QP {} of no open EP", device, name, qpNum);
+    }
+
+    /**
+     * {@code dapl_evd_qp_async_error_callback} for LAST_WQE_REACHED of an SRQ EP: EP_BROKEN about the EP, which stays
+     * in its state, unless the provider posted it already; the EP's teardown waits for the event.
+     */
+    private void lastWqeReached(final String name, final MemorySegment qp) {
+        final int qpNum = LibRdmaCm.qpNumber(qp);
+        for (final RdmaCmTransport t : transports) {
+            final RdmaCmEndpoint ep = t.endpointOfQp(qpNum);
+            if (ep != null) {
+                if (ep.upcalls().sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                        && s.deviceReported(qpNum)) {
+                    postLastWqe(t, ep, name + " on QP " + qpNum + " of " + device);
+                }
+                return;
+            }
+        }
+        LOG.debug("{}: {} for QP {} of no open EP", device, name, qpNum);
+    }
+
+    /**
+     * Posts the EP_BROKEN of an SRQ EP whose QP takes no more of the SRQ's buffers (not about a freed EP).
+     *
+     * @param t the EP's transport
+     * @param ep the EP
+     * @param why what reported it
+     */
+    static void postLastWqe(final RdmaCmTransport t, final RdmaCmEndpoint ep, final String why) {
+        if (!ep.upcalls().endpoint().isClosed()) {
+            post(t, EventNumber.ASYNC_ERROR_EP_BROKEN, ep.upcalls().endpoint(), AsyncErrorReason.EP_OTHER_ERROR,
+                    why + ": the EP takes no more receives from its SRQ");
+        }
     }
 
     /** The SRQ is in the error state: an async error about it (DAT_SRQ_OTHER_ERROR). */

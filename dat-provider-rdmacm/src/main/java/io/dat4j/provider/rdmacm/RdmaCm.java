@@ -19,14 +19,18 @@ import org.apache.logging.log4j.Logger;
  * <p>The probe loads {@code librdmacm.so.1} and {@code libibverbs.so.1} by soname, creates and destroys an event
  * channel ({@code rdma_create_event_channel}: ENODEV means no device, EACCES/EPERM no permission on
  * {@code /dev/infiniband/rdma_cm}) and lists the verbs devices ({@code ibv_get_device_list}; empty means no device).
- * {@code -D}{@value #DISABLED_PROP_NAME}{@code =true} turns the provider off without touching native code.
+ * {@code -D}{@value #DISABLED_PROP_NAME}{@code =true} turns the provider off without touching native code; the
+ * earlier name {@value #LEGACY_DISABLED_PROP_NAME} still works (a switch of the whole JVM, read when the provider is
+ * first asked, not an IA setting).
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
 public final class RdmaCm {
 
     /** System property that disables the provider ({@code true}). */
-    public static final String DISABLED_PROP_NAME = "dat.rdmacm.disabled";
+    public static final String DISABLED_PROP_NAME = "dat4j.rdmacm.disabled";
+    /** The earlier name of {@link #DISABLED_PROP_NAME}, still honoured: scripts and deployments set it. */
+    public static final String LEGACY_DISABLED_PROP_NAME = "dat.rdmacm.disabled";
     /** The librdmacm soname. */
     public static final String LIBRDMACM = "librdmacm.so.1";
     /** The libibverbs soname. */
@@ -38,7 +42,8 @@ public final class RdmaCm {
     }
 
     private static final class Probe {
-        private static final RdmaCmUnavailableException CAUSE = probe(Boolean.getBoolean(DISABLED_PROP_NAME),
+        private static final RdmaCmUnavailableException CAUSE = probe(
+                Boolean.getBoolean(DISABLED_PROP_NAME) || Boolean.getBoolean(LEGACY_DISABLED_PROP_NAME),
                 LIBRDMACM, LIBIBVERBS);
         private static final List<String> DEVICES = CAUSE == null ? LibRdmaCm.deviceNames() : List.of();
     }

@@ -5,7 +5,6 @@ import io.dat4j.CompletionFlag;
 import io.dat4j.DatException;
 import io.dat4j.DtoOperation;
 import io.dat4j.EndpointAttributes;
-import io.dat4j.EndpointParameters;
 import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
@@ -15,10 +14,13 @@ import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
 import io.dat4j.provider.rdmacm.ffi.WorkRequest;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RequestTransport;
+import io.dat4j.kit.DeferredUpcalls;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RequestTransport;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -36,8 +38,11 @@ import org.apache.logging.log4j.Logger;
  * as soon as it exists. Connect runs resolve_addr, resolve_route and rdma_connect on the CM thread as the events
  * arrive, with the consumer's timeout on the transport's timer. Every CM event type is handled.
  *
- * <p>Thread safety: identifier and QP changes happen under one lock, taken by consumer threads, the CM thread and
- * the timer; posting does not take it once the QP exists.
+ * <p>Thread safety: identifier and QP changes happen under one lock, {@link #lock} ({@link LockRank#TRANSPORT}), taken
+ * by the kit's hooks (under the EP's lock, which ranks above), the CM thread and the timer; posting does not take it
+ * once the QP exists. Connection upcalls (established, failed, disconnected, broken, flush) take the EP's lock, so
+ * they wait in {@link #upcalls} and {@link #unlock()} makes them once the lock is released; completions are made
+ * under it (CQ polls). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class RdmaCmEndpoint implements EndpointTransport {
 
@@ -47,9 +52,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * (their completions are then FLUSHED): an RC send to a peer that never posts a receive retries for ever with
      * rnr_retry 7, and a disconnect must not hang.
      */
-    static final long GRACEFUL_DRAIN_TIMEOUT_MS = Long.getLong("dat4j.rdmacm.gracefulDrainTimeoutMs", 30_000L);
+    private final long gracefulDrainTimeoutMs;
     /** How long the QP's teardown waits for the drain marker's completion (normally flushed at once). */
-    static final long DRAIN_MARKER_WAIT_MS = Long.getLong("dat4j.rdmacm.drainMarkerWaitMs", 2_000L);
+    private final long drainMarkerWaitMs;
+    /** How long the teardown of a connected SRQ EP's QP waits for IBV_EVENT_QP_LAST_WQE_REACHED. */
+    private final long lastWqeWaitMs;
     /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
     private static final long GRACEFUL_POLL_MS = 2;
 
@@ -57,7 +64,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     private final RdmaCmTransport transport;
     private final EndpointUpcalls ep;
-    private final Object lock = new Object();
+    private final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
+    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
+    private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
     /**
      * Guards the QP against use after destroy: posting holds the read lock, creating and destroying the QP the write
      * lock. Never held during an upcall, so it cannot close a cycle with the kit's queue locks.
@@ -90,6 +99,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by {@code lock}). */
+    private boolean lastWqeDue;
     /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
     private volatile boolean gracefulPending;
     private ScheduledFuture<?> gracefulTimeout;
@@ -99,6 +110,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
         this.transport = transport;
         this.ep = ep;
+        this.gracefulDrainTimeoutMs = transport.config().gracefulDrainTimeoutMillis();
+        this.drainMarkerWaitMs = transport.config().drainMarkerWaitMillis();
+        this.lastWqeWaitMs = transport.config().lastWqeWaitMillis();
         final EndpointAttributes a = ep.attributes();
         this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
         this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
@@ -147,7 +161,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     private void gracefulDrained() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (!gracefulPending || closed || phase != Phase.CONNECTED || requestsOutstanding() != 0) {
                 return;
             }
@@ -156,6 +171,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current != null) {
                 disconnectQuietly(current);
             }
+        } finally {
+            unlock();
         }
     }
 
@@ -164,30 +181,36 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * when the consumer waits only for the DISCONNECTED event. Same lock order as {@link #destroyQpLocked()}.
      */
     private void gracefulPoll() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (!gracefulPending || closed || phase != Phase.CONNECTED) {
                 return;
             }
-            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestDispatcher());
+            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
             if (cq != null) {
                 cq.poll();
             }
+        } finally {
+            unlock();
         }
         gracefulDrained();
     }
 
     private void onGracefulTimeout() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (!gracefulPending || closed || phase != Phase.CONNECTED) {
                 return;
             }
             LOG.warn("GRACEFUL disconnect: {} send/RDMA operation(s) still outstanding after {} ms; disconnecting,"
-                    + " they complete FLUSHED", requestsOutstanding(), GRACEFUL_DRAIN_TIMEOUT_MS);
+                    + " they complete FLUSHED", requestsOutstanding(), gracefulDrainTimeoutMs);
             endGracefulWait();
             final MemorySegment current = id;
             if (current != null) {
                 disconnectQuietly(current);
             }
+        } finally {
+            unlock();
         }
     }
 
@@ -203,6 +226,19 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /** Queues a connection upcall (it takes the EP's lock, ranked above this one); caller holds {@link #lock}. */
+    private void upcall(final Runnable r) {
+        upcalls.add(r);
+    }
+
+    /**
+     * Releases {@link #lock}; when this ends the thread's outermost hold, first makes the queued connection upcalls,
+     * in order, each with the lock released (a transport never calls up holding its own lock).
+     */
+    private void unlock() {
+        upcalls.unlock();
+    }
+
     // ------------------------------------------------------------------ connect / accept
 
     @Override
@@ -212,7 +248,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final ConnectionParameters p = ConnectionPolicy.forConnect(
                 PrivateData.frame(privateData, RdmaCmProvider.WIRE_CONNECT_PRIVATE_DATA), rdmaReadIn, rdmaReadOut,
                 a.retryCount(), a.rnrRetryCount(), transport.device());
-        synchronized (lock) {
+        lock.lock();
+        try {
             requireOpen();
             final MemorySegment newId = transport.cm().createId(this::onEvent);
             try {
@@ -230,6 +267,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (timeoutNanos != Long.MAX_VALUE) {
                 timeout = transport.timer().schedule(this::onTimeout, timeoutNanos, TimeUnit.NANOSECONDS);
             }
+        } finally {
+            unlock();
         }
     }
 
@@ -243,7 +282,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final ConnectionParameters p = ConnectionPolicy.forAccept(
                 PrivateData.frame(privateData, RdmaCmProvider.WIRE_ACCEPT_PRIVATE_DATA), r.parameters(), rdmaReadIn,
                 rdmaReadOut, ep.attributes().rnrRetryCount(), transport.device());
-        synchronized (lock) {
+        lock.lock();
+        try {
             requireOpen();
             if (!r.take()) {
                 throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
@@ -265,14 +305,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 transport.cm().destroyId(r.id());
                 id = null;
                 phase = Phase.DOWN;
-                ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
-                ep.flush();
+                upcall(() -> {
+                    // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
+                    ep.flush();
+                    ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                });
                 LOG.debug("rdma_accept failed (the requester is gone?)", e);
                 return;
             }
             parameters = p;
             phase = Phase.ACCEPTING;
+        } finally {
+            unlock();
         }
     }
 
@@ -284,9 +328,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** Creates the RC QP on the identifier with the EP's EVDs' CQs and posts the receives that waited. */
     private void createQp() {
-        final EndpointParameters q = ep.endpoint().query();
-        final RdmaCmTransport.Cq recv = transport.cqOf(q.recvEvd());
-        final RdmaCmTransport.Cq send = transport.cqOf(q.requestEvd());
+        final RdmaCmTransport.Cq recv = transport.cqOf(ep.recvSink());
+        final RdmaCmTransport.Cq send = transport.cqOf(ep.requestSink());
         MemorySegment recvCq = recv == null ? null : recv.cq;
         MemorySegment sendCq = send == null ? null : send.cq;
         if (recvCq == null || sendCq == null) {
@@ -326,6 +369,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             qp = LibRdmaCm.idQp(id);
             qpNum = LibRdmaCm.qpNumber(qp);
             transport.qpCreated(qpNum, this);
+            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
+                s.attached(qpNum);
+            }
             PostedOperation op;
             while ((op = waitingReceives.poll()) != null) {
                 try {
@@ -371,7 +417,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     // ------------------------------------------------------------------ CM events
 
     private void onEvent(final CmEvent e) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             final MemorySegment current = id;
             if (closed || current == null || current.address() != e.id()) {
                 LOG.debug("late {} for a replaced identifier: ignored", e.type());
@@ -387,11 +434,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 } else if (phase == Phase.CONNECTED) {
                     phase = Phase.DOWN;
-                    ep.broken(ex.toString());
                     teardownLocked();
-                    ep.flush();
+                    upcall(() -> {
+                        ep.flush();
+                        ep.broken(ex.toString());
+                    });
                 }
             }
+        } finally {
+            unlock();
         }
     }
 
@@ -415,9 +466,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 } else if (phase == Phase.CONNECTED) {
                     phase = Phase.DOWN;
-                    ep.broken(e.type() + " (status " + e.status() + ")");
                     teardownLocked();
-                    ep.flush();
+                    final String reason = e.type() + " (status " + e.status() + ")";
+                    upcall(() -> {
+                        ep.flush();
+                        ep.broken(reason);
+                    });
                 }
             }
             case REJECTED -> {
@@ -434,13 +488,24 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     final boolean active = phase == Phase.CONNECTING;
                     cancelTimeout();
                     phase = Phase.CONNECTED;
+                    lastWqeDue = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue;
                     final int in = active ? e.connection().responderResources() : parameters.responderResources();
                     final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
                     final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
-                    if (!ep.established(pdata, in, out,
-                            LibRdmaCm.idLocalAddress(current), LibRdmaCm.idPeerAddress(current))) {
-                        disconnectQuietly(current);
-                    }
+                    final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
+                    final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+                    upcall(() -> {
+                        if (!ep.established(pdata, in, out, local, peer)) {
+                            lock.lock();
+                            try {
+                                if (id == current) {
+                                    disconnectQuietly(current);
+                                }
+                            } finally {
+                                unlock();
+                            }
+                        }
+                    });
                 }
             }
             case DISCONNECTED -> {
@@ -450,9 +515,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 }
                 if (phase == Phase.CONNECTED) {
                     phase = Phase.DOWN;
-                    ep.disconnected();
                     teardownLocked();
-                    ep.flush();
+                    upcall(() -> {
+                        ep.flush();
+                        ep.disconnected();
+                    });
                 } else if (phase == Phase.ACCEPTING) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 }
@@ -460,9 +527,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
             case DEVICE_REMOVAL -> {
                 if (phase == Phase.CONNECTED) {
                     phase = Phase.DOWN;
-                    ep.broken("RDMA device removed");
                     teardownLocked();
-                    ep.flush();
+                    upcall(() -> {
+                        ep.flush();
+                        ep.broken("RDMA device removed");
+                    });
                 } else if (phase == Phase.CONNECTING) {
                     failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
                 } else if (phase == Phase.ACCEPTING) {
@@ -518,29 +587,37 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     private void breakOnError(final String reason) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             final MemorySegment current = id;
             if (closed || phase != Phase.CONNECTED || current == null) {
                 return;
             }
             // (an error completion the peer can provoke, connection after connection: the kit's rate-limited log)
-            final io.dat4j.spi.AdapterUpcalls a = transport.adapter();
+            final io.dat4j.kit.AdapterUpcalls a = transport.adapter();
             if (a != null) {
                 a.remoteFaults().warn("EP " + index + ": " + reason + "; the connection is broken");
             }
             phase = Phase.DOWN;
             disconnectQuietly(current);
-            ep.broken(reason);
             teardownLocked();
-            ep.flush();
+            upcall(() -> {
+                ep.flush();
+                ep.broken(reason);
+            });
+        } finally {
+            unlock();
         }
     }
 
     private void onTimeout() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (phase == Phase.CONNECTING && !closed) {
                 failLocked(EventNumber.CONNECTION_EVENT_TIMED_OUT, null);
             }
+        } finally {
+            unlock();
         }
     }
 
@@ -556,8 +633,10 @@ final class RdmaCmEndpoint implements EndpointTransport {
         cancelTimeout();
         phase = Phase.DOWN;
         teardownLocked();
-        ep.connectionFailed(number, privateData);
-        ep.flush();
+        upcall(() -> {
+            ep.flush();
+            ep.connectionFailed(number, privateData);
+        });
     }
 
     private void disconnectQuietly(final MemorySegment current) {
@@ -593,6 +672,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
             drainUnsignalled();
             drainCompletions();
         }
+        final RdmaCmSharedReceiveQueue srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
+                ? s : null;
+        // rdma_disconnect put the QP in the error state: verbs reports the last WQE (RdmaCmSharedReceiveQueue)
+        if (srq != null && qp != null && lastWqeDue && disconnectRequested
+                && srq.awaitReported(qpNum, lastWqeWaitMs)) {
+            DeviceAsyncEvents.postLastWqe(transport, this, "QP " + qpNum + " is in the error state and "
+                    + transport.deviceName() + " did not report IBV_EVENT_QP_LAST_WQE_REACHED");
+        }
+        lastWqeDue = false;
         qpGuard.writeLock().lock();
         try {
             if (qp != null && current != null) {
@@ -600,6 +688,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 transport.qpDestroyed(qpNum, this);
                 LibRdmaCm.destroyQp(current);
                 releaseCqs();
+                if (srq != null) {
+                    srq.detached(qpNum);
+                }
             }
             requests.dropAll();
             waitingReceives.clear();
@@ -610,8 +701,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /** Moves what the EP's CQs hold into its EVDs (the kit polls them outside its own locks as well). */
     private void drainCompletions() {
-        for (final io.dat4j.EventDispatcher evd : new io.dat4j.EventDispatcher[] {ep.recvDispatcher(),
-                ep.requestDispatcher()}) {
+        for (final io.dat4j.kit.EventSink evd : new io.dat4j.kit.EventSink[] {ep.recvSink(),
+                ep.requestSink()}) {
             final RdmaCmTransport.Cq cq = transport.cqOf(evd);
             if (cq != null) {
                 try {
@@ -627,7 +718,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     @Override
     public void disconnect(final CloseMode mode) {
-        synchronized (lock) {
+        lock.lock();
+        try {
             final MemorySegment current = id;
             if (current == null) {
                 return;
@@ -640,7 +732,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     if (!gracefulPending) {
                         gracefulPending = true;
                         gracefulTimeout = transport.timer().schedule(this::onGracefulTimeout,
-                                GRACEFUL_DRAIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                                gracefulDrainTimeoutMs, TimeUnit.MILLISECONDS);
                         gracefulPoller = transport.timer().scheduleWithFixedDelay(this::gracefulPoll,
                                 GRACEFUL_POLL_MS, GRACEFUL_POLL_MS, TimeUnit.MILLISECONDS);
                     }
@@ -654,31 +746,37 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 endGracefulWait();
                 disconnectQuietly(current);
             } else {
-                // an aborted pending connect: the kit has posted DISCONNECTED already
+                // an aborted pending connect: the kit has moved the EP to DISCONNECTED and posts the event
                 cancelTimeout();
                 phase = Phase.DOWN;
                 disconnectQuietly(current);
                 teardownLocked();
-                ep.flush();
+                upcall(ep::flush);
             }
+        } finally {
+            unlock();
         }
     }
 
     @Override
     public void reset() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             cancelTimeout();
             if (id != null) {
                 teardownLocked();
-                ep.flush();
+                upcall(ep::flush);
             }
             phase = Phase.IDLE;
+        } finally {
+            unlock();
         }
     }
 
     @Override
     public void close() {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (closed) {
                 return;
             }
@@ -688,6 +786,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current != null && phase == Phase.CONNECTED) {
                 disconnectQuietly(current);
             }
+            lastWqeDue = false; // a freed EP gets no more events
             destroyQpLocked();
             id = null;
             if (current != null) {
@@ -698,6 +797,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 privateCq = null;
             }
             closed = true;
+        } finally {
+            unlock();
         }
         transport.unregister(index);
         arena.close();
@@ -796,15 +897,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     /**
      * Before the QP is destroyed: gives the requests posted unsignalled at the tail of the send queue their
-     * completions (the marker's, polled here for at most {@link #DRAIN_MARKER_WAIT_MS}), so that those that succeeded
+     * completions (the marker's, polled here for at most {@code drainMarkerWaitMs}), so that those that succeeded
      * are retired SUCCESS and only the others are FLUSHED. Caller holds {@code lock}.
      */
     private void drainUnsignalled() {
         if (!postDrainMarker()) {
             return;
         }
-        final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestDispatcher());
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MARKER_WAIT_MS);
+        final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMarkerWaitMs);
         while (requests.markerPending() && System.nanoTime() - deadline < 0) {
             if (cq == null || cq.poll() == 0) {
                 try {
@@ -817,7 +918,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
         if (requests.markerPending()) {
             LOG.debug("the drain marker did not complete in {} ms; the unsignalled requests complete FLUSHED",
-                    DRAIN_MARKER_WAIT_MS);
+                    drainMarkerWaitMs);
         }
     }
 

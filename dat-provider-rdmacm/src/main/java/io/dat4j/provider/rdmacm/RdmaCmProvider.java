@@ -1,5 +1,6 @@
 package io.dat4j.provider.rdmacm;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.Capability;
 import io.dat4j.DatException;
 import io.dat4j.InterfaceAdapter;
@@ -12,8 +13,10 @@ import io.dat4j.ProviderAttributes;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.PortAttributes;
 import io.dat4j.spi.DatProvider;
-import io.dat4j.spi.KitConfig;
-import io.dat4j.spi.ProviderKit;
+import io.dat4j.kit.KitConfig;
+import io.dat4j.kit.KitSettings;
+import io.dat4j.kit.ProviderKit;
+import io.dat4j.kit.Settings;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -163,8 +166,26 @@ public final class RdmaCmProvider implements DatProvider {
         return LIBRARY.equals(lib) || C_LIBRARIES.contains(base);
     }
 
+    /**
+     * {@inheritDoc} Settings ({@code dat4j.rdmacm.gracefulDrainTimeoutMs}, {@code dat4j.rdmacm.drainMarkerWaitMs},
+     * {@code dat4j.kit.*}) come from the options, the system properties or {@code key=value} tokens after the
+     * device and port in ia_params, first match wins ({@link Settings}).
+     */
     @Override
-    public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+    public InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options) {
+        return open(entry, options, t -> { });
+    }
+
+    /**
+     * Opens an IA and shows its transport to a test.
+     *
+     * @param entry the registry line
+     * @param options the options
+     * @param opened given the transport once it is attached
+     * @return the IA
+     */
+    InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options,
+            final java.util.function.Consumer<RdmaCmTransport> opened) {
         if (entry == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "registry entry is null");
         }
@@ -172,27 +193,32 @@ public final class RdmaCmProvider implements DatProvider {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "IA '" + entry.iaName()
                     + "': library '" + entry.library() + "' is not served by the rdmacm provider");
         }
-        if (asyncEventQueueLength < 1) {
-            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2,
-                    "async EVD queue length must be at least 1, was " + asyncEventQueueLength);
+        if (options == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2, "options are null");
         }
+        final Settings settings = Settings.of(entry, options);
+        final RdmaCmConfig rdmacm = RdmaCmConfig.from(settings);
+        final KitSettings kit = KitSettings.from(settings);
         RdmaCm.ensureAvailability();
-        final IaParams params = IaParams.parse(entry.iaParams(), RdmaDevices.scan(sysfs));
+        final IaParams params = IaParams.parse(String.join(" ", settings.positional()), RdmaDevices.scan(sysfs));
         if (params.address() == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "IA '" + entry.iaName()
                     + "' (" + params + "): librdmacm needs an IP address on the device's network interface");
         }
-        final RdmaCmTransport transport = new RdmaCmTransport(params.address());
+        final RdmaCmTransport transport = new RdmaCmTransport(params.address(), rdmacm);
         try {
-            return ProviderKit.openInterfaceAdapter(config(entry.iaName(), transport, asyncEventQueueLength),
-                    transport::attach);
+            final InterfaceAdapter ia = ProviderKit.openInterfaceAdapter(config(entry.iaName(), transport,
+                    options.asyncEventQueueLength(), kit), transport::attach);
+            opened.accept(transport);
+            return ia;
         } catch (final RuntimeException e) {
             transport.close();
             throw e;
         }
     }
 
-    private KitConfig config(final String iaName, final RdmaCmTransport t, final int asyncLength) {
+    private KitConfig config(final String iaName, final RdmaCmTransport t, final int asyncLength,
+            final KitSettings kit) {
         final DeviceAttributes d = t.device();
         final PortAttributes port = t.portAttributes();
         final long maxMsg = port.maxMessageSize() > 0 ? port.maxMessageSize() : 1L << 30;
@@ -202,7 +228,8 @@ public final class RdmaCmProvider implements DatProvider {
                 d.maxCq(), d.maxCqe(), d.maxSge(), d.maxMr(),
                 // max_mr_size is a uint64_t: rxe reports all ones, which is negative as a Java long
                 d.maxMrSize() <= 0 ? Long.MAX_VALUE : d.maxMrSize(), d.maxPd(), maxMsg, maxMsg, 0, d.maxSrq(),
-                d.maxSge(), d.maxSge());
+                // verbs bounds no SRQ by its QPs: any QP of the device may use one
+                d.maxQp(), d.maxSrqWr(), d.maxSge(), d.maxSge());
         final ProviderAttributes pa = new ProviderAttributes(NAME, 0, 1, 2, 0,
                 Math.min(MAX_CONNECT_PRIVATE_DATA, Math.min(MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA)),
                 MAX_CONNECT_PRIVATE_DATA, MAX_ACCEPT_PRIVATE_DATA, MAX_REJECT_PRIVATE_DATA,
@@ -218,6 +245,6 @@ public final class RdmaCmProvider implements DatProvider {
                 .maxRequestIov(iov).maxRdmaReadIn(Math.min(4, d.maxQpRdAtom()))
                 .maxRdmaReadOut(Math.min(4, d.maxQpInitRdAtom())).maxRdmaReadIov(iov).maxRdmaWriteIov(iov)
                 .retryCount(ConnectionPolicy.DEFAULT_RETRY).rnrRetryCount(ConnectionPolicy.DEFAULT_RETRY).build();
-        return new KitConfig(iaName, ia, pa, defaults, asyncLength);
+        return new KitConfig(iaName, ia, pa, defaults, asyncLength, kit);
     }
 }

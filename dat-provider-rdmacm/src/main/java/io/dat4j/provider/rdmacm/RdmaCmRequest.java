@@ -4,7 +4,7 @@ import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.RequestTransport;
+import io.dat4j.kit.RequestTransport;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.Logger;

@@ -2,7 +2,6 @@ package io.dat4j.provider.rdmacm;
 
 import io.dat4j.DatException;
 import io.dat4j.DtoStatus;
-import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
 import io.dat4j.MemoryPrivilege;
@@ -12,16 +11,18 @@ import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
-import io.dat4j.spi.AdapterUpcalls;
-import io.dat4j.spi.CompletionSource;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.ServicePointUpcalls;
-import io.dat4j.spi.Transport;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.ServicePointUpcalls;
+import io.dat4j.kit.Transport;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -36,12 +37,14 @@ import org.apache.logging.log4j.Logger;
 /**
  * The transport of one rdmacm IA ({@code dapls_ib_open_hca} of openib_cma): an identifier bound to the IA address
  * (it pins the device and gives its {@code ibv_context}), one completion channel with a thread that turns CQ events
- * into {@link KitEventDispatcher#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
+ * into {@link EventSink#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
  * Every PZ gets a PD ({@code ibv_alloc_pd}, as {@code dapls_ib_pd_alloc}); LMRs are registered in their PZ's PD and
  * the QP of an EP is created in its PZ's PD. Every EVD that takes DTO events gets a CQ ({@link CompletionSource});
  * every EP an identifier and an RC QP.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads.
+ * <p>Thread safety: safe for use by multiple concurrent threads. The EP index ({@link #register}) is guarded by this
+ * object's monitor, a leaf; the CQs have their own locks ({@link Cq}). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class RdmaCmTransport implements Transport {
 
@@ -51,6 +54,7 @@ final class RdmaCmTransport implements Transport {
     private static final int CQ_POLL_TIMEOUT_MS = 50;
 
     private volatile AdapterUpcalls adapter;
+    private final RdmaCmConfig config;
     private final InetAddress address;
     private final CmEventChannel cm;
     private final MemorySegment iaId;
@@ -59,7 +63,7 @@ final class RdmaCmTransport implements Transport {
     private final MemorySegment compChannel;
     private final LibRdmaCm.VerbsOps ops;
     private final Map<Long, Cq> cqsByAddress = new ConcurrentHashMap<>();
-    private final Map<KitEventDispatcher, Cq> cqsByEvd = new ConcurrentHashMap<>();
+    private final Map<EventSink, Cq> cqsByEvd = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private final Thread completionThread;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -72,9 +76,11 @@ final class RdmaCmTransport implements Transport {
      * Opens the transport of an IA.
      *
      * @param address the IA address
+     * @param config the IA's configuration
      */
-    RdmaCmTransport(final InetAddress address) {
+    RdmaCmTransport(final InetAddress address, final RdmaCmConfig config) {
         this.address = address;
+        this.config = config;
         final CmEventChannel channel = new CmEventChannel(t -> LOG.error("rdmacm CM thread", t));
         MemorySegment id = null;
         MemorySegment cc = null;
@@ -116,7 +122,7 @@ final class RdmaCmTransport implements Transport {
     }
 
     /**
-     * Connects the transport to the kit's IA ({@link io.dat4j.spi.TransportFactory#open}).
+     * Connects the transport to the kit's IA ({@link io.dat4j.kit.TransportFactory#open}).
      *
      * @param upcalls the IA
      * @return this
@@ -138,6 +144,10 @@ final class RdmaCmTransport implements Transport {
 
     InetAddress address() {
         return address;
+    }
+
+    RdmaCmConfig config() {
+        return config;
     }
 
     CmEventChannel cm() {
@@ -191,7 +201,7 @@ final class RdmaCmTransport implements Transport {
     // ------------------------------------------------------------------ memory
 
     /** What {@link #registerMemory} returns: the {@code ibv_mr} and its keys; the rkey becomes the rmr_context. */
-    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.spi.RemoteKeyed {
+    record Registration(MemorySegment mr, int lkey, int rkey) implements io.dat4j.kit.RemoteKeyed {
 
         @Override
         public int remoteKey() {
@@ -227,13 +237,13 @@ final class RdmaCmTransport implements Transport {
 
     /** {@inheritDoc} ({@code dapls_ib_srq_alloc}: {@code ibv_create_srq} in the PZ's PD) */
     @Override
-    public io.dat4j.spi.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
+    public io.dat4j.kit.SharedReceiveTransport createSharedReceiveQueue(final Object protectionZoneRegistration,
             final io.dat4j.SrqAttributes attributes) {
         return new RdmaCmSharedReceiveQueue(ops, pdOf(protectionZoneRegistration), attributes);
     }
 
     @Override
-    public Object registerMemory(final KitMemoryRegion region) {
+    public Object registerMemory(final RegisteredRegion region) {
         int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
         if (region.allows(MemoryPrivilege.REMOTE_READ)) {
             access |= LibRdmaCm.IBV_ACCESS_REMOTE_READ;
@@ -247,7 +257,7 @@ final class RdmaCmTransport implements Transport {
     }
 
     @Override
-    public void deregisterMemory(final KitMemoryRegion region) {
+    public void deregisterMemory(final RegisteredRegion region) {
         if (region.registration() instanceof Registration r) {
             LibRdmaCm.deregMr(r.mr());
         }
@@ -255,9 +265,14 @@ final class RdmaCmTransport implements Transport {
 
     // ------------------------------------------------------------------ completions
 
-    /** A CQ behind an EVD. */
+    /**
+     * A CQ behind an EVD. Guarded by its lock ({@link LockRank#TRANSPORT_QUEUE}): a poll completes operations under
+     * it (data upcalls, ranked below), and an EP's teardown polls it under the EP's transport lock (ranked above).
+     * See "Threading and locks" in {@code docs/provider-kit.md}.
+     */
     final class Cq implements CompletionSource {
-        final KitEventDispatcher evd;
+        private final KitLock lock = new KitLock(LockRank.TRANSPORT_QUEUE, this);
+        final EventSink evd;
         final MemorySegment cq;
         private final Arena arena = Arena.ofShared();
         private final CompletionBatch wcs;
@@ -268,7 +283,7 @@ final class RdmaCmTransport implements Transport {
         /** Entries the QPs using this CQ may complete at once (each QP's depth, reserved at QP creation). */
         private int reserved;
 
-        Cq(final KitEventDispatcher evd, final int entries) {
+        Cq(final EventSink evd, final int entries) {
             this.evd = evd;
             this.cq = LibRdmaCm.createCq(context, entries, compChannel);
             this.entries = entries;
@@ -277,43 +292,53 @@ final class RdmaCmTransport implements Transport {
         }
 
         @Override
-        public synchronized int poll() {
-            if (closedCq.get()) {
-                return 0;
-            }
-            int moved = 0;
-            while (true) {
-                final int n = wcs.poll(ops, cq);
-                if (n <= 0) {
-                    if (n < 0) {
-                        LOG.error("ibv_poll_cq failed: {}", n);
-                    }
-                    return moved;
+        public int poll() {
+            lock.lock();
+            try {
+                if (closedCq.get()) {
+                    return 0;
                 }
-                for (int i = 0; i < n; i++) {
-                    final long wrId = wcs.wrId(i);
-                    if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
-                        completeShared(wcs.qpNum(i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, wcs.status(i),
-                                wcs.byteLength(i));
-                    } else {
-                        completeOne(wrId, wcs.status(i), wcs.byteLength(i));
+                int moved = 0;
+                while (true) {
+                    final int n = wcs.poll(ops, cq);
+                    if (n <= 0) {
+                        if (n < 0) {
+                            LOG.error("ibv_poll_cq failed: {}", n);
+                        }
+                        return moved;
                     }
+                    for (int i = 0; i < n; i++) {
+                        final long wrId = wcs.wrId(i);
+                        if ((wrId & RdmaCmSharedReceiveQueue.WR_ID_FLAG) != 0) {
+                            completeShared(wcs.qpNum(i), wrId & ~RdmaCmSharedReceiveQueue.WR_ID_FLAG, wcs.status(i),
+                                    wcs.byteLength(i));
+                        } else {
+                            completeOne(wrId, wcs.status(i), wcs.byteLength(i));
+                        }
+                    }
+                    moved += n;
                 }
-                moved += n;
+            } finally {
+                lock.unlock();
             }
         }
 
         /** {@inheritDoc} ({@code ibv_resize_cq}: the CQ grows with its EVD and never shrinks) */
         @Override
-        public synchronized void resize(final int queueLength) {
-            if (closedCq.get()) {
-                return;
+        public void resize(final int queueLength) {
+            lock.lock();
+            try {
+                if (closedCq.get()) {
+                    return;
+                }
+                final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), device.maxCqe());
+                if (wanted > entries) {
+                    entries = LibRdmaCm.resizeCq(cq, wanted);
+                }
+                this.queueLength = queueLength;
+            } finally {
+                lock.unlock();
             }
-            final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), device.maxCqe());
-            if (wanted > entries) {
-                entries = LibRdmaCm.resizeCq(cq, wanted);
-            }
-            this.queueLength = queueLength;
         }
 
         /**
@@ -323,19 +348,24 @@ final class RdmaCmTransport implements Transport {
          *
          * @param n the QP's depth on this CQ
          */
-        synchronized void reserve(final int n) {
-            reserved += n;
-            if (closedCq.get()) {
-                return;
-            }
-            final int wanted = Math.min(Math.max(queueLength, reserved), device.maxCqe());
-            if (wanted > entries) {
-                try {
-                    entries = LibRdmaCm.resizeCq(cq, wanted);
-                } catch (final RuntimeException e) {
-                    LOG.warn("the CQ of EVD {} stays at {} entries for QPs that may complete {}: {}", evd, entries,
-                            reserved, e.getMessage());
+        void reserve(final int n) {
+            lock.lock();
+            try {
+                reserved += n;
+                if (closedCq.get()) {
+                    return;
                 }
+                final int wanted = Math.min(Math.max(queueLength, reserved), device.maxCqe());
+                if (wanted > entries) {
+                    try {
+                        entries = LibRdmaCm.resizeCq(cq, wanted);
+                    } catch (final RuntimeException e) {
+                        LOG.warn("the CQ of EVD {} stays at {} entries for QPs that may complete {}: {}", evd, entries,
+                                reserved, e.getMessage());
+                    }
+                }
+            } finally {
+                lock.unlock();
             }
         }
 
@@ -344,8 +374,13 @@ final class RdmaCmTransport implements Transport {
          *
          * @param n what {@link #reserve} was given
          */
-        synchronized void release(final int n) {
-            reserved = Math.max(0, reserved - n);
+        void release(final int n) {
+            lock.lock();
+            try {
+                reserved = Math.max(0, reserved - n);
+            } finally {
+                lock.unlock();
+            }
         }
 
         /**
@@ -353,19 +388,25 @@ final class RdmaCmTransport implements Transport {
          * thread frees the EVD (IA close) must not call {@code ibv_req_notify_cq} on a destroyed CQ.
          */
         @Override
-        public synchronized void arm() {
-            if (!closedCq.get()) {
-                final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
-                if (rc != 0) {
-                    LOG.error("ibv_req_notify_cq failed: errno {}", rc);
+        public void arm() {
+            lock.lock();
+            try {
+                if (!closedCq.get()) {
+                    final int rc = LibRdmaCm.reqNotifyCq(ops, cq, false);
+                    if (rc != 0) {
+                        LOG.error("ibv_req_notify_cq failed: errno {}", rc);
+                    }
                 }
+            } finally {
+                lock.unlock();
             }
         }
 
         @Override
         public void close() {
             if (closedCq.compareAndSet(false, true)) {
-                synchronized (this) {
+                lock.lock();
+                try {
                     cqsByEvd.remove(evd);
                     cqsByAddress.remove(cq.address());
                     try {
@@ -376,6 +417,8 @@ final class RdmaCmTransport implements Transport {
                     } finally {
                         arena.close();
                     }
+                } finally {
+                    lock.unlock();
                 }
             }
         }
@@ -483,13 +526,13 @@ final class RdmaCmTransport implements Transport {
     }
 
     @Override
-    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
-        if (!dispatcher.streams().contains(EventStream.DTO)) {
+    public CompletionSource createCompletionSource(final EventSink sink) {
+        if (!sink.streams().contains(EventStream.DTO)) {
             return null;
         }
-        final int entries = Math.min(Math.max(dispatcher.query().queueLength(), 1), device.maxCqe());
-        final Cq cq = new Cq(dispatcher, entries);
-        cqsByEvd.put(dispatcher, cq);
+        final int entries = Math.min(Math.max(sink.queueLength(), 1), device.maxCqe());
+        final Cq cq = new Cq(sink, entries);
+        cqsByEvd.put(sink, cq);
         cqsByAddress.put(cq.cq.address(), cq);
         return cq;
     }
@@ -499,7 +542,7 @@ final class RdmaCmTransport implements Transport {
      *
      * @param evd the EVD
      */
-    Cq cqOf(final EventDispatcher evd) {
+    Cq cqOf(final EventSink evd) {
         return evd == null ? null : cqsByEvd.get(evd);
     }
 

@@ -10,7 +10,7 @@ public final class RdmaCmUnavailableException extends Exception {
 
     /** The kinds of unavailability, each with its own remedy. */
     public enum Reason {
-        /** {@code -Ddat.rdmacm.disabled=true}. */
+        /** {@code -Ddat4j.rdmacm.disabled=true} (or the earlier {@code -Ddat.rdmacm.disabled=true}). */
         DISABLED,
         /** librdmacm or libibverbs cannot be loaded. */
         NO_LIBRARY,

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * for it) gives the unsignalled requests at the tail a completion to be retired by: before a GRACEFUL disconnect and
  * before the QP is destroyed. Its {@code wr_id} uses {@link #MARKER_SLOT}.
  *
- * <p>Thread safety: safe for concurrent use; the upcall for implied completions runs outside the table's lock.
+ * <p>Thread safety: safe for concurrent use; its lock is a leaf, and the upcall for implied completions runs outside
+ * it. See "Threading and locks" in {@code docs/provider-kit.md}.
  *
  * @param <T> the operation type ({@code PostedOperation} in the provider)
  */

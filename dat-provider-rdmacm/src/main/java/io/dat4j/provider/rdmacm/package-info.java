@@ -8,7 +8,7 @@
  * <li>IA: an {@code rdma_cm_id} bound to the IA address (ia_params {@code "<netdev> 0"}, {@code "<dev> <port>"} or
  * {@code "<ip> 0"}) pins the device; one {@code ibv_pd}, one completion channel, one CM event channel. Three threads
  * per IA: CM events (non-blocking channel fd, {@code poll} with a 50 ms timeout, every event copied and acked at
- * once), completion events (CQ notifications to {@code KitEventDispatcher.signal()}), and connect timeouts. All end
+ * once), completion events (CQ notifications to {@code EventSink.signal()}), and connect timeouts. All end
  * when the IA closes.</li>
  * <li>PSP/RSP: a listening id on the qualifier's port (qualifiers above 0xffff map as openib_cma's
  * {@code SID_TO_PORT}); {@code psp_create_any} lets the kernel pick the port.</li>

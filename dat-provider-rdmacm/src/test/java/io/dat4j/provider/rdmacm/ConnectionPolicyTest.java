@@ -21,7 +21,7 @@ class ConnectionPolicyTest {
 
     private static DeviceAttributes device(final int rdAtom, final int initRdAtom) {
         return new DeviceAttributes("1.0", 0, 1L << 40, 1024, 16384, 32, 1024, 32768, 1024, 1024, rdAtom,
-                initRdAtom, 0, 1);
+                initRdAtom, 0, 0, 1);
     }
 
     private static ConnectionParameters request(final int responder, final int initiator) {

@@ -41,7 +41,8 @@ class DeviceContextDeviceTest {
         final RdmaCmProvider provider = new RdmaCmProvider();
         Map<Integer, String> afterFirst = null;
         for (int i = 0; i < 3; i++) {
-            try (Arena arena = Arena.ofShared(); InterfaceAdapter ia = provider.open(device.entry(), 8)) {
+            try (Arena arena = Arena.ofShared(); InterfaceAdapter ia = provider.open(device.entry(),
+                    io.dat4j.AdapterOptions.builder().asyncEventQueueLength(8).build())) {
                 final ProtectionZone pz = ia.createProtectionZone();
                 ia.createLocalMemoryRegion(pz, arena.allocate(4096, 4096), MemoryPrivilege.ALL);
                 ia.createEventDispatcher(8, null, Set.of(EventStream.DTO));

@@ -96,7 +96,7 @@ class RdmaCmFaultDeviceTest {
     @BeforeEach
     void open() {
         arena = Arena.ofShared();
-        ia = new RdmaCmProvider().open(entry, 16);
+        ia = new RdmaCmProvider().open(entry, io.dat4j.AdapterOptions.builder().asyncEventQueueLength(16).build());
     }
 
     @AfterEach

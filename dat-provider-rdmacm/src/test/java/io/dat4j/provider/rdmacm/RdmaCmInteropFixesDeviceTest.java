@@ -70,7 +70,7 @@ class RdmaCmInteropFixesDeviceTest {
     @BeforeEach
     void open() {
         arena = Arena.ofShared();
-        ia = new RdmaCmProvider().open(entry, 16);
+        ia = new RdmaCmProvider().open(entry, io.dat4j.AdapterOptions.builder().asyncEventQueueLength(16).build());
     }
 
     @AfterEach
@@ -182,7 +182,7 @@ class RdmaCmInteropFixesDeviceTest {
         client.ep.disconnect(CloseMode.GRACEFUL);
         connection(client.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
         final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        assertTrue(ms < RdmaCmEndpoint.GRACEFUL_DRAIN_TIMEOUT_MS, "DISCONNECTED after " + ms
+        assertTrue(ms < RdmaCmConfig.GRACEFUL_DRAIN_TIMEOUT_DEFAULT, "DISCONNECTED after " + ms
                 + " ms: the unsignalled sends were waited for until the drain timeout");
         connection(server.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
         assertNull(client.request.poll(), "nothing FLUSHED on the client");

@@ -53,10 +53,13 @@ import org.junit.jupiter.api.Timeout;
 class RdmaCmProviderDeviceTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final io.dat4j.AdapterOptions OPTIONS = io.dat4j.AdapterOptions.builder().asyncEventQueueLength(16)
+            .build();
     private static InetAddress ip;
     private static RegistryEntry entry;
 
     private InterfaceAdapter ia;
+    private RdmaCmTransport transport;
     private Arena arena;
 
     @BeforeAll
@@ -69,7 +72,7 @@ class RdmaCmProviderDeviceTest {
     @BeforeEach
     void open() {
         arena = Arena.ofShared();
-        ia = new RdmaCmProvider().open(entry, 16);
+        ia = new RdmaCmProvider().open(entry, OPTIONS, t -> transport = t);
     }
 
     @AfterEach
@@ -192,9 +195,9 @@ class RdmaCmProviderDeviceTest {
         psp.close();
     }
 
-    private static long pdOfMr(final LocalMemoryRegion lmr) {
+    private long pdOfMr(final LocalMemoryRegion lmr) {
         final RdmaCmTransport.Registration r = assertInstanceOf(RdmaCmTransport.Registration.class,
-                ((io.dat4j.spi.KitMemoryRegion) lmr).registration());
+                transport.adapter().region(lmr).registration());
         return io.dat4j.provider.rdmacm.ffi.generated.ibv_mr.pd(r.mr()).address();
     }
 
@@ -293,7 +296,7 @@ class RdmaCmProviderDeviceTest {
         client.ep.disconnect(io.dat4j.CloseMode.GRACEFUL);
         // the consumer waits only for DISCONNECTED: the provider must drain the send CQ itself, well before the
         // bound of dat4j.rdmacm.gracefulDrainTimeoutMs (after which it would disconnect anyway)
-        final Event down = client.conn.await(Duration.ofMillis(RdmaCmEndpoint.GRACEFUL_DRAIN_TIMEOUT_MS / 2));
+        final Event down = client.conn.await(Duration.ofMillis(RdmaCmConfig.GRACEFUL_DRAIN_TIMEOUT_DEFAULT / 2));
         assertEquals(EventNumber.CONNECTION_EVENT_DISCONNECTED,
                 assertInstanceOf(ConnectionEvent.class, down).number());
         for (int i = 0; i <= n; i++) {
@@ -465,7 +468,7 @@ class RdmaCmProviderDeviceTest {
         System.out.println("IPv6 test on " + v6.getHostAddress() + (v6.isLinkLocalAddress() ? " (link-local)" : ""));
         final RegistryEntry e6 = new RegistryEntry("ofa-v2-ipv6", "u2.0", true, false, "libdaplofa.so.2",
                 "dapl.2.0", v6.getHostAddress() + " 0", "");
-        try (InterfaceAdapter ia6 = new RdmaCmProvider().open(e6, 16)) {
+        try (InterfaceAdapter ia6 = new RdmaCmProvider().open(e6, io.dat4j.AdapterOptions.builder().asyncEventQueueLength(16).build())) {
             assertEquals(v6, ia6.address().getAddress());
             final ProtectionZone pz = ia6.createProtectionZone();
             final EventDispatcher dto = ia6.createEventDispatcher(16, null, Set.of(EventStream.DTO));

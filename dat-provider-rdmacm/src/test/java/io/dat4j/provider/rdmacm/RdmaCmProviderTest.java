@@ -126,10 +126,10 @@ class RdmaCmProviderTest {
     @DisplayName("open checks its arguments before anything else")
     void shouldValidateOpenArguments() {
         final RdmaCmProvider p = new RdmaCmProvider(sysfs);
-        assertEquals(StatusType.INVALID_PARAMETER, assertThrows(DatException.class, () -> p.open(null, 8)).type());
+        assertEquals(StatusType.INVALID_PARAMETER, assertThrows(DatException.class, () -> p.open(null, io.dat4j.AdapterOptions.DEFAULTS)).type());
         assertEquals(StatusType.INVALID_PARAMETER,
-                assertThrows(DatException.class, () -> p.open(line("dat4j-tcp"), 8)).type());
+                assertThrows(DatException.class, () -> p.open(line("dat4j-tcp"), io.dat4j.AdapterOptions.DEFAULTS)).type());
         assertEquals(StatusType.INVALID_PARAMETER,
-                assertThrows(DatException.class, () -> p.open(line("libdaplofa.so.2"), 0)).type());
+                assertThrows(DatException.class, () -> p.open(line("libdaplofa.so.2"), null)).type());
     }
 }

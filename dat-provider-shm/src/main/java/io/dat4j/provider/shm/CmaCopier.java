@@ -4,8 +4,8 @@ import io.dat4j.DtoOperation;
 import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.GrantTable;
 import io.dat4j.provider.shm.sys.Libc;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.PostedOperation;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.PostedOperation;
 import java.lang.foreign.Arena;
 
 /**
@@ -31,13 +31,13 @@ final class CmaCopier {
 
     private final GrantTable peerGrants;
     private final CrossMemory cma;
-    private final KitMemoryRegion[] held;
+    private final RegisteredRegion[] held;
     private final long peerPid;
 
     CmaCopier(final Arena arena, final GrantTable peerGrants, final long peerPid, final int maxSegments) {
         this.peerGrants = peerGrants;
         this.cma = new CrossMemory(arena, maxSegments);
-        this.held = new KitMemoryRegion[maxSegments];
+        this.held = new RegisteredRegion[maxSegments];
         this.peerPid = peerPid;
     }
 
@@ -63,7 +63,7 @@ final class CmaCopier {
         try {
             cma.clear();
             for (int i = 0; i < op.segmentCount(); i++) {
-                final KitMemoryRegion r = op.region(i);
+                final RegisteredRegion r = op.region(i);
                 if (!r.acquire()) {
                     outcome = LOCAL;
                     break;

@@ -13,9 +13,9 @@ import io.dat4j.provider.shm.sys.RingWriter;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.provider.shm.sys.WakeControl;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RegionTable;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RegionTable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
@@ -26,7 +26,7 @@ import java.lang.invoke.VarHandle;
  * the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records, what completes
  * each request and what the target checks are in docs/shm-wire.md. Every index, length and field read from the
  * mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only
- * between {@link KitMemoryRegion#acquire()} and {@link KitMemoryRegion#release()}.
+ * between {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
  *
  * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
@@ -106,7 +106,7 @@ final class DataPath {
     private long inSegDone;
     private long inTotal;
     private long inDone;
-    private KitMemoryRegion inRegion;
+    private RegisteredRegion inRegion;
     private long inOffset;
     private long rnrSince;
 
@@ -369,7 +369,7 @@ final class DataPath {
                     inState = IN_HEADER; // zero-length RDMA is not checked, as on InfiniBand
                     return;
                 }
-                final KitMemoryRegion r = regions.acquire(ep.up, h.c, h.a, h.length, true);
+                final RegisteredRegion r = regions.acquire(ep.up, h.c, h.a, h.length, true);
                 if (r == null) {
                     nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: "
                             + regions.refusal(ep.up, h.c, h.a, h.length,
@@ -394,7 +394,7 @@ final class DataPath {
                             + maxRdma);
                     return;
                 }
-                KitMemoryRegion r = null;
+                RegisteredRegion r = null;
                 if (h.b > 0) {
                     r = regions.acquire(ep.up, h.c, h.a, h.b, false);
                     if (r == null) {
@@ -451,7 +451,7 @@ final class DataPath {
                 inSeg++;
                 inSegDone = 0;
             }
-            final KitMemoryRegion r = op.region(inSeg);
+            final RegisteredRegion r = op.region(inSeg);
             if (!r.acquire()) {
                 localFault(op, "the receive's LMR was freed during the transfer");
                 return false;
@@ -489,7 +489,7 @@ final class DataPath {
             if (in.availableCached() == 0) {
                 return false;
             }
-            final KitMemoryRegion r = inRegion;
+            final RegisteredRegion r = inRegion;
             if (!r.acquire()) {
                 nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: the target LMR (rmr_context 0x"
                         + Integer.toHexString(h.c) + ") was freed during the transfer");
@@ -679,7 +679,7 @@ final class DataPath {
                 curSeg++;
                 curSegDone = 0;
             }
-            final KitMemoryRegion r = op.region(curSeg);
+            final RegisteredRegion r = op.region(curSeg);
             if (!r.acquire()) {
                 abortCurrent(op, "the LMR of a request was freed during the transfer");
                 return false;

@@ -2,8 +2,8 @@ package io.dat4j.provider.shm;
 
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.PostedOperation;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.PostedOperation;
 
 /**
  * The requests of one connection written into the ring and not completed yet, in posting order: each with the ring

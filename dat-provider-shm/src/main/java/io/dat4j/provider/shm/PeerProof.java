@@ -1,7 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.provider.shm.sys.Handshake;
-import io.dat4j.spi.RemoteFaultLog;
+import io.dat4j.kit.RemoteFaultLog;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -64,7 +64,7 @@ final class PeerProof implements AutoCloseable {
      * @param faults where a false claim is logged
      */
     boolean proven(final long pid, final long address, final RemoteFaultLog faults) {
-        return transport.settings.cma() && pid != ShmTransport.PID
+        return transport.config.cma() && pid != ShmTransport.PID
                 && transport.cmaReaches(pid, address, challenge, faults);
     }
 

@@ -53,7 +53,7 @@ final class ProgressThread implements Runnable {
 
     @Override
     public void run() {
-        final long ack = TimeUnit.MILLISECONDS.toNanos(t.settings.ackTimeoutMillis());
+        final long ack = TimeUnit.MILLISECONDS.toNanos(t.config.ackTimeoutMillis());
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment ts = Doorbell.timespec(a);
             long nextTimers = 0;

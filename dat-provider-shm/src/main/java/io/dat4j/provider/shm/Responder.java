@@ -2,7 +2,7 @@ package io.dat4j.provider.shm;
 
 import io.dat4j.provider.shm.sys.RecordHeader;
 import io.dat4j.provider.shm.sys.RingWriter;
-import io.dat4j.spi.KitMemoryRegion;
+import io.dat4j.kit.RegisteredRegion;
 
 /**
  * The RDMA READs a target owes its peer, in order: each READ_REQ was checked when it arrived (its region held no
@@ -25,7 +25,7 @@ final class Responder {
     private final int[] rmr;
     private final long[] address;
     private final long[] length;
-    private final KitMemoryRegion[] region;
+    private final RegisteredRegion[] region;
     private int head;
     private int count;
     private long done;
@@ -35,7 +35,7 @@ final class Responder {
         rmr = new int[capacity];
         address = new long[capacity];
         length = new long[capacity];
-        region = new KitMemoryRegion[capacity];
+        region = new RegisteredRegion[capacity];
     }
 
     int count() {
@@ -54,7 +54,7 @@ final class Responder {
      * @param bytes the length
      * @param r the region, or null for a zero-length read
      */
-    void add(final int rmrContext, final long at, final long bytes, final KitMemoryRegion r) {
+    void add(final int rmrContext, final long at, final long bytes, final RegisteredRegion r) {
         final int i = (head + count) % rmr.length;
         rmr[i] = rmrContext;
         address[i] = at;
@@ -71,7 +71,7 @@ final class Responder {
      */
     int respond(final RingWriter out) {
         final int i = head;
-        final KitMemoryRegion r = region[i];
+        final RegisteredRegion r = region[i];
         if (!started) {
             if (out.inRecord() || out.free() < RecordHeader.BYTES) {
                 return WAIT;

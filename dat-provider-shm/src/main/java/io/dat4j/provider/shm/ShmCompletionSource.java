@@ -1,7 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.provider.shm.sys.WakeControl;
-import io.dat4j.spi.CompletionSource;
+import io.dat4j.kit.CompletionSource;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * The completion source of a shared-memory EVD: the thread that dequeues, polls or waits on the EVD services the
  * connections that complete into it, on its own thread (consumer-driven progress, no hand-over to another thread on
- * the data path). A waiter polls once (for {@link ShmSettings#busyPollMicros()} when busy polling is set), then arms
+ * the data path). A waiter polls once (for {@link ShmConfig#busyPollMicros()} when busy polling is set), then arms
  * its connections and sleeps on the IA's futex doorbell until a peer publishes what it waits for or the kit calls
  * {@link #wakeup()}.
  *
@@ -89,7 +89,7 @@ final class ShmCompletionSource implements CompletionSource {
                 return true;
             }
             final long t0 = System.nanoTime();
-            final long spin = Math.min(nanos, t.settings.busyPollNanos());
+            final long spin = Math.min(nanos, t.config.busyPollNanos());
             while (true) {
                 if (poll() > 0 || woken) {
                     return true;

@@ -10,9 +10,11 @@ import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.provider.shm.sys.WakeControl;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RemoteFaultLog;
-import io.dat4j.spi.RequestTransport;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RemoteFaultLog;
+import io.dat4j.kit.RequestTransport;
 import java.io.IOException;
 import java.net.SocketException;
 import java.net.StandardProtocolFamily;
@@ -21,7 +23,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -30,11 +31,15 @@ import org.apache.logging.log4j.Logger;
  * connection's life (its end-of-file is the peer's death), and once established the {@link DataPath} over the shared
  * mapping. Also the transport half of a connection request ({@link RequestTransport}) on the passive side.
  *
- * <p>Threads and locks: the handshake, the socket and {@link #phase} belong to the IA's {@link CmLoop} thread (other
- * threads hand it tasks). The data path is guarded by {@link #lock}, which any thread servicing the connection takes
- * with {@code tryLock} (a poster, a consumer in {@code dat_evd_*}, the progress thread) and the loop thread takes
- * to build and tear it down. Upcalls are made holding {@link #lock} (never a kit lock): a poster enters with the
- * kit's EP queue lock and only ever tries {@link #lock}, so no thread waits for it while holding a kit lock.
+ * <p>Threads and locks ("Threading and locks" in docs/provider-kit.md): the handshake, the socket and {@link #phase}
+ * belong to the IA's {@link CmLoop} thread (other threads hand it tasks). The data path is guarded by {@link #lock}
+ * (rank {@link LockRank#TRANSPORT}), which any thread servicing the connection takes with {@code tryLock} (a poster
+ * inside the kit's post hook, under the EP's lock; a consumer in {@code dat_evd_*}; the progress thread) and the loop
+ * thread takes to publish and tear it down. Under it only the data-path upcalls are made ({@code complete},
+ * {@code takeSharedReceive}, the queries). The connection upcalls ({@code established}, {@code connectionFailed},
+ * {@code disconnected}, {@code broken}, {@code connectionRequested}) are made on the loop thread holding no lock.
+ * The data path built during the handshake is serviced only once {@code established} returned ({@link #open}), so
+ * the EP is CONNECTED before any of its operations completes.
  */
 final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
@@ -61,12 +66,14 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     final ShmTransport transport;
     final boolean active;
-    final ReentrantLock lock = new ReentrantLock();
+    final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
     private final ShmListener listener;
     private final RemoteFaultLog faults;
     private volatile ShmEndpoint ep;
     private volatile int phase = P_NEW;
     private volatile DataPath path;
+    /** The data path built during the handshake, not yet serviced ({@link #open}); loop thread. */
+    private DataPath pending;
     /** Set by posters whose tryLock failed: the holder runs another round. */
     private volatile boolean work;
     /** The data path broke; teardown is on its way to the loop thread. */
@@ -141,7 +148,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         msg.type = Handshake.REQ;
         msg.rnrRetry = ep.up.attributes().rnrRetryCount();
-        msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
+        msg.flags = transport.config.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = myIn;
         msg.depthOut = myOut;
         proof.fill(msg, 0);
@@ -168,15 +175,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         final boolean cma = proof.proven(peer.pid, peer.probeAddress, faults);
         final int out = Math.min(myOut, peer.depthIn);
-        lock.lock();
-        try {
-            path = new DataPath(this, e, mapping, layout, 1, peerBell, peer.pid,
-                    transport.settings.cma() && (peer.flags & Handshake.FLAG_CMA) != 0, myIn, out, peer.rnrRetry);
-            if (cma) {
-                path.enableCma();
-            }
-        } finally {
-            lock.unlock();
+        pending = new DataPath(this, e, mapping, layout, 1, peerBell, peer.pid,
+                transport.config.cma() && (peer.flags & Handshake.FLAG_CMA) != 0, myIn, out, peer.rnrRetry);
+        if (cma) {
+            pending.enableCma();
         }
         msg.type = Handshake.RTU;
         msg.flags = cma ? Handshake.FLAG_CMA : 0;
@@ -187,11 +189,36 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
-        transport.grantAll(this);
-        if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
-                transport.localAddress(qualifier))) {
+        KitLock.assertNoneHeld("established");
+        open(e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
+                transport.localAddress(qualifier)), true);
+    }
+
+    /**
+     * Loop thread, after the {@code established} upcall: publishes the data path to the threads that service it (or
+     * ends the connection when the EP no longer waited for it), then does what the peer or a poster left meanwhile
+     * and wakes the sleepers, which armed nothing while it was hidden.
+     *
+     * @param established what the upcall returned
+     * @param grant publish this side's LMRs to the peer (it copies with CMA)
+     */
+    private void open(final boolean established, final boolean grant) {
+        if (!established) {
             terminate(END_SILENT, "the EP no longer waits for the connection");
+            return;
         }
+        lock.lock();
+        try {
+            path = pending;
+            pending = null;
+        } finally {
+            lock.unlock();
+        }
+        if (grant) {
+            transport.grantAll(this);
+        }
+        rounds(false);
+        transport.doorbell.ring();
     }
 
     // ---- passive side
@@ -211,6 +238,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         transport.cm.unwatch(this);
         peerWantsCma = (peer.flags & Handshake.FLAG_CMA) != 0;
         phase = P_REQUESTED;
+        KitLock.assertNoneHeld("connectionRequested");
         if (!listener.upcalls().connectionRequested(this, transport.localAddress(0), peer.privateData,
                 peer.depthIn, peer.depthOut)) {
             refuse(false, new byte[0]);
@@ -224,8 +252,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             acceptFailed("the requester went away before the accept");
             return;
         }
-        final ConnectionLayout layout = new ConnectionLayout(transport.settings.ringBytes(),
-                transport.settings.grantSlots());
+        final ConnectionLayout layout = new ConnectionLayout(transport.config.ringBytes(),
+                transport.config.grantSlots());
         final long nonce = ThreadLocalRandom.current().nextLong();
         try {
             peerBell = Doorbell.open(peer.pid, peer.doorbellFd);
@@ -236,16 +264,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             acceptFailed(x.getMessage());
             return;
         }
-        lock.lock();
-        try {
-            path = new DataPath(this, e, mapping, layout, 0, peerBell, peer.pid, transport.settings.cma(), in, out,
-                    peer.rnrRetry);
-        } finally {
-            lock.unlock();
-        }
+        pending = new DataPath(this, e, mapping, layout, 0, peerBell, peer.pid, transport.config.cma(), in, out,
+                peer.rnrRetry);
         msg.type = Handshake.REP;
         msg.rnrRetry = e.up.attributes().rnrRetryCount();
-        msg.flags = transport.settings.cma() ? Handshake.FLAG_CMA : 0;
+        msg.flags = transport.config.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = in;
         msg.depthOut = out;
         proof.fill(msg, peer.probeValue);
@@ -277,22 +300,12 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
-        if (peerWantsCma && proof.proven(peer.pid, peer.probeAddress, faults)) {
-            lock.lock();
-            try {
-                if (path != null) {
-                    path.enableCma();
-                }
-            } finally {
-                lock.unlock();
-            }
+        if (peerWantsCma && pending != null && proof.proven(peer.pid, peer.probeAddress, faults)) {
+            pending.enableCma();
         }
-        if ((peer.flags & Handshake.FLAG_CMA) != 0) {
-            transport.grantAll(this);
-        }
-        if (!ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0))) {
-            terminate(END_SILENT, "the EP no longer waits for the connection");
-        }
+        KitLock.assertNoneHeld("established");
+        open(ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0)),
+                (peer.flags & Handshake.FLAG_CMA) != 0);
     }
 
     @Override
@@ -544,7 +557,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             transport.cm.executeAndWait(() -> terminate(end, why), ShmTransport.WAIT_MILLIS);
             return;
         }
-        if (phase == P_CLOSED && path == null && mapping == null) {
+        if (phase == P_CLOSED && path == null && pending == null && mapping == null) {
             closeSocket();
             return;
         }
@@ -559,8 +572,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         final ShmEndpoint e = ep;
         lock.lock();
         try {
-            final DataPath p = path;
+            final DataPath p = path != null ? path : pending;
             path = null;
+            pending = null;
             if (p != null) {
                 p.flushHeld();
                 transport.revokeAll(this, p, peerAlive());
@@ -591,6 +605,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             closeSocket();
         }
         if (e != null && wasUp) {
+            KitLock.assertNoneHeld("disconnected/broken");
             if (end == END_DISCONNECTED) {
                 e.up.disconnected();
             } else if (end == END_BROKEN) {

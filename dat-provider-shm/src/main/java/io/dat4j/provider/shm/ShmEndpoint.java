@@ -8,11 +8,11 @@ import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.provider.shm.sys.WakeControl;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RequestTransport;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RequestTransport;
 import java.net.InetAddress;
 import java.util.ArrayDeque;
 
@@ -20,8 +20,10 @@ import java.util.ArrayDeque;
  * The shared-memory half of an EP: its posted receives and not-yet-written requests (filled by consumer threads,
  * drained by whichever thread services the connection) and the connection it is bound to.
  *
- * <p>Thread safety: {@link #recvs} and {@link #requests} are guarded by themselves and held only briefly (never while
- * taking another lock); {@link #conn} is volatile.
+ * <p>Thread safety ("Threading and locks" in docs/provider-kit.md): the kit calls the hooks but {@link #close} under
+ * the EP's lock; they hand connection work to the loop thread and never wait. {@link #recvs} and {@link #requests} are
+ * unranked leaf monitors, held only briefly and never while taking another lock; this object's monitor ({@link
+ * #bind}) takes only the leaf monitors of {@link ShmCompletionSource}; {@link #conn} is volatile.
  */
 final class ShmEndpoint implements EndpointTransport {
 
@@ -119,8 +121,8 @@ final class ShmEndpoint implements EndpointTransport {
     }
 
     private void sources(final ShmConnection c, final boolean attach) {
-        final KitEventDispatcher recv = up.recvDispatcher();
-        final KitEventDispatcher req = up.requestDispatcher();
+        final EventSink recv = up.recvSink();
+        final EventSink req = up.requestSink();
         if (req == recv) {
             source(recv, c, attach, WakeControl.DATA | WakeControl.SPACE);
         } else {
@@ -129,7 +131,7 @@ final class ShmEndpoint implements EndpointTransport {
         }
     }
 
-    private static void source(final KitEventDispatcher evd, final ShmConnection c, final boolean attach,
+    private static void source(final EventSink evd, final ShmConnection c, final boolean attach,
             final int what) {
         if (evd != null && evd.completionSource() instanceof ShmCompletionSource s) {
             if (attach) {

@@ -2,9 +2,9 @@ package io.dat4j.provider.shm;
 
 import io.dat4j.DatException;
 import io.dat4j.StatusType;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.RemoteFaultLog;
-import io.dat4j.spi.ServicePointUpcalls;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.RemoteFaultLog;
+import io.dat4j.kit.ServicePointUpcalls;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;

@@ -1,5 +1,6 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.Capability;
 import io.dat4j.DatException;
 import io.dat4j.EndpointAttributes;
@@ -14,8 +15,10 @@ import io.dat4j.provider.shm.sys.Libc;
 import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.spi.DatProvider;
-import io.dat4j.spi.KitConfig;
-import io.dat4j.spi.ProviderKit;
+import io.dat4j.kit.KitConfig;
+import io.dat4j.kit.KitSettings;
+import io.dat4j.kit.ProviderKit;
+import io.dat4j.kit.Settings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.EnumSet;
@@ -28,7 +31,7 @@ import java.util.Set;
  * RDMA copied by cross-memory attach ({@code process_vm_writev/readv}) where the kernel allows it and through the rings
  * otherwise. Connections meet on Unix domain sockets in a per-user directory, named by the connection qualifier, so
  * {@code -h 127.0.0.1 -p PORT} works as with the TCP provider. Serves dat.conf lines whose library is
- * {@value #LIBRARY}; offers {@code shm0} by itself. Settings: {@link ShmSettings}; the protocol, security model and
+ * {@value #LIBRARY}; offers {@code shm0} by itself. Settings ({@code dat4j.shm.*}, read once when an IA opens): {@link ShmConfig}; the protocol, security model and
  * limits: docs/providers.md ("shm").
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
@@ -100,29 +103,35 @@ public final class ShmProvider implements DatProvider {
     }
 
     @Override
-    public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+    public InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options) {
         if (entry == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "registry entry is null");
+        }
+        if (options == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2, "options are null");
         }
         if (!isAvailable()) {
             throw new DatException(StatusType.PROVIDER_NOT_FOUND, null, "the shared-memory provider cannot run here: "
                     + Probe.CAUSE, Probe.CAUSE);
         }
-        final ShmSettings settings = ShmSettings.of(entry);
+        final Settings settings = Settings.of(entry, options);
+        final ShmConfig shm = ShmConfig.from(settings);
+        final KitSettings kit = KitSettings.from(settings);
         final long heap = Runtime.getRuntime().maxMemory();
         final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
-        final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("shm:" + settings.directory(),
+        final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("shm:" + shm.directory(),
                 "dat4j", new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), maxEps, 4096, 64, 64, 1 << 20,
                 1 << 20, 16, maxLmrs, Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("shm", 1, 0, 2, 0, MAX_PRIVATE_DATA,
-                MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, settings.asAttributes());
+                MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, shm.asAttributes());
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1L << 26)
                 .maxRdmaSize(1L << 30).maxRecvDtos(64).maxRequestDtos(64).maxRecvIov(4).maxRequestIov(4)
                 .maxRdmaReadIov(4).maxRdmaReadOut(8).maxRdmaReadIn(8).maxRdmaWriteIov(4).retryCount(7)
                 .rnrRetryCount(7).build();
-        final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults, asyncEventQueueLength);
-        return ProviderKit.openInterfaceAdapter(config, a -> new ShmTransport(a, entry.iaName(), settings));
+        final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults,
+                options.asyncEventQueueLength(), kit);
+        return ProviderKit.openInterfaceAdapter(config, a -> new ShmTransport(a, entry.iaName(), shm));
     }
 
     @Override

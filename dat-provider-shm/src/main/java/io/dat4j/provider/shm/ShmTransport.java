@@ -11,17 +11,17 @@ import io.dat4j.provider.shm.sys.GrantTable;
 import io.dat4j.provider.shm.sys.Libc;
 import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.Rendezvous;
-import io.dat4j.spi.AdapterUpcalls;
-import io.dat4j.spi.CompletionSource;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.RemoteFaultLog;
-import io.dat4j.spi.RemoteKeyed;
-import io.dat4j.spi.ServicePointUpcalls;
-import io.dat4j.spi.Transport;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.RemoteFaultLog;
+import io.dat4j.kit.RemoteKeyed;
+import io.dat4j.kit.ServicePointUpcalls;
+import io.dat4j.kit.Transport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -48,7 +48,9 @@ import org.apache.logging.log4j.Logger;
  * in progress) when the LMR is freed or the connection ends. A region that finds no free slot is simply not granted:
  * the peer's RDMA to it goes through the ring and is checked here.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks.
+ * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
+ * calls these hooks with no kit lock held; {@link #trackLock} is an unranked leaf monitor, and the freeing of an LMR
+ * takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants.
  */
 final class ShmTransport implements Transport {
 
@@ -63,7 +65,7 @@ final class ShmTransport implements Transport {
     private static final SecureRandom KEYS = new SecureRandom();
 
     final AdapterUpcalls adapter;
-    final ShmSettings settings;
+    final ShmConfig config;
     final Rendezvous rendezvous;
     final Doorbell doorbell;
     final CmLoop cm;
@@ -74,27 +76,27 @@ final class ShmTransport implements Transport {
     private volatile ShmConnection[] connections = new ShmConnection[0];
     private final String user;
 
-    ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmSettings settings) {
+    ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmConfig config) {
         this.adapter = adapter;
-        this.settings = settings;
+        this.config = config;
         try {
-            this.rendezvous = Rendezvous.open(settings.directory());
+            this.rendezvous = Rendezvous.open(config.directory());
         } catch (final IOException e) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e.getMessage(),
                     e);
         }
         try {
-            this.user = Files.getOwner(settings.directory(), LinkOption.NOFOLLOW_LINKS).getName();
+            this.user = Files.getOwner(config.directory(), LinkOption.NOFOLLOW_LINKS).getName();
         } catch (final IOException e) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e, e);
         }
         if (SWEPT.compareAndSet(false, true)) {
             final int n = rendezvous.sweep();
             if (n > 0) {
-                LOG.debug("removed {} stale socket files of ended processes under {}", n, settings.directory());
+                LOG.debug("removed {} stale socket files of ended processes under {}", n, config.directory());
             }
         }
-        if (settings.allowPtrace() && CrossMemory.ptraceScope() == 1) {
+        if (config.allowPtrace() && CrossMemory.ptraceScope() == 1) {
             try {
                 Libc.allowAnyPtracer();
             } catch (final NativeException e) {
@@ -214,7 +216,7 @@ final class ShmTransport implements Transport {
         if (p == null || p.grants() == null || !(c.endpoint().up.protectionZoneRegistration() instanceof Zone z)) {
             return;
         }
-        for (final KitMemoryRegion r : z.regions) {
+        for (final RegisteredRegion r : z.regions) {
             if (r.registration() instanceof Grant g) {
                 p.grants().publish(g.rmr, r.baseAddress(), r.memory().byteSize(), g.privileges);
             }
@@ -230,10 +232,10 @@ final class ShmTransport implements Transport {
      */
     void revokeAll(final ShmConnection c, final DataPath p, final boolean peerAlive) {
         final GrantTable g = p.grants();
-        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()) : 0;
+        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()) : 0;
         if (g != null && !g.revokeAll(wait) && peerAlive) {
             LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing anyway",
-                    c, settings.revokeMillis());
+                    c, config.revokeMillis());
         }
     }
 
@@ -243,10 +245,10 @@ final class ShmTransport implements Transport {
     }
 
     @Override
-    public Object registerMemory(final KitMemoryRegion region) {
+    public Object registerMemory(final RegisteredRegion region) {
         final int privileges = (region.allows(MemoryPrivilege.REMOTE_READ) ? GrantTable.READ : 0)
                 | (region.allows(MemoryPrivilege.REMOTE_WRITE) ? GrantTable.WRITE : 0);
-        if (privileges == 0 || !settings.cma() || !(region.protectionZoneRegistration() instanceof Zone z)) {
+        if (privileges == 0 || !config.cma() || !(region.protectionZoneRegistration() instanceof Zone z)) {
             return null;
         }
         int key;
@@ -265,7 +267,7 @@ final class ShmTransport implements Transport {
     }
 
     @Override
-    public void deregisterMemory(final KitMemoryRegion region) {
+    public void deregisterMemory(final RegisteredRegion region) {
         if (!(region.registration() instanceof Grant g) || !(region.protectionZoneRegistration() instanceof Zone z)) {
             return;
         }
@@ -286,8 +288,8 @@ final class ShmTransport implements Transport {
             try {
                 final DataPath p = c.path();
                 if (p != null && p.grants() != null
-                        && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(settings.revokeMillis()))) {
-                    c.breakLater("the peer held a CMA grant of a region being freed for " + settings.revokeMillis()
+                        && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()))) {
+                    c.breakLater("the peer held a CMA grant of a region being freed for " + config.revokeMillis()
                             + " ms");
                 }
             } finally {
@@ -298,7 +300,7 @@ final class ShmTransport implements Transport {
 
     /** What the transport keeps for a PZ: its remotely accessible LMRs. */
     private static final class Zone {
-        final Set<KitMemoryRegion> regions = ConcurrentHashMap.newKeySet();
+        final Set<RegisteredRegion> regions = ConcurrentHashMap.newKeySet();
     }
 
     /**
@@ -359,7 +361,7 @@ final class ShmTransport implements Transport {
     }
 
     @Override
-    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+    public CompletionSource createCompletionSource(final EventSink dispatcher) {
         return new ShmCompletionSource(this);
     }
 

@@ -3,6 +3,7 @@ package io.dat4j.provider.shm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequest;
 import io.dat4j.ConnectionRequestEvent;
@@ -70,29 +71,9 @@ final class Fixture implements AutoCloseable {
         c = new Side(client);
     }
 
-    /**
-     * A fixture whose IAs open with the given system properties set (the provider reads its knobs when an IA opens),
-     * cleared again afterwards.
-     *
-     * @param params the IAs' ia_params, as {@link #Fixture(String)}
-     * @param keysAndValues property names and values, alternating
-     */
-    static Fixture withProperties(final String params, final String... keysAndValues) {
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            System.setProperty(keysAndValues[i], keysAndValues[i + 1]);
-        }
-        try {
-            return new Fixture(params);
-        } finally {
-            for (int i = 0; i < keysAndValues.length; i += 2) {
-                System.clearProperty(keysAndValues[i]);
-            }
-        }
-    }
-
     static InterfaceAdapter open(final String name, final String params) {
         return new ShmProvider().open(new RegistryEntry(name, "u2.0", true, false, ShmProvider.LIBRARY,
-                "dat4j.2.0", params, ""), 64);
+                "dat4j.2.0", params, ""), AdapterOptions.builder().asyncEventQueueLength(64).build());
     }
 
     LocalMemoryRegion lmr(final Side side, final long size) {

@@ -125,7 +125,7 @@ final class HostileShmPeer implements AutoCloseable {
     HostileShmPeer() throws IOException {
         dir = Files.createTempDirectory("dat4j-shm-hostile");
         Files.delete(dir);
-        f = new Fixture("dir=" + dir + " revokeMillis=200");
+        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=200");
         rendezvous = Rendezvous.open(dir);
         bell = Doorbell.create("dat4j-hostile-bell");
         mem = f.arena.allocate(6L * G + 5L * R, 64);

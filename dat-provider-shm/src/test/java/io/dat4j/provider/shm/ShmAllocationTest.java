@@ -79,7 +79,7 @@ class ShmAllocationTest {
     @ValueSource(strings = {"auto", "off"})
     void underOneBytePerOperationOnEveryThread(final String cma) {
         requireCounters();
-        try (Fixture f = new Fixture("cma=" + cma)) {
+        try (Fixture f = new Fixture("dat4j.shm.cma=" + cma)) {
             final Endpoint[] ep = f.connect();
             final LocalMemoryRegion a = f.lmr(f.c, 4096);
             final LocalMemoryRegion b = f.lmr(f.s, 4096);
@@ -121,7 +121,7 @@ class ShmAllocationTest {
         final java.nio.file.Path dir = tmp.resolve("r");
         final Process peer = new ProcessBuilder(io.dat4j.provider.shm.sys.ChildJvm.command(ShmPeerMain.class,
                 List.of("-Ddat4j.shm.dir=" + dir))).redirectErrorStream(true).start();
-        try (Fixture f = new Fixture("dir=" + dir);
+        try (Fixture f = new Fixture("dat4j.shm.dir=" + dir);
                 java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
                         peer.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
             String line = out.readLine();

@@ -32,13 +32,13 @@ class ShmLeakTest {
     @Test
     void nothingIsLeftAfterManyIasWithConnections() throws Exception {
         final Path dir = tmp.resolve("r");
-        try (Fixture warm = new Fixture("dir=" + dir)) {
+        try (Fixture warm = new Fixture("dat4j.shm.dir=" + dir)) {
             warm.connect();
         }
         final long fds = Descriptors.openDescriptors();
         final long threads = threads();
         for (int round = 0; round < 10; round++) {
-            final Fixture f = new Fixture("dir=" + dir);
+            final Fixture f = new Fixture("dat4j.shm.dir=" + dir);
             final Endpoint[][] eps = new Endpoint[3][];
             for (int i = 0; i < 3; i++) {
                 eps[i] = f.connect();

@@ -94,7 +94,7 @@ class ShmTwoProcessTest {
     @ValueSource(booleans = {true, false})
     void rdmaToARegionOfAnotherProtectionZoneIsRefused(final boolean write) throws Exception {
         final Path dir = tmp.resolve("r");
-        f = new Fixture("dir=" + dir);
+        f = new Fixture("dat4j.shm.dir=" + dir);
         final BufferedReader out = startPeer(dir, "auto");
         final String[] hello = line(out, "PEER ").split(" ");
         final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[2];
@@ -124,7 +124,7 @@ class ShmTwoProcessTest {
     @ValueSource(strings = {"auto", "off"})
     void sendsAndRdmaBetweenTwoProcesses(final String cma) throws Exception {
         final Path dir = tmp.resolve("r");
-        f = new Fixture("dir=" + dir + " cma=" + cma);
+        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.cma=" + cma);
         final BufferedReader out = startPeer(dir, cma);
         final String[] hello = line(out, "PEER ").split(" ");
         final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
@@ -167,7 +167,7 @@ class ShmTwoProcessTest {
     @ValueSource(booleans = {false, true})
     void aPeerKilledMidTransferBreaksTheConnectionAndLeavesNothing(final boolean stopFirst) throws Exception {
         final Path dir = tmp.resolve("r");
-        f = new Fixture("dir=" + dir);
+        f = new Fixture("dat4j.shm.dir=" + dir);
         final long fds = Descriptors.openDescriptors();
         final BufferedReader out = startPeer(dir, "auto");
         final String[] hello = line(out, "PEER ").split(" ");
@@ -218,7 +218,7 @@ class ShmTwoProcessTest {
     @org.junit.jupiter.api.Test
     void aStoppedPeerTimesOut() throws Exception {
         final Path dir = tmp.resolve("r");
-        f = new Fixture("dir=" + dir + " ackTimeoutMillis=100");
+        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.ackTimeoutMillis=100");
         final BufferedReader out = startPeer(dir, "auto");
         final String[] hello = line(out, "PEER ").split(" ");
         final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];

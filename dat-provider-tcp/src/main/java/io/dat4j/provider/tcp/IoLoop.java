@@ -19,28 +19,19 @@ import org.apache.logging.log4j.Logger;
  * itself ({@link #drive}), so that the thread that waits for a completion is the one the kernel wakes when its data
  * arrives (two thread wake-ups per round trip, as a blocking socket program, instead of six). While consumers drive,
  * the I/O thread steps aside: it parks, and takes the loop back when no consumer has driven it for
- * {@link #GRACE_NANOS}, when work is queued and nobody runs the loop, or when a consumer asks for it.
- * Ownership is an atomic reference; handing it over orders every access of the loop's state.
+ * {@link #graceNanos}, when work is queued and nobody runs the loop, or when a consumer asks for it.
+ * Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
+ * queues are guarded by their own monitors, leaves under which nothing else is taken; the loop takes a connection's
+ * lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class IoLoop implements Runnable {
 
     private static final Logger LOG = Logging.logger(IoLoop.class);
 
-    /** System property: whether consumers waiting on an EVD run the loop themselves (default true). */
-    static final String CONSUMER_PROGRESS_PROP_NAME = "dat4j.tcp.consumerProgress";
-    /** System property: microseconds without a driving consumer after which the I/O thread takes over (2000). */
-    static final String GRACE_PROP_NAME = "dat4j.tcp.driveGraceMicros";
-    /** System property: microseconds a deferred ACK may wait for a frame to ride on (500). */
-    static final String ACK_DELAY_PROP_NAME = "dat4j.tcp.ackDelayMicros";
-    /**
-     * System property: microseconds a driving consumer spins on non-blocking selections before its selection blocks
-     * (default 0: no spinning). Pays only with a core to spare, as the busy-polling of fi_pingpong and perftest.
-     */
-    static final String BUSY_POLL_PROP_NAME = "dat4j.tcp.busyPollMicros";
-
-    static final long GRACE_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1, Long.getLong(GRACE_PROP_NAME, 2000)));
-    static final long ACK_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(Math.max(1,
-            Long.getLong(ACK_DELAY_PROP_NAME, 500)));
+    /** Microseconds without a driving consumer after which the I/O thread takes over ({@link TcpConfig}). */
+    private final long graceNanos;
+    /** How long a deferred ACK may wait for a frame to ride on ({@link TcpConfig}). */
+    private final long ackDelayNanos;
     /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
     private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
@@ -53,9 +44,8 @@ final class IoLoop implements Runnable {
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
-    /** {@link #BUSY_POLL_PROP_NAME} in nanoseconds, read when the loop (its IA) is created. */
-    private final long busyPollNanos = TimeUnit.MICROSECONDS.toNanos(Math.max(0,
-            Long.getLong(BUSY_POLL_PROP_NAME, 0)));
+    /** How long a driving consumer spins on non-blocking selections before its selection blocks ({@link TcpConfig}). */
+    private final long busyPollNanos;
     /**
      * Counts the selector wake-ups asked for ({@link #wakeSelector()}): a busy-polling driver's non-blocking
      * selections clear a pending {@link Selector#wakeup()}, so it watches this count instead.
@@ -67,7 +57,7 @@ final class IoLoop implements Runnable {
     /** Who runs the loop now: the I/O thread, a driving consumer, or nobody. */
     private final AtomicReference<Thread> owner = new AtomicReference<>();
     /** When a consumer last released the loop ({@link System#nanoTime()}). */
-    private volatile long lastDriven = System.nanoTime() - 4 * GRACE_NANOS;
+    private volatile long lastDriven;
     /** The I/O thread parks until the driving consumer releases the loop. */
     private volatile boolean ioWaitsForRelease;
     /** A consumer found another consumer driving: the I/O thread should take over once the loop is free. */
@@ -82,9 +72,13 @@ final class IoLoop implements Runnable {
     /** The owner is writing the deferred ACKs, or is a posting thread on a short job: defer no ACKs. */
     private boolean flushingDeferred;
 
-    IoLoop(final String name, final int index, final long ackTimeoutNanos) throws IOException {
+    IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
-        this.liveness = new Liveness.Sweep(ackTimeoutNanos);
+        this.graceNanos = config.driveGraceNanos();
+        this.ackDelayNanos = config.ackDelayNanos();
+        this.busyPollNanos = config.busyPollNanos();
+        this.lastDriven = System.nanoTime() - 4 * graceNanos;
+        this.liveness = new Liveness.Sweep(config.ackTimeoutNanos());
         this.selector = Selector.open();
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
@@ -280,7 +274,7 @@ final class IoLoop implements Runnable {
     /**
      * Remembers that a connection owes ACKs that the driving consumer may piggy-back on its next request; they are
      * written at the latest by the next round of this loop, when the same consumer drives another loop, or by the
-     * I/O thread after {@link #ACK_DELAY_NANOS}. Owner only.
+     * I/O thread after {@link #ackDelayNanos}. Owner only.
      */
     void defer(final TcpConnection c) {
         if (!c.ackListed) {
@@ -370,10 +364,10 @@ final class IoLoop implements Runnable {
     /** I/O thread: {@return true when it owns the loop for a round; false after it backed off (parked)} */
     private boolean takeTurn() {
         if (owner.get() != null) {
-            if (System.nanoTime() - lastDriven < GRACE_NANOS) {
+            if (System.nanoTime() - lastDriven < graceNanos) {
                 // consumers drive round after round (a ping-pong): check back after the ACK delay instead of being
                 // unparked by every release, which cost the consumer a futex wake-up and two thread switches
-                LockSupport.parkNanos(this, ACK_DELAY_NANOS);
+                LockSupport.parkNanos(this, ackDelayNanos);
                 return false;
             }
             // a consumer has held the loop for a while (a long wait): park until it releases the loop
@@ -386,16 +380,16 @@ final class IoLoop implements Runnable {
         }
         final long now = System.nanoTime();
         final long idle = now - lastDriven;
-        if (idle < GRACE_NANOS && !ioNeeded && !hasWork()) {
+        if (idle < graceNanos && !ioNeeded && !hasWork()) {
             final long since = deferredSince;
-            if (since != 0 && now - since >= ACK_DELAY_NANOS && owner.compareAndSet(null, thread)) {
+            if (since != 0 && now - since >= ackDelayNanos && owner.compareAndSet(null, thread)) {
                 try {
                     flushDeferred();
                 } finally {
                     owner.set(null);
                 }
             }
-            LockSupport.parkNanos(this, Math.min(GRACE_NANOS - idle, ACK_DELAY_NANOS));
+            LockSupport.parkNanos(this, Math.min(graceNanos - idle, ackDelayNanos));
             return false;
         }
         if (!owner.compareAndSet(null, thread)) {

@@ -1,6 +1,6 @@
 package io.dat4j.provider.tcp;
 
-import io.dat4j.spi.CompletionSource;
+import io.dat4j.kit.CompletionSource;
 
 /**
  * The completion source of a TCP EVD: lets the thread that waits on the EVD run the I/O loop of the EVD's
@@ -9,7 +9,10 @@ import io.dat4j.spi.CompletionSource;
  * connections on several loops the waiter parks as before. Completions still arrive through the kit's upcalls, so
  * {@link #poll()} has nothing to move.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads.
+ * <p>Thread safety: safe for use by multiple concurrent threads; attach and detach synchronize on the source (a leaf,
+ * taken under the EP binding's monitor); {@link #progress} runs the loop (connection locks) on a waiter that holds
+ * no kit lock, and {@link #wakeup()} takes none. See "Threading and
+ * locks" in {@code docs/provider-kit.md}.
  */
 final class TcpCompletionSource implements CompletionSource {
 

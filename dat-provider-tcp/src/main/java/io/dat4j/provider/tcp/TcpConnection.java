@@ -5,12 +5,15 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
 import io.dat4j.internal.logging.Logging;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RegionTable;
-import io.dat4j.spi.RemoteFaultLog;
-import io.dat4j.spi.RequestTransport;
-import io.dat4j.spi.ServicePointUpcalls;
+import io.dat4j.kit.DeferredUpcalls;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RegionTable;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.RemoteFaultLog;
+import io.dat4j.kit.RequestTransport;
+import io.dat4j.kit.ServicePointUpcalls;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -18,6 +21,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.Logger;
@@ -28,6 +33,12 @@ import org.apache.logging.log4j.Logger;
  * thread except the fields marked volatile and {@link #reject}, which hands over to it. Frames from the peer are
  * untrusted: every field is checked against limits before anything is allocated or copied, and a bad frame ends only
  * this connection.
+ *
+ * <p>Threading: all connection state is guarded by {@link #lock} ({@link LockRank#TRANSPORT}), held by the loop
+ * owner while it works on the connection and by a posting thread that writes small requests itself (under the EP's
+ * lock, which ranks above). Data upcalls (completions, SRQ takes) are made under it; connection upcalls (established,
+ * failed, disconnected, broken, a connection request) take the EP's lock, so they wait in {@link #upcalls} and
+ * {@link #unlock()} makes them once the lock is released. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class TcpConnection implements RequestTransport {
 
@@ -45,15 +56,13 @@ final class TcpConnection implements RequestTransport {
      * would wake the receiver once for the header and again for the payload).
      */
     static final int STAGE_MAX = 64 * 1024;
-    /**
-     * System property: the largest SEND or RDMA write payload copied behind its header into the stage (default 16
-     * KiB). A single-segment payload above it, up to {@link #STAGE_MAX}, goes out with its header in one gathering
-     * write straight from the registered memory: one system call as with the stage, without the copy (at 64 KiB the
-     * copy on each side was a tenth of the round trip). The JDK allocates two small objects per gathering write from
-     * a memory-segment buffer, so small payloads keep the copy.
+    /*
+     * dat4j.tcp.sendCopyMax (sendCopyMax here, from TcpConfig): the largest SEND or RDMA write payload copied behind
+     * its header into the stage (default 16 KiB). A single-segment payload above it, up to STAGE_MAX, goes out with its
+     * header in one gathering write straight from the registered memory: one system call as with the stage, without the
+     * copy (at 64 KiB the copy on each side was a tenth of the round trip). The JDK allocates two small objects per
+     * gathering write from a memory-segment buffer, so small payloads keep the copy.
      */
-    static final String SEND_COPY_MAX_PROP_NAME = "dat4j.tcp.sendCopyMax";
-    static final int SEND_COPY_MAX = Math.clamp(Integer.getInteger(SEND_COPY_MAX_PROP_NAME, 16 * 1024), 0, STAGE_MAX);
     /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
     static final int STAGE_INITIAL = 8192;
     /**
@@ -61,23 +70,19 @@ final class TcpConnection implements RequestTransport {
      * bytes and a header, so that a frame with a payload of up to this size comes in one system call.
      */
     static final int IN_STAGE = 16 * 1024;
-    /**
-     * When a frame ends with a socket read that got all it asked for, the socket may hold the next frame (a stream)
-     * or nothing (a request and its response): the next read tells. Once such a read found nothing, the next this
-     * many frames that end so leave the socket to the selector (which reports data if there are any) instead of a
-     * read that would most likely return nothing; then one read probes again. 0 reads every time.
+    /*
+     * dat4j.tcp.fullReadSkips (fullReadSkipsMax here): when a frame ends with a socket read that got all it asked
+     * for, the socket may hold the next frame (a stream) or nothing (a request and its response): the next read
+     * tells. Once such a read found nothing, the next this many frames that end so leave the socket to the selector
+     * (which reports data if there are any) instead of a read that would most likely return nothing; then one read
+     * probes again. 0 reads every time.
+     *
+     * dat4j.tcp.ackBytes (ackBytes here): ACKs owed for at least this many payload bytes are written as soon as the
+     * header of a further frame has been read (the sender streams faster than this side empties the socket), not at
+     * the end of the read round nor held for a piggy-back: the sender would otherwise see no completion until its
+     * window of requests drained. A ping-pong, whose next frame comes only after the answer, keeps its piggy-backed
+     * ACKs.
      */
-    static final String FULL_READ_SKIPS_PROP_NAME = "dat4j.tcp.fullReadSkips";
-    static final int FULL_READ_SKIPS = Math.clamp(Integer.getInteger(FULL_READ_SKIPS_PROP_NAME, 15), 0, 1 << 20);
-    /** System property: payload bytes received after which the ACKs owed are written at once (default 32768). */
-    static final String ACK_BYTES_PROP_NAME = "dat4j.tcp.ackBytes";
-    /**
-     * ACKs owed for at least this many payload bytes are written as soon as the header of a further frame has been
-     * read (the sender streams faster than this side empties the socket), not at the end of the read round nor held
-     * for a piggy-back: the sender would otherwise see no completion until its window of requests drained. A
-     * ping-pong, whose next frame comes only after the answer, keeps its piggy-backed ACKs.
-     */
-    static final long ACK_BYTES = Math.max(0, Long.getLong(ACK_BYTES_PROP_NAME, 32 * 1024));
 
     static final int REQ = 1;
     static final int REP = 2;
@@ -134,17 +139,25 @@ final class TcpConnection implements RequestTransport {
         int c;
         int d;
         byte[] pdata;
-        KitMemoryRegion region;
+        RegisteredRegion region;
         long offset;
         long length;
     }
 
     final TcpTransport transport;
     final IoLoop loop;
+    /** The IA's {@code dat4j.tcp.sendCopyMax}, {@code fullReadSkips} and {@code ackBytes} (see above). */
+    private final int sendCopyMax;
+    private final int fullReadSkipsMax;
+    private final long ackBytes;
     final AtomicBoolean scheduled = new AtomicBoolean();
     /** Guards all connection state: held by the I/O thread while it works on the connection, and by a posting thread
-     * that writes small requests itself ({@link #inlineFlush()}). */
-    final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+     * that writes small requests itself ({@link #inlineFlush()}). Release it with {@link #unlock()}. */
+    final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
+    /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
+    private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
+    /** The inbound loop stopped for a queued upcall with bytes still staged: read on once it is made. */
+    private boolean resumeRead;
     private String pendingFailure;
     volatile boolean rnrWaiting;
     private final SocketChannel ch;
@@ -177,7 +190,7 @@ final class TcpConnection implements RequestTransport {
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
     private boolean fullRead;
-    /** Frames ending in a full read that still leave the socket to the selector (see {@link #FULL_READ_SKIPS}). */
+    /** Frames ending in a full read that still leave the socket to the selector (see {@code fullReadSkipsMax}). */
     private int fullReadSkips;
     private int inState = IN_HEADER;
     private int fType;
@@ -189,7 +202,7 @@ final class TcpConnection implements RequestTransport {
     private int fD;
     private ByteBuffer pdataIn;
     private PostedOperation inOp;
-    private KitMemoryRegion inRegion;
+    private RegisteredRegion inRegion;
     private long inOffset;
     private long inTotal;
     private long inDone;
@@ -200,7 +213,7 @@ final class TcpConnection implements RequestTransport {
     private int ackOwed;
     /** Payload bytes of the frames counted in {@link #ackOwed}. */
     private long ackOwedBytes;
-    /** {@link #flushOut()} writes the ACKs owed now, not deferring them ({@link #ACK_BYTES}). */
+    /** {@link #flushOut()} writes the ACKs owed now, not deferring them ({@code ackBytes}). */
     private boolean ackNow;
     /** The peer takes ACK counts in request headers ({@link #FLAG_PIGGY_ACK}). */
     private boolean peerPiggy;
@@ -244,6 +257,9 @@ final class TcpConnection implements RequestTransport {
             final int in, final int out) {
         this.transport = transport;
         this.loop = loop;
+        this.sendCopyMax = transport.config.sendCopyMax();
+        this.fullReadSkipsMax = transport.config.fullReadSkips();
+        this.ackBytes = transport.config.ackBytes();
         this.ch = ch;
         this.sp = null;
         this.faults = transport.adapter.remoteFaults();
@@ -258,10 +274,29 @@ final class TcpConnection implements RequestTransport {
             final ServicePointUpcalls sp) {
         this.transport = transport;
         this.loop = loop;
+        this.sendCopyMax = transport.config.sendCopyMax();
+        this.fullReadSkipsMax = transport.config.fullReadSkips();
+        this.ackBytes = transport.config.ackBytes();
         this.ch = ch;
         this.sp = sp;
         this.faults = sp.remoteFaults();
         this.slot = loop.index;
+    }
+
+    /** Queues a connection upcall (it takes the EP's lock, ranked above this one); caller holds {@link #lock}. */
+    private void upcall(final Runnable r) {
+        upcalls.add(r);
+    }
+
+    /**
+     * Releases {@link #lock}. When this ends the thread's outermost hold and connection upcalls are queued, makes
+     * them first, in order, each with the lock released (so a transport never calls up holding its own lock), then
+     * hands bytes left staged back to the loop ({@code onScheduled} checks under the lock).
+     */
+    void unlock() {
+        if (upcalls.unlock() && resumeRead) {
+            loop.schedule(this);
+        }
     }
 
     long deadline() {
@@ -305,7 +340,7 @@ final class TcpConnection implements RequestTransport {
                 connectFailed(e);
             }
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -343,7 +378,7 @@ final class TcpConnection implements RequestTransport {
             phase = P_REQ_WAIT;
             timer(HANDSHAKE_NANOS);
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -376,7 +411,7 @@ final class TcpConnection implements RequestTransport {
             timer(HANDSHAKE_NANOS);
             flushOut();
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -393,7 +428,7 @@ final class TcpConnection implements RequestTransport {
                     closeAfterFlush(END_SILENT, "rejected");
                 }
             } finally {
-                lock.unlock();
+                unlock();
             }
         });
     }
@@ -424,7 +459,7 @@ final class TcpConnection implements RequestTransport {
             }
             sendDisc();
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -473,7 +508,7 @@ final class TcpConnection implements RequestTransport {
                 flushOut();
             }
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -492,6 +527,12 @@ final class TcpConnection implements RequestTransport {
                 }
                 return;
             }
+            if (resumeRead && upcalls.isEmpty()) {
+                resumeRead = false;
+                if (!rnrWaiting) {
+                    onReadable();
+                }
+            }
             if (rnrWaiting && e != null && e.hasRecv()) {
                 rnrWaiting = false;
                 deadline = Long.MAX_VALUE;
@@ -507,7 +548,7 @@ final class TcpConnection implements RequestTransport {
                 flushOut();
             }
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -544,7 +585,7 @@ final class TcpConnection implements RequestTransport {
                 }
             }
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -553,7 +594,7 @@ final class TcpConnection implements RequestTransport {
         try {
             lost(reason);
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -590,6 +631,12 @@ final class TcpConnection implements RequestTransport {
 
     private void onReadable() {
         while (phase != P_CLOSED && !rnrWaiting) {
+            if (!upcalls.isEmpty()) {
+                // a frame queued a connection upcall (a request, ESTABLISHED): no later frame is handled before it is
+                // made, so that its event comes before their completions; unlock() hands the rest back to the loop
+                resumeRead = true;
+                break;
+            }
             if (draining) {
                 drain();
                 return;
@@ -613,7 +660,7 @@ final class TcpConnection implements RequestTransport {
                         return;
                     }
                     if (boundary) {
-                        fullReadSkips = r == 0 ? FULL_READ_SKIPS : 0;
+                        fullReadSkips = r == 0 ? fullReadSkipsMax : 0;
                     }
                     if (hdrIn.hasRemaining()) {
                         flushOut();
@@ -628,7 +675,7 @@ final class TcpConnection implements RequestTransport {
                     fC = hdrIn.getInt(24);
                     fD = hdrIn.getInt(28);
                     hdrIn.clear();
-                    if (ackOwedBytes >= ACK_BYTES && ackOwed > 0) {
+                    if (ackOwedBytes >= ackBytes && ackOwed > 0) {
                         // a further frame is here already: a stream, whose sender waits for these ACKs
                         ackNow = true;
                         flushOut();
@@ -915,13 +962,22 @@ final class TcpConnection implements RequestTransport {
         } catch (final IOException e) {
             LOG.debug("remote address", e);
         }
-        final boolean ok = sp.connectionRequested(this, remote, pdata, in, out);
-        if (!ok && phase == P_REQUESTED) {
-            final Out o = out(REJ);
-            o.flags = 0;
-            control.add(o);
-            closeAfterFlush(END_SILENT, "refused by the service point");
-        }
+        final InetSocketAddress from = remote;
+        upcall(() -> {
+            if (!sp.connectionRequested(this, from, pdata, in, out)) {
+                lock.lock();
+                try {
+                    if (phase == P_REQUESTED) {
+                        final Out o = out(REJ);
+                        o.flags = 0;
+                        control.add(o);
+                        closeAfterFlush(END_SILENT, "refused by the service point");
+                    }
+                } finally {
+                    unlock();
+                }
+            }
+        });
     }
 
     private void onRep(final byte[] pdata) {
@@ -935,31 +991,63 @@ final class TcpConnection implements RequestTransport {
         }
         myOut = Math.min(myOut, peerIn);
         readOutLimit = myOut;
-        // RTU is queued but not sent until the kit agrees that the EP still waits for this connection: an EP whose
-        // pending connect was aborted must not let the passive side establish (conformance CM-04). Nothing else can
-        // write meanwhile: this thread holds the connection's lock and inline writes wait for an empty control queue.
-        final Out rtu = out(RTU);
-        control.add(rtu);
-        phase = P_UP;
+        // RTU is not sent until the kit agrees that the EP still waits for this connection: an EP whose pending
+        // connect was aborted must not let the passive side establish (conformance CM-04). The connection stays in
+        // P_REQ_SENT meanwhile (the passive side sends nothing before the RTU); the timer is off.
         deadline = Long.MAX_VALUE;
-        if (!ep.up.established(pdata, myIn, myOut, local(), remote())) {
-            control.remove(rtu);
-            terminate(END_SILENT, "the EP no longer waits for the connection", true);
-            return;
-        }
-        loop.liveness.watch(this);
-        flushOut();
+        final TcpEndpoint e = ep;
+        final int in = myIn;
+        final int out = myOut;
+        final InetSocketAddress local = local();
+        final InetSocketAddress remote = remote();
+        upcall(() -> {
+            final boolean ok = e.up.established(pdata, in, out, local, remote);
+            lock.lock();
+            try {
+                if (phase != P_REQ_SENT) {
+                    return; // lost meanwhile: its connectionFailed finds the EP established and reports BROKEN
+                }
+                if (!ok) {
+                    terminate(END_SILENT, "the EP no longer waits for the connection", true);
+                    return;
+                }
+                phase = P_UP;
+                control.add(out(RTU));
+                loop.liveness.watch(this);
+                flushOut();
+            } finally {
+                unlock();
+            }
+        });
     }
 
     private void onRtu() {
+        // P_UP at once: the requester may send right behind its RTU. Its frames wait (onReadable stops) until the
+        // kit has taken ESTABLISHED, so the event comes before their completions.
         phase = P_UP;
         deadline = Long.MAX_VALUE;
-        if (!ep.up.established(null, myIn, myOut, local(), remote())) {
-            terminate(END_SILENT, "the EP no longer waits for the connection", true);
-            return;
-        }
-        loop.liveness.watch(this);
-        flushOut();
+        final TcpEndpoint e = ep;
+        final int in = myIn;
+        final int out = myOut;
+        final InetSocketAddress local = local();
+        final InetSocketAddress remote = remote();
+        upcall(() -> {
+            final boolean ok = e.up.established(null, in, out, local, remote);
+            lock.lock();
+            try {
+                if (phase != P_UP) {
+                    return; // lost meanwhile: its connectionFailed finds the EP established and reports BROKEN
+                }
+                if (!ok) {
+                    terminate(END_SILENT, "the EP no longer waits for the connection", true);
+                    return;
+                }
+                loop.liveness.watch(this);
+                flushOut();
+            } finally {
+                unlock();
+            }
+        });
     }
 
     private InetSocketAddress local() {
@@ -1028,7 +1116,7 @@ final class TcpConnection implements RequestTransport {
             return;
         }
         final RegionTable table = transport.adapter.regions();
-        final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, true);
+        final RegisteredRegion r = table.acquire(ep.up, rmr, address, len, true);
         if (r == null) {
             sendNak(NAK_ACCESS, "RDMA WRITE refused: " + table.refusal(ep.up, rmr, address, len, true));
             return;
@@ -1045,7 +1133,7 @@ final class TcpConnection implements RequestTransport {
         final Out o = out(READ_RESP);
         if (len > 0) {
             final RegionTable table = transport.adapter.regions();
-            final KitMemoryRegion r = table.acquire(ep.up, rmr, address, len, false);
+            final RegisteredRegion r = table.acquire(ep.up, rmr, address, len, false);
             if (r == null) {
                 sendNak(NAK_ACCESS, "RDMA READ refused: " + table.refusal(ep.up, rmr, address, len, false));
                 free.add(o);
@@ -1136,14 +1224,14 @@ final class TcpConnection implements RequestTransport {
     }
 
     /**
-     * Reads from the socket into part of a registered region, bracketed by {@link KitMemoryRegion#acquire()} and
-     * {@link KitMemoryRegion#release()} (released on every path).
+     * Reads from the socket into part of a registered region, bracketed by {@link RegisteredRegion#acquire()} and
+     * {@link RegisteredRegion#release()} (released on every path).
      *
      * @return the bytes read (0 when the socket has none now), -1 when the connection ended ({@link #lost} called: the
      *         read failed or the peer closed), or {@link #GONE} when the region was freed or the memory under it was
      *         (the consumer closed its arena while it was registered); the caller reports that
      */
-    private int readWindow(final KitMemoryRegion r, final long offset, final long want) {
+    private int readWindow(final RegisteredRegion r, final long offset, final long want) {
         if (!r.acquire()) {
             return GONE;
         }
@@ -1166,7 +1254,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     /** {@return whether a region's memory can be touched now: not freed, and its arena open} */
-    private static boolean usable(final KitMemoryRegion r) {
+    private static boolean usable(final RegisteredRegion r) {
         if (!r.acquire()) {
             return false;
         }
@@ -1228,7 +1316,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private int readRegion() {
-        final KitMemoryRegion r = inRegion;
+        final RegisteredRegion r = inRegion;
         while (inDone < inTotal) {
             final long want = inTotal - inDone;
             final int n = readWindow(r, inOffset + inDone, want);
@@ -1250,7 +1338,7 @@ final class TcpConnection implements RequestTransport {
         return 1;
     }
 
-    private ByteBuffer window(final KitMemoryRegion r, final long offset, final long length) {
+    private ByteBuffer window(final RegisteredRegion r, final long offset, final long length) {
         final ByteBuffer v = r.view(slot);
         if (v != null) {
             v.clear();
@@ -1305,7 +1393,7 @@ final class TcpConnection implements RequestTransport {
                 flushOut();
             }
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
@@ -1455,14 +1543,14 @@ final class TcpConnection implements RequestTransport {
                 ch.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
-            if (op.totalLength() <= SEND_COPY_MAX && hdrOut.position() == 0) {
+            if (op.totalLength() <= sendCopyMax && hdrOut.position() == 0) {
                 return stageSegments(op) ? writeStaged() : -1;
             }
             if (op.totalLength() <= STAGE_MAX && op.segmentCount() == 1 && hdrOut.position() == 0
                     && outSegDone == 0) {
-                // header and payload in one gathering write (see SEND_COPY_MAX): a header written alone would wake
+                // header and payload in one gathering write (see sendCopyMax): a header written alone would wake
                 // the receiver for it alone
-                final KitMemoryRegion r = op.region(0);
+                final RegisteredRegion r = op.region(0);
                 if (!r.acquire()) {
                     return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
                 }
@@ -1496,7 +1584,7 @@ final class TcpConnection implements RequestTransport {
                 }
             }
             while (outSeg < op.segmentCount()) {
-                final KitMemoryRegion r = op.region(outSeg);
+                final RegisteredRegion r = op.region(outSeg);
                 final long segLen = op.length(outSeg);
                 if (!r.acquire()) {
                     return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
@@ -1544,7 +1632,7 @@ final class TcpConnection implements RequestTransport {
         final ByteBuffer st = stage(op.totalLength());
         int pos = HEADER;
         for (int i = 0; i < op.segmentCount(); i++) {
-            final KitMemoryRegion r = op.region(i);
+            final RegisteredRegion r = op.region(i);
             if (!r.acquire()) {
                 failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
                 return false;
@@ -1567,7 +1655,7 @@ final class TcpConnection implements RequestTransport {
     /** @return false when the region or its memory was freed: the response is now an error response (unstaged) */
     private boolean stageRegion(final Out o) {
         final ByteBuffer st = stage(o.length);
-        final KitMemoryRegion r = o.region;
+        final RegisteredRegion r = o.region;
         if (!r.acquire()) {
             refuseReadResponse(o);
             return false;
@@ -1671,7 +1759,7 @@ final class TcpConnection implements RequestTransport {
                     requestHeader(op);
                 }
                 case SEND, RDMA_WRITE -> {
-                    if (op.totalLength() > SEND_COPY_MAX) {
+                    if (op.totalLength() > sendCopyMax) {
                         writeLargeAsOwner();
                         return;
                     }
@@ -1736,7 +1824,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private int writeRegion(final Out o) throws IOException {
-        final KitMemoryRegion r = o.region;
+        final RegisteredRegion r = o.region;
         while (outDone < o.length) {
             // part of the response is out: a region freed now can only break the connection (the read: FLUSHED)
             if (!r.acquire()) {
@@ -1855,28 +1943,72 @@ final class TcpConnection implements RequestTransport {
             }
             endEndpoint(e, end, failNumber, failPdata, reason, complete);
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 
+    /**
+     * Completes what the connection held FLUSHED and tells the EP the connection ended, as one queued upcall (the
+     * completions first, then the event); caller holds {@link #lock}.
+     */
     private void endEndpoint(final TcpEndpoint e, final int end, final EventNumber number, final byte[] pdata,
             final String reason, final boolean complete) {
         LOG.debug("connection {} ends ({}): {}", this, end, reason);
-        /* flush first: once the event is out, the consumer may reset the EP and post again, and what it posts then
-         * belongs to its next connection (ResetRepostTest) */
+        final List<PostedOperation> ops = new ArrayList<>();
+        final List<DtoStatus> statuses = new ArrayList<>();
         if (complete) {
-            flushAll(e);
+            takeAll(e, ops, statuses);
         } else {
             dropAll();
         }
-        switch (end) {
-            case END_DISCONNECTED -> e.up.disconnected();
-            case END_BROKEN -> e.up.broken(reason);
-            case END_FAILED -> e.up.connectionFailed(number, pdata);
-            default -> {
-                // silent
-            }
+        if (end == END_SILENT && ops.isEmpty()) {
+            return;
         }
+        upcall(() -> {
+            // completions first: once the event is out, the consumer may reset the EP and post again, and what it
+            // posts then belongs to its next connection (ResetRepostTest); those ops were taken above, under the lock
+            for (int i = 0; i < ops.size(); i++) {
+                e.up.complete(ops.get(i), statuses.get(i), 0);
+            }
+            switch (end) {
+                case END_DISCONNECTED -> e.up.disconnected();
+                case END_BROKEN -> e.up.broken(reason);
+                case END_FAILED -> {
+                    if (!e.up.connectionFailed(number, pdata)) {
+                        // the kit took ESTABLISHED from an upcall queued before this one: the connection broke
+                        e.up.broken(reason);
+                    }
+                }
+                default -> {
+                    // silent
+                }
+            }
+        });
+    }
+
+    /** Takes every operation the connection and its EP hold, with the status each completes with. */
+    private void takeAll(final TcpEndpoint e, final List<PostedOperation> ops, final List<DtoStatus> statuses) {
+        PostedOperation op;
+        if (inOp != null && inState == IN_SEND) {
+            ops.add(inOp);
+            statuses.add(DtoStatus.FLUSHED);
+        }
+        inOp = null;
+        while ((op = awaiting.poll()) != null) {
+            ops.add(op);
+            statuses.add(flushStatus(op));
+        }
+        curReq = null;
+        while ((op = e.pollRequest()) != null) {
+            ops.add(op);
+            statuses.add(flushStatus(op));
+        }
+        while ((op = e.pollPostedRecv()) != null) {
+            ops.add(op);
+            statuses.add(DtoStatus.FLUSHED);
+        }
+        control.clear();
+        curOut = null;
     }
 
     private void dropAll() {
@@ -1965,7 +2097,7 @@ final class TcpConnection implements RequestTransport {
             }
             return phase != P_CLOSED;
         } finally {
-            lock.unlock();
+            unlock();
         }
     }
 

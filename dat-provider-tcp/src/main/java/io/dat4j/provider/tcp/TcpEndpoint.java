@@ -6,11 +6,11 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.PostedOperation;
-import io.dat4j.spi.RequestTransport;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RequestTransport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -21,6 +21,10 @@ import java.util.ArrayDeque;
 /**
  * The TCP half of an EP: its posted receives and not-yet-sent requests (filled by consumer threads, drained by the
  * connection's I/O thread) and the connection it is bound to.
+ *
+ * <p>Threading: the hooks run under the EP's lock (the kit's); {@link #recvs}, {@link #requests} and the binding
+ * ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken. See "Threading and
+ * locks" in {@code docs/provider-kit.md}.
  */
 final class TcpEndpoint implements EndpointTransport {
 
@@ -95,12 +99,16 @@ final class TcpEndpoint implements EndpointTransport {
         synchronized (requests) {
             requests.add(op);
         }
+        // The posting thread holds the EP's lock; taking the connection's lock under it is the lock order (ENDPOINT
+        // before TRANSPORT), and no thread holds the connection's lock while it waits for the EP's (connection
+        // upcalls are made after it is released). So waiting here would be safe; tryLock is a choice of speed, not a
+        // guard: when the loop is working on the connection, it writes this request too, and the poster returns.
         if (transport.inlineWrites && !c.loop.inLoop() && !Thread.currentThread().isInterrupted()
                 && c.lock.tryLock()) {
             try {
                 c.inlineFlush();
             } finally {
-                c.lock.unlock();
+                c.unlock();
             }
         } else {
             c.loop.schedule(c);
@@ -125,14 +133,14 @@ final class TcpEndpoint implements EndpointTransport {
     }
 
     private void sources(final IoLoop loop, final boolean attach) {
-        source(up.recvDispatcher(), loop, attach);
-        final KitEventDispatcher req = up.requestDispatcher();
-        if (req != up.recvDispatcher()) {
+        source(up.recvSink(), loop, attach);
+        final EventSink req = up.requestSink();
+        if (req != up.recvSink()) {
             source(req, loop, attach);
         }
     }
 
-    private static void source(final KitEventDispatcher evd, final IoLoop loop, final boolean attach) {
+    private static void source(final EventSink evd, final IoLoop loop, final boolean attach) {
         if (evd != null && evd.completionSource() instanceof TcpCompletionSource s) {
             if (attach) {
                 s.attach(loop);

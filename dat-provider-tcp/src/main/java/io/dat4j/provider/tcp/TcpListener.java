@@ -1,8 +1,8 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.internal.logging.Logging;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.ServicePointUpcalls;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.ServicePointUpcalls;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;

@@ -1,5 +1,6 @@
 package io.dat4j.provider.tcp;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.Capability;
 import io.dat4j.DatException;
 import io.dat4j.EndpointAttributes;
@@ -10,8 +11,10 @@ import io.dat4j.RegistryEntry;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.spi.DatProvider;
-import io.dat4j.spi.KitConfig;
-import io.dat4j.spi.ProviderKit;
+import io.dat4j.kit.KitConfig;
+import io.dat4j.kit.KitSettings;
+import io.dat4j.kit.ProviderKit;
+import io.dat4j.kit.Settings;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
@@ -32,18 +35,21 @@ import java.util.Set;
  * {@code "0.0.0.0"}. A connection qualifier is a TCP port (plus the port offset). The wire protocol is in
  * {@code docs/tcp-wire.md}.
  *
- * <p>System properties, read when an IA opens: {@value #IO_THREADS_PROP_NAME} (I/O threads per IA, default
- * {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (default true: a posting thread writes small
- * requests to the socket itself when the connection is idle instead of handing them to the I/O thread; false turns
- * it off); {@code dat4j.tcp.consumerProgress} (default true: a thread waiting on an EVD whose connections share one
- * I/O loop runs that loop itself instead of parking until an I/O thread wakes it; false turns it off);
- * {@code dat4j.tcp.driveGraceMicros} and {@code dat4j.tcp.ackDelayMicros} (see {@code docs/tcp-wire.md});
- * {@code dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding
- * the CPU between them, before it blocks; opt-in, it keeps a core busy while waiting);
- * {@value #ACK_TIMEOUT_PROP_NAME} (one attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0
- * off: a connection with operations outstanding that hears nothing from its peer for this long, times the EP's
- * {@code retry_count} + 1, fails with {@code DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see
- * {@code docs/tcp-wire.md}).
+ * <p>Settings, read once when an IA opens, each from (first match wins) the options passed through the API ({@link
+ * io.dat4j.AdapterOptions}), the system property of the same name, a {@code key=value} token in ia_params (for example
+ * {@code "127.0.0.1 0 dat4j.tcp.ioThreads=4"}), or the default; an unknown {@code dat4j.tcp.} key in the options or
+ * ia_params, or a bad value anywhere, is refused with {@code INVALID_PARAMETER}: {@value #IO_THREADS_PROP_NAME} (I/O
+ * threads per IA, 1..8, default {@value #IO_THREADS_DEFAULT}); {@value #INLINE_WRITES_PROP_NAME} (default true: a
+ * posting thread writes small requests to the socket itself when the connection is idle instead of handing them to the
+ * I/O thread; false turns it off); {@code dat4j.tcp.consumerProgress} (default true: a thread waiting on an EVD whose
+ * connections share one I/O loop runs that loop itself instead of parking until an I/O thread wakes it; false turns it
+ * off); {@code dat4j.tcp.driveGraceMicros}, {@code dat4j.tcp.ackDelayMicros}, {@code dat4j.tcp.sendCopyMax}, {@code
+ * dat4j.tcp.fullReadSkips} and {@code dat4j.tcp.ackBytes} (see {@code docs/tcp-wire.md}); {@code
+ * dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
+ * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@value #ACK_TIMEOUT_PROP_NAME} (one
+ * attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0 off: a connection with operations
+ * outstanding that hears nothing from its peer for this long, times the EP's {@code retry_count} + 1, fails with {@code
+ * DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see {@code docs/tcp-wire.md}).
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -52,15 +58,15 @@ public final class TcpProvider implements DatProvider {
     /** The library field of dat.conf lines this provider serves. */
     public static final String LIBRARY = "dat4j-tcp";
     /** System property: I/O threads per IA (1..8). */
-    public static final String IO_THREADS_PROP_NAME = "dat4j.tcp.ioThreads";
+    public static final String IO_THREADS_PROP_NAME = TcpConfig.IO_THREADS;
     /** System property: posting threads write small requests themselves (default true). */
-    public static final String INLINE_WRITES_PROP_NAME = "dat4j.tcp.inlineWrites";
+    public static final String INLINE_WRITES_PROP_NAME = TcpConfig.INLINE_WRITES;
     /**
      * System property: one attempt of the transport timeout in milliseconds (the counterpart of a reliable
      * connection's local ACK timeout); a connection fails after this times the EP's {@code retry_count} + 1 without
      * a byte from a peer it waits for. 0 turns the check off.
      */
-    public static final String ACK_TIMEOUT_PROP_NAME = "dat4j.tcp.ackTimeoutMillis";
+    public static final String ACK_TIMEOUT_PROP_NAME = TcpConfig.ACK_TIMEOUT;
     /** Default of {@value #ACK_TIMEOUT_PROP_NAME}: with the default {@code retry_count} 7, 16 s of silence. */
     public static final long ACK_TIMEOUT_DEFAULT = 2000;
     /** Largest {@value #ACK_TIMEOUT_PROP_NAME}: one day. */
@@ -71,6 +77,8 @@ public final class TcpProvider implements DatProvider {
     static final long EP_HEAP_BYTES = 64L << 10;
     /** Heap an LMR may need (region tables, cached views); the IA's LMR limit is the max heap over this. */
     static final long LMR_HEAP_BYTES = 4L << 10;
+    /** {@code max_dto_per_ep} and {@code max_recv_per_srq}: the deepest EP queue and SRQ. */
+    static final int MAX_QUEUE_DEPTH = 16384;
     /** Private data carried by connect, accept and reject, bytes. */
     public static final int MAX_PRIVATE_DATA = TcpConnection.MAX_PDATA;
 
@@ -117,74 +125,43 @@ public final class TcpProvider implements DatProvider {
     }
 
     @Override
-    public InterfaceAdapter open(final RegistryEntry entry, final int asyncEventQueueLength) {
+    public InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options) {
         if (entry == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "registry entry is null");
         }
-        final String[] p = entry.iaParams() == null ? new String[0] : entry.iaParams().trim().split("\\s+");
-        if (p.length == 0 || p[0].isEmpty() || p.length > 2) {
-            throw badParams(entry, "expected \"<ip|netdev> [port-offset]\"");
+        if (options == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2, "options are null");
         }
-        final InetAddress bind = bindAddress(entry, p[0]);
-        int offset = 0;
-        if (p.length == 2) {
-            try {
-                offset = Integer.parseInt(p[1]);
-            } catch (final NumberFormatException e) {
-                throw badParams(entry, "port offset '" + p[1] + "' is not a number");
-            }
-            if (offset < 0 || offset > 65534) {
-                throw badParams(entry, "port offset must be 0..65534");
-            }
-        }
-        final int threads = Math.max(1, Math.min(8, Integer.getInteger(IO_THREADS_PROP_NAME, IO_THREADS_DEFAULT)));
-        final long ackTimeout = ackTimeoutMillis(entry);
+        final Settings settings = Settings.of(entry, options);
+        final TcpConfig tcp = TcpConfig.from(settings);
+        final KitSettings kit = KitSettings.from(settings);
+        final InetAddress bind = tcp.bind();
         final InetAddress concrete = bind.isAnyLocalAddress() ? concreteAddress(bind instanceof Inet6Address) : bind;
         // EP and LMR limits scale with the heap, so that exhausting them ends in INSUFFICIENT_RESOURCES, not an OOM
         final long heap = Runtime.getRuntime().maxMemory();
         final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
-        final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + p[0], "dat4j",
-                new InetSocketAddress(concrete, 0), maxEps, 4096, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
-                Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, 16, 16);
+        // deep queues (rxe: max_qp_wr and max_srq_wr 1,048,576): C programs size queues by their worst case
+        // (dtestsrq -c 100 -B 100 asks 10,000 per EP and per SRQ); the kit allocates a slot when it is first used
+        final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + tcp.bindToken(), "dat4j",
+                new InetSocketAddress(concrete, 0), maxEps, MAX_QUEUE_DEPTH, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
+                Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, maxEps, MAX_QUEUE_DEPTH, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
-                        "ioThreads", Integer.toString(threads), "portOffset", Integer.toString(offset),
-                        "bind", bind.getHostAddress(), "ackTimeoutMillis", Long.toString(ackTimeout)));
+                        "ioThreads", Integer.toString(tcp.ioThreads()), "portOffset",
+                        Integer.toString(tcp.portOffset()), "bind", bind.getHostAddress(), "ackTimeoutMillis",
+                        Long.toString(tcp.ackTimeoutMillis())));
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1L << 26)
                 .maxRdmaSize(1L << 30).maxRecvDtos(64).maxRequestDtos(64).maxRecvIov(4).maxRequestIov(4)
                 .maxRdmaReadIn(8).maxRdmaReadOut(8).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)
                 .rnrRetryCount(7).build();
-        final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults, asyncEventQueueLength);
-        final int off = offset;
-        return ProviderKit.openInterfaceAdapter(config, a -> new TcpTransport(a, entry.iaName(), bind, off,
-                threads, ackTimeout * 1_000_000L));
+        final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults,
+                options.asyncEventQueueLength(), kit);
+        return ProviderKit.openInterfaceAdapter(config, a -> new TcpTransport(a, entry.iaName(), tcp));
     }
 
-    private static long ackTimeoutMillis(final RegistryEntry e) {
-        final String v = System.getProperty(ACK_TIMEOUT_PROP_NAME);
-        if (v == null || v.isBlank()) {
-            return ACK_TIMEOUT_DEFAULT;
-        }
-        try {
-            final long ms = Long.parseLong(v.strip());
-            if (ms >= 0 && ms <= ACK_TIMEOUT_MAX) {
-                return ms;
-            }
-        } catch (final NumberFormatException x) {
-            // reported below
-        }
-        throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "IA '" + e.iaName()
-                + "': system property " + ACK_TIMEOUT_PROP_NAME + "=\"" + v + "\" is not a number of milliseconds "
-                + "0.." + ACK_TIMEOUT_MAX + " (0 turns the transport timeout off)");
-    }
-
-    private static DatException badParams(final RegistryEntry e, final String why) {
-        return new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
-                "IA '" + e.iaName() + "': ia_params \"" + e.iaParams() + "\": " + why);
-    }
-
-    private static InetAddress bindAddress(final RegistryEntry e, final String token) {
+    /** {@return the address of an ia_params token: an IP address of this host, or a network device's address} */
+    static InetAddress bindAddress(final Settings e, final String token) {
         try {
             final NetworkInterface nic = NetworkInterface.getByName(token);
             if (nic != null) {
@@ -201,18 +178,19 @@ public final class TcpProvider implements DatProvider {
                 if (v6 != null) {
                     return v6;
                 }
-                throw badParams(e, "network device " + token + " has no usable address");
+                throw TcpConfig.badParams(e, "network device " + token + " has no usable address");
             }
             if (!token.matches("[0-9.]+|[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*")) {
-                throw badParams(e, "'" + token + "' is neither an IP address nor a network device of this host");
+                throw TcpConfig.badParams(e, "'" + token
+                        + "' is neither an IP address nor a network device of this host");
             }
             final InetAddress a = InetAddress.getByName(token);
             if (!a.isAnyLocalAddress() && NetworkInterface.getByInetAddress(a) == null) {
-                throw badParams(e, token + " is not an address of this host");
+                throw TcpConfig.badParams(e, token + " is not an address of this host");
             }
             return a;
         } catch (final IOException x) {
-            throw badParams(e, "'" + token + "': " + x.getMessage());
+            throw TcpConfig.badParams(e, "'" + token + "': " + x.getMessage());
         }
     }
 

@@ -3,15 +3,15 @@ package io.dat4j.provider.tcp;
 import io.dat4j.DatException;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.spi.AdapterUpcalls;
-import io.dat4j.spi.CompletionSource;
-import io.dat4j.spi.EndpointTransport;
-import io.dat4j.spi.EndpointUpcalls;
-import io.dat4j.spi.KitEventDispatcher;
-import io.dat4j.spi.KitMemoryRegion;
-import io.dat4j.spi.ListenerTransport;
-import io.dat4j.spi.ServicePointUpcalls;
-import io.dat4j.spi.Transport;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.ServicePointUpcalls;
+import io.dat4j.kit.Transport;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -29,25 +29,28 @@ final class TcpTransport implements Transport {
     static final long WAIT_MILLIS = 10_000;
 
     final AdapterUpcalls adapter;
-    /** Whether posting threads write small requests themselves ({@link TcpProvider#INLINE_WRITES_PROP_NAME}). */
-    final boolean inlineWrites = !"false".equalsIgnoreCase(System.getProperty(TcpProvider.INLINE_WRITES_PROP_NAME));
-    /** Whether EVD waiters run the I/O loop themselves ({@link IoLoop#CONSUMER_PROGRESS_PROP_NAME}). */
-    final boolean consumerProgress = !"false".equalsIgnoreCase(
-            System.getProperty(IoLoop.CONSUMER_PROGRESS_PROP_NAME));
+    /** The IA's configuration, built when it opened. */
+    final TcpConfig config;
+    /** Whether posting threads write small requests themselves ({@link TcpConfig#inlineWrites()}). */
+    final boolean inlineWrites;
+    /** Whether EVD waiters run the I/O loop themselves ({@link TcpConfig#consumerProgress()}). */
+    final boolean consumerProgress;
     final InetAddress bindAddress;
     final int portOffset;
     private final IoLoop[] loops;
     private final AtomicInteger next = new AtomicInteger();
 
-    TcpTransport(final AdapterUpcalls adapter, final String iaName, final InetAddress bindAddress,
-            final int portOffset, final int ioThreads, final long ackTimeoutNanos) {
+    TcpTransport(final AdapterUpcalls adapter, final String iaName, final TcpConfig config) {
         this.adapter = adapter;
-        this.bindAddress = bindAddress;
-        this.portOffset = portOffset;
-        this.loops = new IoLoop[ioThreads];
+        this.config = config;
+        this.inlineWrites = config.inlineWrites();
+        this.consumerProgress = config.consumerProgress();
+        this.bindAddress = config.bind();
+        this.portOffset = config.portOffset();
+        this.loops = new IoLoop[config.ioThreads()];
         try {
-            for (int i = 0; i < ioThreads; i++) {
-                loops[i] = new IoLoop("dat4j-tcp-" + iaName + "-io-" + i, i, ackTimeoutNanos);
+            for (int i = 0; i < loops.length; i++) {
+                loops[i] = new IoLoop("dat4j-tcp-" + iaName + "-io-" + i, i, config);
             }
         } catch (final IOException e) {
             for (final IoLoop l : loops) {
@@ -146,17 +149,17 @@ final class TcpTransport implements Transport {
     }
 
     @Override
-    public CompletionSource createCompletionSource(final KitEventDispatcher dispatcher) {
+    public CompletionSource createCompletionSource(final EventSink dispatcher) {
         return new TcpCompletionSource(this, loops.length);
     }
 
     @Override
-    public Object registerMemory(final KitMemoryRegion region) {
+    public Object registerMemory(final RegisteredRegion region) {
         return null;
     }
 
     @Override
-    public void deregisterMemory(final KitMemoryRegion region) {
+    public void deregisterMemory(final RegisteredRegion region) {
         // nothing: remote access is checked against the kit's region table
     }
 

@@ -378,6 +378,11 @@ class BadInputPropertiesTest {
                         (long) Integer.MAX_VALUE + 1));
     }
 
+    /** {@return true for the values that let the provider choose: DEFAULT_VALUE and dat.h's VALUE_UNKNOWN} */
+    private static boolean unset(final long n) {
+        return n == EndpointAttributes.DEFAULT_VALUE || n == EndpointAttributes.VALUE_UNKNOWN;
+    }
+
     private static Arbitrary<Integer> outsideInt(final int min, final int max) {
         return Arbitraries.oneOf(Arbitraries.integers().between(Integer.MIN_VALUE, min - 1),
                 Arbitraries.integers().between(max + 1, Integer.MAX_VALUE),
@@ -454,13 +459,13 @@ class BadInputPropertiesTest {
                     pendingRequest(fx).reject(b);
                     return null;
                 })),
-                outsideInt(0, 4096).filter(n -> n != EndpointAttributes.DEFAULT_VALUE).map(n -> new Case(
+                outsideInt(0, TcpProvider.MAX_QUEUE_DEPTH).filter(n -> !unset(n)).map(n -> new Case(
                         "dat_ep_create max_recv_dtos=" + n, p, fx -> keep(fx.s.ep(EndpointAttributes.builder()
                                 .maxRecvDtos(n).build())))),
-                outside(0, 1L << 26).filter(n -> n != EndpointAttributes.DEFAULT_VALUE).map(n -> new Case(
+                outside(0, 1L << 26).filter(n -> !unset(n)).map(n -> new Case(
                         "dat_ep_create max_message_size=" + n, p, fx -> keep(fx.s.ep(EndpointAttributes.builder()
                                 .maxMessageSize(n).build())))),
-                outsideInt(0, 64).filter(n -> n != EndpointAttributes.DEFAULT_VALUE).map(n -> new Case(
+                outsideInt(0, 64).filter(n -> !unset(n)).map(n -> new Case(
                         "dat_ep_create max_rdma_read_in=" + n, p, fx -> keep(fx.s.ep(EndpointAttributes.builder()
                                 .maxRdmaReadIn(n).build())))),
                 Arbitraries.longs().between(Long.MIN_VALUE, -1).map(n -> new Case("dat_ep_post_send length=" + n,

@@ -33,7 +33,7 @@ class BusyPollTest {
     private static final int ROUNDS = 2000;
 
     private static Fixture fixture(final String micros) {
-        return Fixture.withProperties("127.0.0.1", IoLoop.BUSY_POLL_PROP_NAME, micros);
+        return Fixture.withSettings("127.0.0.1", TcpConfig.BUSY_POLL, micros);
     }
 
     @ParameterizedTest(name = "ping-pong keeps data and order, busy-poll {0} us")

@@ -3,6 +3,7 @@ package io.dat4j.provider.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import io.dat4j.AdapterOptions;
 import io.dat4j.ConnectionEvent;
 import io.dat4j.ConnectionRequest;
 import io.dat4j.ConnectionRequestEvent;
@@ -64,35 +65,43 @@ final class Fixture implements AutoCloseable {
     }
 
     Fixture(final String params) {
-        server = open("srv", params);
-        client = open("cli", params);
+        this(params, AdapterOptions.DEFAULTS);
+    }
+
+    private Fixture(final String params, final AdapterOptions options) {
+        server = open("srv", params, options);
+        client = open("cli", params, options);
         s = new Side(server);
         c = new Side(client);
     }
 
     /**
-     * A fixture whose IAs open with the given system properties set (the provider reads its knobs when an IA opens),
-     * cleared again afterwards.
+     * A fixture whose IAs open with provider settings passed as options (the provider builds its configuration when
+     * an IA opens; no global property is touched).
      *
      * @param params the IAs' ia_params, as {@link #Fixture(String)}
-     * @param keysAndValues property names and values, alternating
+     * @param keysAndValues setting keys (as the system properties) and values, alternating
      */
-    static Fixture withProperties(final String params, final String... keysAndValues) {
+    static Fixture withSettings(final String params, final String... keysAndValues) {
+        return new Fixture(params, options(keysAndValues));
+    }
+
+    /** {@return options with the given settings: keys and values, alternating} */
+    static AdapterOptions options(final String... keysAndValues) {
+        final AdapterOptions.Builder b = AdapterOptions.builder();
         for (int i = 0; i < keysAndValues.length; i += 2) {
-            System.setProperty(keysAndValues[i], keysAndValues[i + 1]);
+            b.set(keysAndValues[i], keysAndValues[i + 1]);
         }
-        try {
-            return new Fixture(params);
-        } finally {
-            for (int i = 0; i < keysAndValues.length; i += 2) {
-                System.clearProperty(keysAndValues[i]);
-            }
-        }
+        return b.build();
     }
 
     static InterfaceAdapter open(final String name, final String params) {
+        return open(name, params, AdapterOptions.DEFAULTS);
+    }
+
+    static InterfaceAdapter open(final String name, final String params, final AdapterOptions options) {
         return new TcpProvider().open(new RegistryEntry(name, "u2.0", true, false, TcpProvider.LIBRARY,
-                "dat4j.2.0", params, ""), 64);
+                "dat4j.2.0", params, ""), options);
     }
 
     LocalMemoryRegion lmr(final Side side, final long size) {

@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(120)
 class FullReadTest {
 
-    private static final int PING_PONGS = 3 * Math.max(5, TcpConnection.FULL_READ_SKIPS);
-    private static final int BURST = 2 * Math.max(5, TcpConnection.FULL_READ_SKIPS) + 5;
+    private static final int PING_PONGS = 3 * Math.max(5, TcpConfig.FULL_READ_SKIPS_DEFAULT);
+    private static final int BURST = 2 * Math.max(5, TcpConfig.FULL_READ_SKIPS_DEFAULT) + 5;
 
     @ParameterizedTest(name = "payload {0} B")
     @ValueSource(ints = {TcpConnection.IN_STAGE - TcpConnection.HEADER, TcpConnection.IN_STAGE,
@@ -76,7 +76,7 @@ class FullReadTest {
     void shouldDeliverAFrameLeftInTheStageAfterAFullRead() throws Exception {
         final int full = TcpConnection.IN_STAGE;
         final int half = (TcpConnection.IN_STAGE + TcpConnection.HEADER) / 2 - TcpConnection.HEADER;
-        try (Fixture f = Fixture.withProperties("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME, "0")) {
+        try (Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME, "0")) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(),
                     EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(), null);
             final LocalMemoryRegion src = f.lmr(f.c, 2L * full);

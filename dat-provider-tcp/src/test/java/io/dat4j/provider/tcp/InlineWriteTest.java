@@ -28,8 +28,8 @@ class InlineWriteTest {
     @ParameterizedTest(name = "inline writes and consumer progress: {0}")
     @ValueSource(booleans = {true, false})
     void shouldKeepDataAndOrderWhenPostingThreadsWriteThemselves(final boolean fast) throws Exception {
-        final Fixture f = Fixture.withProperties("127.0.0.1", TcpProvider.INLINE_WRITES_PROP_NAME,
-                Boolean.toString(fast), IoLoop.CONSUMER_PROGRESS_PROP_NAME, Boolean.toString(fast));
+        final Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.INLINE_WRITES_PROP_NAME,
+                Boolean.toString(fast), TcpConfig.CONSUMER_PROGRESS, Boolean.toString(fast));
         try (f) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(1024).maxRdmaReadOut(2)
                     .build(), EndpointAttributes.builder().maxRecvDtos(256).build(), null);
@@ -93,9 +93,9 @@ class InlineWriteTest {
     @ParameterizedTest(name = "payloads around the stage copy limit, inline writes and consumer progress: {0}")
     @ValueSource(booleans = {true, false})
     void shouldDeliverPayloadsAroundTheCopyLimitIntact(final boolean fast) throws Exception {
-        final Fixture f = Fixture.withProperties("127.0.0.1", TcpProvider.INLINE_WRITES_PROP_NAME,
-                Boolean.toString(fast), IoLoop.CONSUMER_PROGRESS_PROP_NAME, Boolean.toString(fast));
-        final int limit = TcpConnection.SEND_COPY_MAX;
+        final Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.INLINE_WRITES_PROP_NAME,
+                Boolean.toString(fast), TcpConfig.CONSUMER_PROGRESS, Boolean.toString(fast));
+        final int limit = TcpConfig.SEND_COPY_MAX_DEFAULT;
         final int max = TcpConnection.STAGE_MAX;
         final int[] sizes = {limit, limit + 1, (limit + max) / 2, max - 1, max, max + 1};
         final int slot = max + 1;

@@ -230,7 +230,7 @@ class NetnsFaultTest {
 
     @Test
     void shouldBreakATransferAcrossAPartitionByTheTransportTimeout() throws Exception {
-        try (Fixture f = Fixture.withProperties("0.0.0.0", TcpProvider.ACK_TIMEOUT_PROP_NAME, "500")) {
+        try (Fixture f = Fixture.withSettings("0.0.0.0", TcpProvider.ACK_TIMEOUT_PROP_NAME, "500")) {
             final Endpoint ep = connect(f, EndpointAttributes.builder().retryCount(3).build());
             transfer(f, ep, 300);
             final LocalMemoryRegion recv = f.lmr(f.c, 4096);

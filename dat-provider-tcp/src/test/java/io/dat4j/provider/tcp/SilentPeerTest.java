@@ -49,7 +49,7 @@ class SilentPeerTest {
 
     /** Opens the fixture's IAs with the given attempt timeout (the property is read when an IA opens). */
     private static Fixture fixture(final long ackTimeoutMillis) {
-        return Fixture.withProperties("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME,
+        return Fixture.withSettings("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME,
                 Long.toString(ackTimeoutMillis));
     }
 

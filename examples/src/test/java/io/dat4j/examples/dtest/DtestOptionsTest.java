@@ -43,7 +43,7 @@ class DtestOptionsTest {
         assertEquals("tcp-lo", t.provider);
         assertEquals(1024, t.bufLen);
         assertEquals(5, t.burst);
-        assertTrue(t.verbose);
+        assertTrue(t.con.verbose);
         assertTrue(t.polling);
         assertTrue(t.performanceTimes);
         assertFalse(t.server, "-h makes it a client");
@@ -80,19 +80,19 @@ class DtestOptionsTest {
 
     @Test
     void shouldReadNumbersAsAtoi() {
-        assertEquals(12, Dtest.atoi("12abc"));
-        assertEquals(0, Dtest.atoi("abc"));
-        assertEquals(-3, Dtest.atoi(" -3"));
+        assertEquals(12, Libc.atoi("12abc"));
+        assertEquals(0, Libc.atoi("abc"));
+        assertEquals(-3, Libc.atoi(" -3"));
     }
 
     @Test
     void shouldCopyCStrings() {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment m = a.allocate(64);
-            Dtest.strcpy(m, "client RDMA write data...");
-            assertEquals("client RDMA write data...", Dtest.cString(m));
-            Dtest.strcpy(m, "blah");
-            assertEquals("blah", Dtest.cString(m));
+            Libc.strcpy(m, "client RDMA write data...");
+            assertEquals("client RDMA write data...", Libc.cString(m));
+            Libc.strcpy(m, "blah");
+            assertEquals("blah", Libc.cString(m));
         }
     }
 }

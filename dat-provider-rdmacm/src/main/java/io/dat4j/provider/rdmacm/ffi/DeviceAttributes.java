@@ -16,9 +16,10 @@ package io.dat4j.provider.rdmacm.ffi;
  * @param maxQpRdAtom {@code max_qp_rd_atom}: incoming RDMA reads per QP (responder resources)
  * @param maxQpInitRdAtom {@code max_qp_init_rd_atom}: outgoing RDMA reads per QP (initiator depth)
  * @param maxSrq {@code max_srq}
+ * @param maxSrqWr {@code max_srq_wr}: receives one SRQ holds
  * @param physPortCount {@code phys_port_cnt}
  */
 public record DeviceAttributes(String firmwareVersion, int vendorId, long maxMrSize, int maxQp, int maxQpWr,
         int maxSge, int maxCq, int maxCqe, int maxMr, int maxPd, int maxQpRdAtom, int maxQpInitRdAtom, int maxSrq,
-        int physPortCount) {
+        int maxSrqWr, int physPortCount) {
 }

@@ -1129,7 +1129,7 @@ public final class LibRdmaCm {
                     ibv_device_attr.max_qp_wr(s), ibv_device_attr.max_sge(s), ibv_device_attr.max_cq(s),
                     ibv_device_attr.max_cqe(s), ibv_device_attr.max_mr(s), ibv_device_attr.max_pd(s),
                     ibv_device_attr.max_qp_rd_atom(s), ibv_device_attr.max_qp_init_rd_atom(s),
-                    ibv_device_attr.max_srq(s), Byte.toUnsignedInt(ibv_device_attr.phys_port_cnt(s)));
+                    ibv_device_attr.max_srq(s), ibv_device_attr.max_srq_wr(s), Byte.toUnsignedInt(ibv_device_attr.phys_port_cnt(s)));
         }
     }
 

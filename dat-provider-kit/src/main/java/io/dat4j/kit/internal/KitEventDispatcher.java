@@ -1,0 +1,859 @@
+package io.dat4j.kit.internal;
+
+import io.dat4j.Capability;
+import io.dat4j.ConsumerNotifier;
+import io.dat4j.DatException;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
+import io.dat4j.Event;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventDispatcherParameters;
+import io.dat4j.EventNumber;
+import io.dat4j.EventSlot;
+import io.dat4j.EventStream;
+import io.dat4j.HandleType;
+import io.dat4j.InterfaceAdapter;
+import io.dat4j.SoftwareEvent;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.internal.ApiAccess;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.KitLock;
+import io.dat4j.kit.LockRank;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The kit's event dispatcher ({@code DAT_EVD_HANDLE}): a bounded ring of events usable by any provider. The ring
+ * keeps DTO completions ({@link #postDto}) and software events as fields, not records, so posting them and taking
+ * them into an {@link EventSlot} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)})
+ * build the record when it is taken. {@link #await} parks the one waiter
+ * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
+ * {@link #setUnwaitable()}. An event that does not fit is dropped and counted, and one
+ * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
+ * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
+ *
+ * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
+ * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
+ * make progress itself ({@link CompletionSource#progress}) instead of parking.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring and the waiter are
+ * guarded by {@link #lock} ({@link LockRank#EVENT_DISPATCHER}), which posts take under an EP's or an operation
+ * queue's lock; nothing but a CNO's lock is taken under it, and the completion source is polled, driven, armed and
+ * woken with it released. See "Threading and locks" in {@code docs/provider-kit.md}.
+ */
+final class KitEventDispatcher extends KitHandle implements EventDispatcher {
+
+    private static final ApiAccess.EventSlotAccess SLOTS = ApiAccess.eventSlots();
+
+
+    private final KitInterfaceAdapter ia;
+    /** Nanoseconds a waiter spins before it parks ({@link io.dat4j.kit.KitSettings#evdSpinNanos()}). */
+    private final long spinNanos;
+    private final Set<EventStream> streams;
+    private final boolean async;
+    private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
+    private final AtomicInteger users = new AtomicInteger();
+    // the ring, struct of arrays: per entry a kind, a reference (the record, the DTO's EP, or the software payload)
+    // and the DTO fields
+    private byte[] kinds;
+    private Object[] refs;
+    private long[] cookies;
+    private long[] lengths;
+    private DtoStatus[] statuses;
+    private DtoOperation[] operations;
+    private int[] rmrs;
+    private int head;
+    private int count;
+    /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
+    private int requestedLength;
+    private Thread waiter;
+    /** Events left after the waiter's take ({@code nmore}); written and read by the one waiter. */
+    private int nmore;
+    /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
+    private volatile boolean driving;
+    private int waitThreshold;
+    private volatile boolean enabled = true;
+    private volatile boolean unwaitable;
+    /** This EVD's drops and whether their report is queued. */
+    private final OverflowReport overflow = new OverflowReport();
+    /** Async EVD only: overflow reports that did not fit yet, queued as soon as the consumer takes an event. */
+    private final java.util.ArrayDeque<KitEventDispatcher> pendingReports = new java.util.ArrayDeque<>();
+    private volatile KitConsumerNotifier notifier;
+    private volatile CompletionSource source;
+    private final KitEventSink sink = new KitEventSink(this);
+
+    KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
+            final Set<EventStream> streams, final boolean async) {
+        this.ia = ia;
+        this.spinNanos = ia.config().settings().evdSpinNanos();
+        this.requestedLength = queueLength;
+        allocateRing(queueLength);
+        this.notifier = notifier;
+        this.streams = Set.copyOf(EnumSet.copyOf(streams));
+        this.async = async;
+    }
+
+    private static final byte RECORD = 0;
+    private static final byte DTO = 1;
+    private static final byte SOFTWARE = 2;
+    /** Async EVD only: the overflow report of the EVD in {@code refs}, built when taken; {@code cookies}: its length. */
+    private static final byte OVERFLOW = 3;
+
+    private void allocateRing(final int length) {
+        kinds = new byte[length];
+        refs = new Object[length];
+        cookies = new long[length];
+        lengths = new long[length];
+        statuses = new DtoStatus[length];
+        operations = new DtoOperation[length];
+        rmrs = new int[length];
+    }
+
+    void source(final CompletionSource value) {
+        source = value;
+    }
+
+    /** {@return the completion source of this EVD, or null} */
+    CompletionSource completionSource() {
+        return source;
+    }
+
+    /** {@return the transport's view of this EVD} */
+    EventSink sink() {
+        return sink;
+    }
+
+    /** {@return the queue length now} */
+    int queueLength() {
+        lock.lock();
+        try {
+            return kinds.length;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    KitInterfaceAdapter owner() {
+        return ia;
+    }
+
+    @Override
+    StatusSubtype invalidHandleSubtype() {
+        return StatusSubtype.NO_SUBTYPE;
+    }
+
+    Set<EventStream> streamSet() {
+        return streams;
+    }
+
+    boolean takes(final EventStream stream) {
+        return streams.contains(stream);
+    }
+
+    boolean isAsync() {
+        return async;
+    }
+
+    void retain() {
+        users.incrementAndGet();
+    }
+
+    void release() {
+        users.decrementAndGet();
+    }
+
+    KitConsumerNotifier notifierRef() {
+        return notifier;
+    }
+
+    // ---------------------------------------------------------------- posting (provider side)
+
+    /**
+     * Posts an event (the provider's side of the queue). Wakes the waiter when its threshold is reached, or triggers
+     * the CNO when enabled and nobody waits. Allocation-free.
+     *
+     * @param event the event; its {@code dispatcher()} should be this EVD
+     * @return false if it did not fit (it was dropped and EVD_OVERFLOW reported) or the EVD is freed
+     */
+    boolean post(final Event event) {
+        if (isClosed()) {
+            return false;
+        }
+        if (!offer(RECORD, event, 0, null, 0, null, 0)) {
+            overflowed(event.number());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Posts a DTO completion without a record ({@code DAT_DTO_COMPLETION_EVENT}): the fields go into the ring, and a
+     * consumer taking it into an {@link EventSlot} sees them without any allocation. Otherwise as {@link #post}.
+     *
+     * @param endpoint the EP, {@code ep_handle}
+     * @param cookie the consumer's cookie
+     * @param status the status
+     * @param transferredLength bytes transferred
+     * @param operation what completed
+     * @param rmrContext the invalidated rmr context, or 0
+     * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed
+     */
+    boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
+            final long transferredLength, final DtoOperation operation, final int rmrContext) {
+        if (isClosed()) {
+            return false;
+        }
+        if (!offer(DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
+            overflowed(EventNumber.DTO_COMPLETION_EVENT);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Appends an event if there is room, then wakes the waiter when its threshold is reached, or triggers the CNO
+     * when enabled and nobody waits. Allocation-free.
+     *
+     * @return false, with nothing changed, when the ring is full
+     */
+    private boolean offer(final byte kind, final Object ref, final long cookie, final DtoStatus status,
+            final long length, final DtoOperation operation, final int rmr) {
+        Thread wake = null;
+        boolean notify = false;
+        boolean drv = false;
+        lock.lock();
+        try {
+            if (count == kinds.length) {
+                return false;
+            }
+            append(kind, ref, cookie, status, length, operation, rmr);
+            if (waiter != null) {
+                if (count >= waitThreshold) {
+                    wake = waiter;
+                    drv = driving;
+                }
+            } else {
+                notify = enabled && notifier != null;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (wake != null) {
+            if (wake != Thread.currentThread()) {
+                // (a waiter making progress posts its own completions: nothing to wake)
+                LockSupport.unpark(wake);
+                if (drv) {
+                    wakeSource();
+                }
+            }
+        } else if (notify) {
+            final KitConsumerNotifier n = notifier;
+            if (n != null) {
+                n.fired(this);
+            }
+        }
+        return true;
+    }
+
+    /** Appends an entry; caller holds the lock and found room. */
+    private void append(final byte kind, final Object ref, final long cookie, final DtoStatus status,
+            final long length, final DtoOperation operation, final int rmr) {
+        final int cap = kinds.length;
+        int i = head + count;
+        if (i >= cap) {
+            i -= cap;
+        }
+        kinds[i] = kind;
+        refs[i] = ref;
+        cookies[i] = cookie;
+        lengths[i] = length;
+        statuses[i] = status;
+        operations[i] = operation;
+        rmrs[i] = rmr;
+        count++;
+    }
+
+    private void overflowed(final EventNumber dropped) {
+        KitInterfaceAdapter.LOG.debug("EVD {} of IA {} is full; dropped {}", this, ia.name(), dropped);
+        if (overflow.dropped()) {
+            ia.reportOverflow(this);
+        }
+    }
+
+    /**
+     * Async EVD: queues the overflow report of an EVD (at most one per EVD is queued: {@link OverflowReport}); one that
+     * does not fit waits until the consumer takes an event.
+     *
+     * @param evd the EVD that overflowed (may be this one)
+     */
+    void queueOverflowReport(final KitEventDispatcher evd) {
+        if (offer(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0)) {
+            return;
+        }
+        lock.lock();
+        try {
+            pendingReports.add(evd);
+            admitReports();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues pending overflow reports while there is room; caller holds the lock. */
+    private void admitReports() {
+        KitEventDispatcher evd;
+        while (count < kinds.length && (evd = pendingReports.poll()) != null) {
+            append(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0);
+        }
+    }
+
+    /** Builds the overflow report at the head when it is taken, re-arming its EVD; caller holds the lock. */
+    private Event overflowReport(final int h) {
+        final KitEventDispatcher evd = (KitEventDispatcher) refs[h];
+        final Event e = evd.overflow.take(this, evd, (int) cookies[h]);
+        if (evd.overflow.rearmedWithDrops()) {
+            pendingReports.add(evd);
+        }
+        return e;
+    }
+
+    /**
+     * Wakes the waiter so that it polls the {@link CompletionSource} (a transport's completion notification).
+     * Allocation-free; does nothing when nobody waits.
+     */
+    void signal() {
+        final Thread w;
+        final boolean drv;
+        lock.lock();
+        try {
+            w = waiter;
+            drv = driving;
+        } finally {
+            lock.unlock();
+        }
+        if (w != null) {
+            LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
+        } else if (enabled && notifier != null && source != null) {
+            final KitConsumerNotifier n = notifier;
+            if (n != null) {
+                n.fired(this);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- consumer side
+
+    @Override
+    public HandleType handleType() {
+        return HandleType.EVD;
+    }
+
+    @Override
+    public InterfaceAdapter interfaceAdapter() {
+        checkOpen();
+        return ia;
+    }
+
+    @Override
+    public EventDispatcherParameters query() {
+        checkOpen();
+        lock.lock();
+        try {
+            return new EventDispatcherParameters(ia, kinds.length, notifier, streams);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Set<EventStream> streams() {
+        checkOpen();
+        return streams;
+    }
+
+    @Override
+    public int size() {
+        checkOpen();
+        pollSource();
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void resize(final int queueLength) {
+        checkOpen();
+        if (!ia.has(Capability.EVD_RESIZE)) {
+            throw Checks.notImplemented("dat_evd_resize");
+        }
+        final int max = ia.limits().maxEventDispatcherQueueLength();
+        if (queueLength < 1 || queueLength > max) {
+            throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
+        }
+        final CompletionSource s = source;
+        if (s != null) {
+            s.resize(queueLength);
+        }
+        lock.lock();
+        try {
+            if (count > queueLength) {
+                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, count + " events are queued, more than the new"
+                        + " length " + queueLength + "; dequeue first");
+            }
+            reallocate(queueLength);
+            requestedLength = queueLength;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Async EVD: makes room for {@code extra} events beyond the consumer's length, one per EP of an SRQ for the
+     * EP_BROKEN that ends its connection ({@link KitSharedReceiveQueue#lastReceiveTaken}), so that a program that
+     * frees its EPs slower than their connections end does not lose them (and the EVD) to an overflow. Shrinks back
+     * when the queued events allow.
+     *
+     * @param extra the number of such EPs
+     */
+    void room(final int extra) {
+        lock.lock();
+        try {
+            final int length = requestedLength + extra;
+            if (length != kinds.length && count <= length) {
+                reallocate(length);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Moves the queued events into a ring of a new length; the caller holds the lock and checked that they fit. */
+    private void reallocate(final int queueLength) {
+        final byte[] k = kinds;
+        final Object[] r = refs;
+        final long[] c = cookies;
+        final long[] l = lengths;
+        final DtoStatus[] st = statuses;
+        final DtoOperation[] op = operations;
+        final int[] rm = rmrs;
+        allocateRing(queueLength);
+        for (int i = 0; i < count; i++) {
+            final int j = (head + i) % k.length;
+            kinds[i] = k[j];
+            refs[i] = r[j];
+            cookies[i] = c[j];
+            lengths[i] = l[j];
+            statuses[i] = st[j];
+            operations[i] = op[j];
+            rmrs[i] = rm[j];
+        }
+        head = 0;
+    }
+
+    @Override
+    public void postSoftwareEvent(final Object payload) {
+        checkOpen();
+        if (!streams.contains(EventStream.SOFTWARE)) {
+            throw Checks.invalidArg(1, "the EVD was created without EventStream.SOFTWARE, so it takes no software"
+                    + " events");
+        }
+        if (!offer(SOFTWARE, payload, 0, null, 0, null, 0)) {
+            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + kinds.length + " events is full");
+        }
+    }
+
+    private void pollSource() {
+        final CompletionSource s = source;
+        if (s != null) {
+            s.poll();
+        }
+    }
+
+    private void wakeSource() {
+        final CompletionSource s = source;
+        if (s != null) {
+            s.wakeup();
+        }
+    }
+
+    /** Takes the head as a record (built for DTO and software entries); caller holds the lock. */
+    private Event take() {
+        final int h = head;
+        final Event e = switch (kinds[h]) {
+            case DTO -> new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                    operations[h], rmrs[h]);
+            case SOFTWARE -> new SoftwareEvent(this, refs[h]);
+            case OVERFLOW -> overflowReport(h);
+            default -> (Event) refs[h];
+        };
+        drop();
+        return e;
+    }
+
+    /** Takes the head into a slot; allocation-free; caller holds the lock. */
+    private void takeInto(final EventSlot slot) {
+        final int h = head;
+        switch (kinds[h]) {
+            case DTO -> SLOTS.dtoCompletion(slot, this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
+                    operations[h], rmrs[h]);
+            case SOFTWARE -> SLOTS.software(slot, this, refs[h]);
+            case OVERFLOW -> SLOTS.event(slot, overflowReport(h));
+            default -> SLOTS.event(slot, (Event) refs[h]);
+        }
+        drop();
+    }
+
+    private void drop() {
+        final int h = head;
+        refs[h] = null;
+        statuses[h] = null;
+        operations[h] = null;
+        head = h + 1 == kinds.length ? 0 : h + 1;
+        count--;
+        if (!pendingReports.isEmpty()) {
+            admitReports();
+        }
+    }
+
+    @Override
+    public Event dequeue() {
+        final Event e = poll();
+        if (e == null) {
+            throw new DatException(StatusType.QUEUE_EMPTY, null, "no event is queued");
+        }
+        return e;
+    }
+
+    @Override
+    public Event poll() {
+        checkOpen();
+        pollSource();
+        lock.lock();
+        try {
+            if (count > 0) {
+                return take();
+            }
+        } finally {
+            lock.unlock();
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0)) {
+            return null;
+        }
+        lock.lock();
+        try {
+            return count == 0 ? null : take();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@inheritDoc} Allocation-free for DTO completions and software events; an empty EVD first gets one
+     * non-blocking round of the transport's progress ({@link CompletionSource#progress}).
+     */
+    @Override
+    public boolean dequeue(final EventSlot into) {
+        checkOpen();
+        if (into == null) {
+            throw Checks.invalidArg(2, "the event slot is null");
+        }
+        pollSource();
+        lock.lock();
+        try {
+            if (count > 0) {
+                takeInto(into);
+                return true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0)) {
+            return false;
+        }
+        lock.lock();
+        try {
+            if (count == 0) {
+                return false;
+            }
+            takeInto(into);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Event await(final Duration timeout, final int threshold) {
+        return awaitImpl(timeout, threshold, null);
+    }
+
+    /** {@inheritDoc} Allocation-free for DTO completions and software events. */
+    @Override
+    public int await(final Duration timeout, final int threshold, final EventSlot into) {
+        if (into == null) {
+            checkOpen();
+            throw Checks.invalidArg(4, "the event slot is null");
+        }
+        awaitImpl(timeout, threshold, into);
+        return nmore;
+    }
+
+    private Event awaitImpl(final Duration timeout, final int threshold, final EventSlot slot) {
+        checkOpen();
+        if (timeout == null || timeout.isNegative()) {
+            throw Checks.invalidArg(2, "timeout must be zero or positive (EventDispatcher.INFINITE for none), was "
+                    + timeout);
+        }
+        final long nanos = toNanos(timeout);
+        final Thread me = Thread.currentThread();
+        lock.lock();
+        try {
+            if (threshold <= 0 || threshold > kinds.length) {
+                throw Checks.invalidArg(3, "threshold must be 1.." + kinds.length + " (the queue length), was "
+                        + threshold);
+            }
+            if (unwaitable) {
+                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
+                        "the EVD is unwaitable; clearUnwaitable() first");
+            }
+            if (waiter != null) {
+                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_WAITER,
+                        "thread " + waiter.getName() + " already waits on this EVD; one waiter at a time");
+            }
+            waiter = me;
+            waitThreshold = threshold;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            return awaitLoop(nanos, threshold, slot);
+        } finally {
+            lock.lock();
+            try {
+                waiter = null;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private Event awaitLoop(final long nanos, final int threshold, final EventSlot slot) {
+        final long start = System.nanoTime();
+        final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : start + nanos;
+        boolean armed = false;
+        boolean triedOnce = false;
+        while (true) {
+            pollSource();
+            final CompletionSource s = source;
+            lock.lock();
+            try {
+                if (isClosed()) {
+                    throw new DatException(StatusType.ABORT, null, "the EVD was freed while waiting");
+                }
+                if (unwaitable) {
+                    throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
+                            "the EVD was made unwaitable while waiting");
+                }
+                if (count >= threshold) {
+                    if (slot == null) {
+                        final Event e = take();
+                        nmore = count;
+                        return e;
+                    }
+                    takeInto(slot);
+                    nmore = count;
+                    return null;
+                }
+                // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
+                driving = s != null;
+            } finally {
+                lock.unlock();
+            }
+            final long left;
+            try {
+                if (Thread.interrupted()) {
+                    throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
+                }
+                left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+                if (left <= 0 && s != null && !triedOnce) {
+                    // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
+                    // dequeue does, then checks the ring once more
+                    triedOnce = true;
+                    if (s.progress(0)) {
+                        continue;
+                    }
+                }
+                if (left <= 0) {
+                    throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
+                            "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
+                }
+                if (spinNanos > 0 && System.nanoTime() - start < spinNanos) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                if (s != null && s.progress(left)) {
+                    armed = false;
+                    continue;
+                }
+            } finally {
+                driving = false;
+            }
+            if (s != null && !armed) {
+                s.arm();
+                armed = true;
+                continue;
+            }
+            armed = false;
+            if (left == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                LockSupport.parkNanos(this, left);
+            }
+        }
+    }
+
+    private static long toNanos(final Duration d) {
+        try {
+            return d.toNanos();
+        } catch (final ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    @Override
+    public void enable() {
+        checkOpen();
+        enabled = true;
+    }
+
+    @Override
+    public void disable() {
+        checkOpen();
+        enabled = false;
+    }
+
+    @Override
+    public boolean isEnabled() {
+        checkOpen();
+        return enabled;
+    }
+
+    @Override
+    public void setUnwaitable() {
+        checkOpen();
+        unwaitable = true;
+        wakeWaiter();
+    }
+
+    @Override
+    public void clearUnwaitable() {
+        checkOpen();
+        unwaitable = false;
+    }
+
+    @Override
+    public void modifyNotifier(final ConsumerNotifier value) {
+        checkOpen();
+        if (!ia.has(Capability.CNO)) {
+            throw Checks.notImplemented("dat_evd_modify_cno");
+        }
+        final KitConsumerNotifier n = value == null ? null : ia.checkNotifier(value, 2);
+        final KitConsumerNotifier old = notifier;
+        if (n != null) {
+            n.retain();
+        }
+        notifier = n;
+        if (old != null) {
+            old.release();
+        }
+    }
+
+    private void wakeWaiter() {
+        final Thread w;
+        final boolean drv;
+        lock.lock();
+        try {
+            w = waiter;
+            drv = driving;
+        } finally {
+            lock.unlock();
+        }
+        if (w != null) {
+            LockSupport.unpark(w);
+            if (drv) {
+                wakeSource();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (isClosed()) {
+            return;
+        }
+        if (async && !ia.isClosing()) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE,
+                    "the IA's async EVD is freed with the IA (close the IA)");
+        }
+        if (users.get() > 0) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE, users.get()
+                    + " EP(s) or service point(s) still use this EVD; free them first");
+        }
+        release(false);
+    }
+
+    @Override
+    void forceClose() {
+        release(true);
+    }
+
+    private void release(final boolean force) {
+        if (!markClosed()) {
+            return;
+        }
+        wakeWaiter();
+        final CompletionSource s = source;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (final RuntimeException e) {
+                KitInterfaceAdapter.LOG.warn("closing the completion source of {} failed", this, e);
+            }
+        }
+        final KitConsumerNotifier n = notifier;
+        if (n != null) {
+            n.release();
+        }
+        lock.lock();
+        try {
+            for (int i = 0; i < kinds.length; i++) {
+                refs[i] = null;
+                statuses[i] = null;
+                operations[i] = null;
+            }
+            count = 0;
+        } finally {
+            lock.unlock();
+        }
+        ia.removeChild(this);
+        if (force) {
+            KitInterfaceAdapter.LOG.debug("EVD {} freed by IA close", this);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.dat4j.kit.internal;
+
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.PostedOperation;
+
+/**
+ * The kit's pooled descriptor of a posted operation ({@link PostedOperation}); one ring of them per EP queue
+ * ({@link OperationQueue}).
+ *
+ * <p>Not thread safe: the fields a post fills are written by the posting thread under the queue's lock before the
+ * descriptor is handed to the transport; the completion fields are the queue's, under its lock. See "Threading and
+ * locks" in {@code docs/provider-kit.md}.
+ */
+final class KitOperation implements PostedOperation {
+
+    private final EndpointUpcalls endpoint;
+    private final KitRegion[] regions;
+    private final long[] offsets;
+    private final long[] lengths;
+    private DtoOperation kind;
+    private long cookie;
+    private int flags;
+    private int segmentCount;
+    private long totalLength;
+    private int rmrContext;
+    private long remoteAddress;
+    private long remoteLength;
+    private long sequence;
+    // completion state, owned by the kit's queue
+    boolean done;
+    DtoStatus status;
+    long transferred;
+    /** Transport scratch: bytes done so far, or any progress mark. */
+    private long progress;
+    /** Transport scratch: anything the transport wants to attach. */
+    private Object attachment;
+
+    KitOperation(final EndpointUpcalls endpoint, final int maxSegments) {
+        this.endpoint = endpoint;
+        this.regions = new KitRegion[maxSegments];
+        this.offsets = new long[maxSegments];
+        this.lengths = new long[maxSegments];
+    }
+
+    void begin(final DtoOperation k, final long c, final int f, final long seq) {
+        kind = k;
+        cookie = c;
+        flags = f;
+        sequence = seq;
+        segmentCount = 0;
+        totalLength = 0;
+        rmrContext = 0;
+        remoteAddress = 0;
+        remoteLength = 0;
+        done = false;
+        status = null;
+        transferred = 0;
+        progress = 0;
+        attachment = null;
+    }
+
+    void addSegment(final KitRegion region, final long offset, final long length) {
+        regions[segmentCount] = region;
+        offsets[segmentCount] = offset;
+        lengths[segmentCount] = length;
+        segmentCount++;
+        totalLength += length;
+    }
+
+    void remote(final int context, final long address, final long length) {
+        rmrContext = context;
+        remoteAddress = address;
+        remoteLength = length;
+    }
+
+    void clearSegments() {
+        for (int i = 0; i < segmentCount; i++) {
+            regions[i] = null;
+        }
+        attachment = null;
+    }
+
+    @Override
+    public EndpointUpcalls endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public DtoOperation kind() {
+        return kind;
+    }
+
+    @Override
+    public long cookie() {
+        return cookie;
+    }
+
+    @Override
+    public int flags() {
+        return flags;
+    }
+
+    @Override
+    public long sequence() {
+        return sequence;
+    }
+
+    @Override
+    public int segmentCount() {
+        return segmentCount;
+    }
+
+    @Override
+    public KitRegion region(final int i) {
+        return regions[i];
+    }
+
+    @Override
+    public long offset(final int i) {
+        return offsets[i];
+    }
+
+    @Override
+    public long length(final int i) {
+        return lengths[i];
+    }
+
+    @Override
+    public long totalLength() {
+        return totalLength;
+    }
+
+    @Override
+    public int rmrContext() {
+        return rmrContext;
+    }
+
+    @Override
+    public long remoteAddress() {
+        return remoteAddress;
+    }
+
+    @Override
+    public long remoteLength() {
+        return remoteLength;
+    }
+
+    @Override
+    public long progress() {
+        return progress;
+    }
+
+    @Override
+    public void progress(final long value) {
+        progress = value;
+    }
+
+    @Override
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public void attachment(final Object value) {
+        attachment = value;
+    }
+
+    @Override
+    public String toString() {
+        return kind + "(cookie=" + cookie + ", bytes=" + totalLength + ", seq=" + sequence + ")";
+    }
+}
