@@ -240,7 +240,7 @@ final class DataPath {
 
     /** {@return true while this side waits for the peer: requests written and not answered, or unwritten} */
     boolean waitsForPeer() {
-        return infl.count() > 0 || cur != null || ep.hasRequests();
+        return infl.count() > 0 || cur != null || ep.queues.hasRequests();
     }
 
     /** What {@link #timers} returns when the transport timeout expired. */
@@ -415,7 +415,7 @@ final class DataPath {
 
     /** Takes a receive for the SEND in {@link #h}; {@return false while none is posted (RNR)} */
     private boolean takeReceive() {
-        final PostedOperation op = ep.pollRecv();
+        final PostedOperation op = ep.queues.pollRecv();
         if (op == null) {
             if (rnrBudgetNanos == 0 || System.nanoTime() - rnrSince >= rnrBudgetNanos) {
                 nak(Records.NAK_RNR, h.position, "a SEND arrived and no receive was posted within the RNR retry "
@@ -550,7 +550,7 @@ final class DataPath {
         if (cur != null && curStart == h.a) {
             final PostedOperation op = cur;
             cur = null;
-            ep.popRequest();
+            ep.queues.popRequest();
             conn.failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
                     + Records.status(h.flags));
             return;
@@ -615,7 +615,7 @@ final class DataPath {
         while (n < ROUND_RECORDS) {
             PostedOperation op = cur;
             if (op == null) {
-                op = ep.peekRequest();
+                op = ep.queues.peekRequest();
                 if (op == null) {
                     outboundBlocked = false;
                     return n;
@@ -656,7 +656,7 @@ final class DataPath {
             case RDMA_READ -> {
                 curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), 0);
                 readsOut++;
-                ep.popRequest();
+                ep.queues.popRequest();
                 infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
                 return true;
             }
@@ -700,14 +700,14 @@ final class DataPath {
             curSegDone += n;
         }
         cur = null;
-        ep.popRequest();
+        ep.queues.popRequest();
         infl.add(op, curStart, out.position());
         return true;
     }
 
     private void abortCurrent(final PostedOperation op, final String why) {
         cur = null;
-        ep.popRequest();
+        ep.queues.popRequest();
         conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
     }
 
@@ -722,19 +722,19 @@ final class DataPath {
         final boolean write = op.kind() == DtoOperation.RDMA_WRITE;
         switch (cma.copy(op)) {
             case CmaCopier.DONE -> {
-                ep.popRequest();
+                ep.queues.popRequest();
                 ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
                 return true;
             }
             case CmaCopier.LOCAL -> {
-                ep.popRequest();
+                ep.queues.popRequest();
                 conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
                         + " was freed during the transfer");
                 return true;
             }
             case CmaCopier.FAILED -> {
                 final int errno = cma.lastErrno();
-                ep.popRequest();
+                ep.queues.popRequest();
                 conn.failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
                         "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + errno + ")");
                 return true;
@@ -763,10 +763,10 @@ final class DataPath {
             ep.up.complete(oldest, status, 0);
             return;
         }
-        final PostedOperation op = cur != null ? cur : ep.peekRequest();
+        final PostedOperation op = cur != null ? cur : ep.queues.peekRequest();
         if (op != null) {
             cur = null;
-            ep.popRequest();
+            ep.queues.popRequest();
             ep.up.complete(op, status, 0);
         }
     }
@@ -787,7 +787,7 @@ final class DataPath {
         if (cur != null) {
             final PostedOperation op = cur;
             cur = null;
-            ep.popRequest();
+            ep.queues.popRequest();
             ep.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         responses.clear();

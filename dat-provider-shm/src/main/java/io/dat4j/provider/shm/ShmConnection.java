@@ -180,33 +180,30 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         if (cma) {
             pending.enableCma();
         }
-        msg.type = Handshake.RTU;
-        msg.flags = cma ? Handshake.FLAG_CMA : 0;
-        msg.probeAddress = proof.hold(peer.probeValue);
-        if (!send(msg)) {
-            return;
-        }
         deadline = Long.MAX_VALUE;
         transport.cm.unwatch(this);
         phase = P_UP;
+        // ESTABLISHED before RTU: an EP disconnected meanwhile sends none, and the passive side's accept fails
         KitLock.assertNoneHeld("established");
-        open(e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
-                transport.localAddress(qualifier)), true);
-    }
-
-    /**
-     * Loop thread, after the {@code established} upcall: publishes the data path to the threads that service it (or
-     * ends the connection when the EP no longer waited for it), then does what the peer or a poster left meanwhile
-     * and wakes the sleepers, which armed nothing while it was hidden.
-     *
-     * @param established what the upcall returned
-     * @param grant publish this side's LMRs to the peer (it copies with CMA)
-     */
-    private void open(final boolean established, final boolean grant) {
-        if (!established) {
+        if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
+                transport.localAddress(qualifier))) {
             terminate(END_SILENT, "the EP no longer waits for the connection");
             return;
         }
+        msg.type = Handshake.RTU;
+        msg.flags = cma ? Handshake.FLAG_CMA : 0;
+        msg.probeAddress = proof.hold(peer.probeValue);
+        if (send(msg)) {
+            open(true);
+        }
+    }
+
+    /**
+     * Loop thread, once the {@code established} upcall succeeded: publishes the data path to the threads that service
+     * it (and this side's LMRs to the peer if {@code grant}: it copies with CMA), does what the peer or a poster left
+     * meanwhile and wakes the sleepers, which armed nothing while it was hidden.
+     */
+    private void open(final boolean grant) {
         lock.lock();
         try {
             path = pending;
@@ -291,7 +288,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         terminate(END_SILENT, why);
         if (e != null) {
             e.up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-            e.flushReceives();
+            e.queues.flushReceives();
         }
     }
 
@@ -304,8 +301,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             pending.enableCma();
         }
         KitLock.assertNoneHeld("established");
-        open(ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0)),
-                (peer.flags & Handshake.FLAG_CMA) != 0);
+        if (ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0))) {
+            open((peer.flags & Handshake.FLAG_CMA) != 0);
+        } else {
+            terminate(END_SILENT, "the EP no longer waits for the connection");
+        }
     }
 
     @Override
@@ -516,7 +516,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         final ShmEndpoint e = ep;
         terminate(END_SILENT, why);
         e.up.connectionFailed(number, privateData);
-        e.flushReceives();
+        e.queues.flushReceives();
     }
 
     /** Loop thread: the consumer disconnects (or aborts a pending connection). */
@@ -591,8 +591,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             peerBell = null;
             proof.close();
             if (e != null && wasUp) {
-                e.flushRequests();
-                e.flushReceives();
+                e.queues.flushRequests();
+                e.queues.flushReceives();
             }
         } finally {
             lock.unlock();
@@ -700,7 +700,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
             final ShmEndpoint e = ep;
             if (e != null) {
-                e.flushRequests();
+                e.queues.flushRequests();
             }
         }
     }
@@ -764,24 +764,13 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
     }
 
-    /**
-     * Completes a request the data path gave up on with {@code status} and breaks the connection (the rest is
-     * flushed). Caller holds the lock.
-     *
-     * @param op the request
-     * @param status its status
-     * @param why for the log and the BROKEN event
-     */
+    /** Completes a request the data path gave up on with {@code status}, then breaks the connection; under the lock. */
     void failed(final PostedOperation op, final DtoStatus status, final String why) {
         ep.up.complete(op, status, 0);
         breakLater(why);
     }
 
-    /**
-     * Breaks the connection from a servicing thread: no more rounds, teardown on the loop thread.
-     *
-     * @param why the reason
-     */
+    /** Breaks the connection from a servicing thread, for {@code why}: no more rounds, teardown on the loop thread. */
     void breakLater(final String why) {
         if (!dying) {
             dying = true;
@@ -796,10 +785,6 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     ShmEndpoint endpoint() {
         return ep;
-    }
-
-    boolean isUp() {
-        return phase == P_UP && !dying;
     }
 
     private String describe() {

@@ -12,32 +12,31 @@ import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.PostedQueues;
 import io.dat4j.kit.RequestTransport;
 import java.net.InetAddress;
-import java.util.ArrayDeque;
 
 /**
  * The shared-memory half of an EP: its posted receives and not-yet-written requests (filled by consumer threads,
  * drained by whichever thread services the connection) and the connection it is bound to.
  *
  * <p>Thread safety ("Threading and locks" in docs/provider-kit.md): the kit calls the hooks but {@link #close} under
- * the EP's lock; they hand connection work to the loop thread and never wait. {@link #recvs} and {@link #requests} are
- * unranked leaf monitors, held only briefly and never while taking another lock; this object's monitor ({@link
- * #bind}) takes only the leaf monitors of {@link ShmCompletionSource}; {@link #conn} is volatile.
+ * the EP's lock; they hand connection work to the loop thread and never wait. {@link #queues} are guarded by leaf
+ * monitors of their own; this object's monitor ({@link #bind}) takes only the leaf monitors of {@link
+ * ShmCompletionSource}; {@link #conn} is volatile.
  */
 final class ShmEndpoint implements EndpointTransport {
 
     final ShmTransport transport;
     final EndpointUpcalls up;
-    /** Posted receives not yet consumed. */
-    private final ArrayDeque<PostedOperation> recvs = new ArrayDeque<>();
-    /** Posted requests not yet fully written. */
-    private final ArrayDeque<PostedOperation> requests = new ArrayDeque<>();
+    /** Posted receives not yet consumed and requests not yet fully written. */
+    final PostedQueues queues;
     volatile ShmConnection conn;
 
     ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
         this.transport = transport;
         this.up = up;
+        this.queues = new PostedQueues(up);
     }
 
     @Override
@@ -77,9 +76,7 @@ final class ShmEndpoint implements EndpointTransport {
     public void post(final PostedOperation op) {
         final ShmConnection c = conn;
         if (op.kind() == DtoOperation.RECEIVE) {
-            synchronized (recvs) {
-                recvs.add(op);
-            }
+            queues.addRecv(op);
             if (c != null) {
                 c.receivePosted();
             }
@@ -89,9 +86,7 @@ final class ShmEndpoint implements EndpointTransport {
             up.complete(op, DtoStatus.FLUSHED, 0);
             return;
         }
-        synchronized (requests) {
-            requests.add(op);
-        }
+        queues.addRequest(op);
         c.requestPosted();
     }
 
@@ -149,72 +144,9 @@ final class ShmEndpoint implements EndpointTransport {
             transport.cm.executeAndWait(() -> c.terminate(ShmConnection.END_SILENT, "EP freed"),
                     ShmTransport.WAIT_MILLIS);
         }
-        synchronized (recvs) {
-            recvs.clear();
-        }
-        synchronized (requests) {
-            requests.clear();
-        }
+        queues.clear();
         if (c != null) {
             bind(null);
-        }
-    }
-
-    /** {@return the next receive for an incoming message: a posted one, else one taken from the EP's SRQ, or null} */
-    PostedOperation pollRecv() {
-        synchronized (recvs) {
-            final PostedOperation op = recvs.poll();
-            if (op != null) {
-                return op;
-            }
-        }
-        return up.takeSharedReceive();
-    }
-
-    /** {@return a receive posted on this EP (never one of the SRQ: those stay the SRQ's), or null} */
-    PostedOperation pollPostedRecv() {
-        synchronized (recvs) {
-            return recvs.poll();
-        }
-    }
-
-    /** Completes every request not yet written with FLUSHED, in order (the connection ended). */
-    void flushRequests() {
-        PostedOperation op;
-        while ((op = pollRequest()) != null) {
-            up.complete(op, DtoStatus.FLUSHED, 0);
-        }
-    }
-
-    /** Completes every receive posted on this EP (not the SRQ's) with FLUSHED, in order. */
-    void flushReceives() {
-        PostedOperation op;
-        while ((op = pollPostedRecv()) != null) {
-            up.complete(op, DtoStatus.FLUSHED, 0);
-        }
-    }
-
-    PostedOperation peekRequest() {
-        synchronized (requests) {
-            return requests.peek();
-        }
-    }
-
-    void popRequest() {
-        synchronized (requests) {
-            requests.poll();
-        }
-    }
-
-    PostedOperation pollRequest() {
-        synchronized (requests) {
-            return requests.poll();
-        }
-    }
-
-    boolean hasRequests() {
-        synchronized (requests) {
-            return !requests.isEmpty();
         }
     }
 }

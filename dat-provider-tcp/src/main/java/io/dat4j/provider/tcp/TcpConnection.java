@@ -464,7 +464,7 @@ final class TcpConnection implements RequestTransport {
     }
 
     private boolean busy() {
-        return !awaiting.isEmpty() || curReq != null || ep.hasRequests();
+        return !awaiting.isEmpty() || curReq != null || ep.queues.hasRequests();
     }
 
     private void checkGraceful() {
@@ -533,7 +533,7 @@ final class TcpConnection implements RequestTransport {
                     onReadable();
                 }
             }
-            if (rnrWaiting && e != null && e.hasRecv()) {
+            if (rnrWaiting && e != null && e.queues.hasRecv()) {
                 rnrWaiting = false;
                 deadline = Long.MAX_VALUE;
                 interest(SelectionKey.OP_READ);
@@ -1069,7 +1069,7 @@ final class TcpConnection implements RequestTransport {
     /** @return true if the payload can be read now */
     private boolean startSend(final int len) {
         final TcpEndpoint e = ep;
-        final PostedOperation op = e.pollRecv();
+        final PostedOperation op = e.queues.pollRecv();
         if (op == null) {
             if (peerRnr == 0) {
                 sendNak(NAK_RNR, "a SEND arrived and no receive is posted (rnr_retry 0)");
@@ -1079,7 +1079,7 @@ final class TcpConnection implements RequestTransport {
             rnrWaiting = true;
             interestOff(SelectionKey.OP_READ);
             timer(peerRnr == 7 ? Long.MAX_VALUE : peerRnr * RNR_DELAY_NANOS);
-            if (e.hasRecv()) {
+            if (e.queues.hasRecv()) {
                 loop.schedule(this);
             }
             return false;
@@ -1459,7 +1459,7 @@ final class TcpConnection implements RequestTransport {
                 PostedOperation op = null;
                 if (o == null) {
                     if (!closing && phase == P_UP) {
-                        op = ep.peekRequest();
+                        op = ep.queues.peekRequest();
                         if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
                             op = null;
                         }
@@ -1718,7 +1718,7 @@ final class TcpConnection implements RequestTransport {
         curReq = null;
         staged = false;
         hdrOut.clear().limit(0);
-        ep.popRequest();
+        ep.queues.popRequest();
         return op;
     }
 
@@ -1744,7 +1744,7 @@ final class TcpConnection implements RequestTransport {
             return;
         }
         while (true) {
-            final PostedOperation op = ep.peekRequest();
+            final PostedOperation op = ep.queues.peekRequest();
             if (op == null) {
                 return;
             }
@@ -1809,7 +1809,7 @@ final class TcpConnection implements RequestTransport {
         boolean unfinished;
         try {
             flushOut();
-            unfinished = phase == P_UP && (curReq != null || curOut != null || ep.hasRequests());
+            unfinished = phase == P_UP && (curReq != null || curOut != null || ep.queues.hasRequests());
         } finally {
             loop.disown();
         }
@@ -1863,7 +1863,7 @@ final class TcpConnection implements RequestTransport {
         }
         final PostedOperation op = curReq;
         curReq = null;
-        ep.popRequest();
+        ep.queues.popRequest();
         awaiting.add(op);
         if (op.kind() == DtoOperation.RDMA_READ) {
             inflightReads++;
@@ -1999,11 +1999,11 @@ final class TcpConnection implements RequestTransport {
             statuses.add(flushStatus(op));
         }
         curReq = null;
-        while ((op = e.pollRequest()) != null) {
+        while ((op = e.queues.pollRequest()) != null) {
             ops.add(op);
             statuses.add(flushStatus(op));
         }
-        while ((op = e.pollPostedRecv()) != null) {
+        while ((op = e.queues.pollPostedRecv()) != null) {
             ops.add(op);
             statuses.add(DtoStatus.FLUSHED);
         }
@@ -2035,7 +2035,7 @@ final class TcpConnection implements RequestTransport {
         }
         curReq = null;
         flushRequests(e);
-        while ((op = e.pollPostedRecv()) != null) {
+        while ((op = e.queues.pollPostedRecv()) != null) {
             e.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         control.clear();
@@ -2044,7 +2044,7 @@ final class TcpConnection implements RequestTransport {
 
     private void flushRequests(final TcpEndpoint e) {
         PostedOperation op;
-        while ((op = e.pollRequest()) != null) {
+        while ((op = e.queues.pollRequest()) != null) {
             e.up.complete(op, flushStatus(op), 0);
         }
     }
@@ -2068,7 +2068,7 @@ final class TcpConnection implements RequestTransport {
             }
             final TcpEndpoint e = ep;
             final boolean unwritten = curOut != null || curReq != null || !control.isEmpty();
-            final boolean outstanding = unwritten || !awaiting.isEmpty() || e.hasRequests();
+            final boolean outstanding = unwritten || !awaiting.isEmpty() || e.queues.hasRequests();
             final boolean holding = rnrWaiting || inState != IN_HEADER;
             final int retries = e.up.attributes().retryCount();
             switch (live.sample(now, attemptNanos, retries, outstanding, holding)) {
@@ -2088,7 +2088,7 @@ final class TcpConnection implements RequestTransport {
                             + " ms x (retry_count " + retries + " + 1))";
                     faults.warn("connection " + this + ": " + reason + "; the connection is broken");
                     final PostedOperation head = awaiting.peek();
-                    transportFailed = head != null ? head : e.peekRequest();
+                    transportFailed = head != null ? head : e.queues.peekRequest();
                     lost(reason);
                 }
                 default -> {

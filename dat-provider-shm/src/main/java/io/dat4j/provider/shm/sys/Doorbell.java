@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The futex word an IA sleeps on: one shared page per IA (a sealed memfd), which every connected peer maps too. A
@@ -89,9 +90,25 @@ public final class Doorbell implements AutoCloseable {
         return arena.allocate(16, 8);
     }
 
-    /** Unmaps the page (and closes this IA's descriptor). */
+    /**
+     * Unmaps the page (and closes this IA's descriptor). A thread woken from {@link #await} a moment ago may still be
+     * inside the system call, which holds the mapping: the close rings and tries again, for at most a second.
+     *
+     * @throws IllegalStateException when a thread still sleeps on the word after that
+     */
     @Override
     public void close() {
-        mapping.close();
+        for (int attempt = 0;; attempt++) {
+            try {
+                mapping.close();
+                return;
+            } catch (final IllegalStateException inUse) {
+                if (attempt >= 1000) {
+                    throw inUse;
+                }
+                ring();
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
     }
 }
