@@ -22,7 +22,7 @@ import bench_peers_defs as defs  # noqa: E402
 
 METRIC = {"lat": ("rtt_us", "µs"), "bw": ("gbit_per_s", "Gbit/s")}
 KIND_TITLE = {"lat": "Ping-pong round trip", "bw": "Streaming, one direction"}
-GROUP_TITLE = {"tcp": "TCP on loopback", "shm": "shared memory"}
+GROUP_TITLE = {"tcp": "TCP on loopback", "shm": "shared memory", "ab": "TCP on loopback, base build (A/B)"}
 
 
 def human(size):
@@ -183,7 +183,7 @@ class Report:
               f"took {self.doc['seconds']:.0f} s" + (", INTERRUPTED: not every pair ran" if self.doc.get("interrupted")
                                                    else ""), "```", ""]
         L += self.verdict_table(verdict)
-        for group in ("tcp", "shm"):
+        for group in ("tcp", "shm", "ab"):
             for kind in ("lat", "bw"):
                 for placement in p["placements"]:
                     L += self.figure_table(group, kind, placement)
@@ -259,7 +259,7 @@ class Report:
 
     def series(self):
         lines = []
-        for group in ("tcp", "shm"):
+        for group in ("tcp", "shm", "ab"):
             for kind in ("lat", "bw"):
                 for placement in self.params["placements"]:
                     plot = f"{group}-{kind}-{placement}"

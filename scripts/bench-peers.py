@@ -97,8 +97,8 @@ class Driver:
         settle = [f"-Dsettle={self.args.settle}"] if self.args.settle > 0 else []
         return [self.java, *opts, *extra, *settle, "-cp", self.cp, f"io.dat4j.benchmarks.{cls}", *map(str, argv)]
 
-    def dat_cmd(self, *argv):
-        return [os.path.join(ROOT, "dat"), *map(str, argv)]
+    def dat_cmd(self, *argv, root=ROOT):
+        return [os.path.join(root, "dat"), *map(str, argv)]
 
     def pin(self, placement, role):
         cpus = self.args.cpus
@@ -202,6 +202,10 @@ class Driver:
         return self.missing(need) if need else ""
 
     def missing(self, need):
+        if need == "base":
+            root = self.args.base_root
+            return "" if root and os.path.isfile(os.path.join(root, "dat")) else (
+                "no --base-root (a checkout of the base commit, built with ./mvnw -o -DskipTests package)")
         if need == "shm0":
             return "" if self.shm0 else ("no IA shm0 in `dat providers --json` "
                                          "(the provider of issue 18 is not there yet)")
@@ -244,19 +248,21 @@ class Driver:
     def steps_dat(self, peer, kind, placement):
         a = self.args
         ia = defs.PEERS[peer]["ia"]
+        root = self.args.base_root if defs.PEERS[peer].get("needs") == "base" else ROOT
+        dat = lambda *argv: self.dat_cmd(*argv, root=root)  # noqa: E731
         poll = ["--poll"] if defs.PEERS[peer].get("poll") else []
         settle = ["--settle", str(a.settle)] if a.settle > 0 else []
         wait = 30.0  # listening() sees the TCP port and the shm0 rendezvous socket alike
         if kind == "lat":
-            yield dict(server=self.dat_cmd("perf", "lat", "-s", "-P", ia, "-p", "{port}", *poll),
-                       client=self.dat_cmd("perf", "lat", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op", "send",
-                                           "--sizes", csv(a.lat_sizes), "-n", self.lat_n(), *settle, "--json", *poll),
+            yield dict(server=dat("perf", "lat", "-s", "-P", ia, "-p", "{port}", *poll),
+                       client=dat("perf", "lat", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op", "send",
+                                  "--sizes", csv(a.lat_sizes), "-n", self.lat_n(), *settle, "--json", *poll),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.lat_sizes), listen_wait=wait)
         else:
-            yield dict(server=self.dat_cmd("perf", "bw", "-s", "-P", ia, "-p", "{port}"),
-                       client=self.dat_cmd("perf", "bw", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op",
-                                           "send,rdma_write", "--sizes", csv(a.bw_sizes), "-n", 200, "--bytes",
-                                           a.bw_bytes, "-t", a.depth, *settle, "--json"),
+            yield dict(server=dat("perf", "bw", "-s", "-P", ia, "-p", "{port}"),
+                       client=dat("perf", "bw", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op",
+                                  "send,rdma_write", "--sizes", csv(a.bw_sizes), "-n", 200, "--bytes",
+                                  a.bw_bytes, "-t", a.depth, *settle, "--json"),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes, 2), listen_wait=wait)
 
     def steps_jucx(self, peer, kind, placement):
@@ -440,7 +446,8 @@ def peer_list(s):
     out = []
     for tok in [t.strip() for t in s.split(",") if t.strip()]:
         if tok in defs.GROUPS:
-            out += [p for p in defs.PEERS if tok == "all" or defs.PEERS[p]["group"] == tok]
+            out += [p for p in defs.PEERS
+                    if (tok == "all" and defs.PEERS[p]["group"] != "ab") or defs.PEERS[p]["group"] == tok]
         elif tok in defs.PEERS:
             out.append(tok)
         else:
@@ -481,6 +488,9 @@ def main():
                    help="run the busy-polling peers in the same placement too (skipped there by default)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke test: --rounds 1 --lat-iters 2000 --bw-bytes 64m --settle 0 unless given")
+    p.add_argument("--base-root", default="",
+                   help="a second checkout, built, whose dat4j runs as the peers dat-base and dat-base-poll: an A/B of "
+                        "two commits in the same run (group ab)")
     p.add_argument("--dry-run", action="store_true", help="print the pairs' commands, run nothing")
     p.add_argument("--list", action="store_true", help="list the peers and groups and exit")
     argv = sys.argv[1:]

@@ -11,7 +11,7 @@ import re
 
 SCHEMA = "dat4j-bench-peers/1"
 
-GROUPS = ("tcp", "shm", "all")
+GROUPS = ("tcp", "shm", "ab", "all")
 
 # family: how the pair is built (bench-peers.py steps_<family>); polls: both sides busy-poll (ping-pong and streams);
 # needs: what must be there, else the peer is skipped with the reason.
@@ -43,11 +43,21 @@ PEERS = {
                     label="dat4j shm0 wait", about="dat perf lat|bw -P shm0 (dat_evd_wait); skipped while no shm0"),
     "dat-shm-poll": dict(group="shm", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True, needs="shm0",
                          label="dat4j shm0 poll", about="dat perf lat --poll -P shm0; skipped while no shm0"),
+    "dat-base": dict(group="ab", family="dat", ia="tcp-lo", kinds=("lat", "bw"), polls=False, needs="base",
+                     label="dat4j wait, base build",
+                     about="dat perf lat|bw -P tcp-lo of the build at --base-root (an A/B of two commits)"),
+    "dat-base-poll": dict(group="ab", family="dat", ia="tcp-lo", poll=True, kinds=("lat",), polls=True,
+                          needs="base", label="dat4j poll, base build",
+                          about="dat perf lat --poll -P tcp-lo of the build at --base-root"),
 }
 
 # Ratios the tables show: (kind, numerator (peer, op), denominator (peer, op)). Latency: RTT ratio, lower is better
 # for the numerator; streams: Gbit/s ratio, higher is better.
 COMPARISONS = [
+    ("lat", ("dat", "send"), ("dat-base", "send")),
+    ("lat", ("dat-poll", "send"), ("dat-base-poll", "send")),
+    ("bw", ("dat", "send"), ("dat-base", "send")),
+    ("bw", ("dat", "rdma_write"), ("dat-base", "rdma_write")),
     ("lat", ("dat", "send"), ("nio", "send")),
     ("lat", ("dat-poll", "send"), ("nio-spin", "send")),
     ("lat", ("dat-poll", "send"), ("ucx-tcp", "send")),
@@ -110,7 +120,9 @@ TARGETS = [
 ]
 
 EPILOG = """peers (--list for details): tcp group nio, nio-spin, dat, dat-poll, ucx-tcp, jucx-tcp, fi-tcp;
-shm group ucx-sm, jucx-sm, fi-shm, aeron-ipc, dat-shm, dat-shm-poll (the dat-shm pair is skipped while no IA shm0).
+shm group ucx-sm, jucx-sm, fi-shm, aeron-ipc, dat-shm, dat-shm-poll (the dat-shm pair is skipped while no IA shm0);
+ab group dat-base, dat-base-poll: dat4j of another built checkout (--base-root), for an A/B of two commits in one run
+(not in "all").
 
 A round runs every selected pair once, placement by placement; rounds repeat the same order (A B A B ...), and the
 tables show medians over the rounds, with ratios taken round by round (the same minutes for both sides).

@@ -6,6 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 ./mvnw -B -ntp verify
+# the rule tables of docs/conformance.md are those the suite has
+python3 scripts/gen-conformance-rules.py --check || {
+  echo "test-all: docs/conformance.md's rule tables differ from 'dat conformance --list':" \
+    "run scripts/gen-conformance-rules.py" >&2; exit 1; }
 runner="${SOFTROCE_RUNNER:-$(pwd)/../shared/softroce/run-in-guest.sh}"
 if [ -x "$runner" ] || [ -f "$runner" ]; then
   SOFTROCE_RUNNER="$runner" MVN_OFFLINE= bash dat-provider-rdmacm/src/test/softroce/run-guest-tests.sh
