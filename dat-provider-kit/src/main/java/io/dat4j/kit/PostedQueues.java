@@ -51,7 +51,7 @@ public final class PostedQueues {
         }
     }
 
-    /** {@return the receive for an incoming message: the oldest posted on the EP, else one taken from its SRQ, or null} */
+    /** {@return the receive for an incoming message: the oldest posted on the EP, else one from its SRQ, or null} */
     public PostedOperation pollRecv() {
         synchronized (recvs) {
             final PostedOperation op = recvs.poll();

@@ -172,10 +172,9 @@ final class DataPath {
     }
 
     /**
-     * One round of work: incoming records, completions by the peer's consumed position, outgoing records. Caller
-     * holds the connection's lock.
+     * {@return how much happened (0: nothing)} One round of work: incoming records, completions by the peer's consumed
+     * position, outgoing records. Caller holds the connection's lock.
      *
-     * @return how much happened (0: nothing)
      * @throws ProtocolViolation when the peer broke the protocol
      */
     int service() {
@@ -209,10 +208,8 @@ final class DataPath {
     }
 
     /**
-     * Writes what was posted, on the posting thread (no inbound work, so that a poster makes no upcall for another
-     * queue than its own). Caller holds the connection's lock.
-     *
-     * @return how much happened
+     * {@return how much happened} Writes what was posted, on the posting thread (no inbound work, so that a poster
+     * makes no upcall for another queue than its own). Caller holds the connection's lock.
      */
     int serviceOutbound() {
         final int n = outbound();
@@ -228,12 +225,7 @@ final class DataPath {
         return n;
     }
 
-    /**
-     * Arms the connection before a thread sleeps; the caller looks at {@link #peerMoved} once more after.
-     *
-     * @param what {@link WakeControl#DATA} (records from the peer), {@link WakeControl#SPACE} (the peer consumed
-     *        records of this side: completions, room) or both
-     */
+    /** Arms the connection before a thread sleeps for {@code what} ({@link WakeControl}); then {@link #peerMoved}. */
     void arm(final int what) {
         wake.arm(what);
     }

@@ -31,8 +31,8 @@ import java.util.Set;
  * RDMA copied by cross-memory attach ({@code process_vm_writev/readv}) where the kernel allows it and through the rings
  * otherwise. Connections meet on Unix domain sockets in a per-user directory, named by the connection qualifier, so
  * {@code -h 127.0.0.1 -p PORT} works as with the TCP provider. Serves dat.conf lines whose library is
- * {@value #LIBRARY}; offers {@code shm0} by itself. Settings ({@code dat4j.shm.*}, read once when an IA opens): {@link ShmConfig}; the protocol, security model and
- * limits: docs/providers.md ("shm").
+ * {@value #LIBRARY}; offers {@code shm0} by itself. Settings ({@code dat4j.shm.*}, read once when an IA opens):
+ * {@link ShmConfig}; the protocol, security model and limits: docs/providers.md ("shm").
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */

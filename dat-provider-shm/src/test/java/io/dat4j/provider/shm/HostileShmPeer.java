@@ -273,7 +273,7 @@ final class HostileShmPeer implements AutoCloseable {
                 poke(s, p);
             }
             theirs.ring();
-            lastNak = awaitNak(s, tail + tailLie);
+            lastNak = awaitNak(ch, s, tail + tailLie);
             ch.shutdownOutput();
             drainUntilClosed(ch, false);
         }
@@ -281,10 +281,14 @@ final class HostileShmPeer implements AutoCloseable {
 
     /**
      * Reads the provider's ring (side 1) for a NAK; {@return its code}, or 0 once the provider consumed everything
-     * written (or after 300 ms: an RNR wait of rnr_retry 1 is 100 ms)
+     * written and stayed quiet for 5 ms, or closed its socket without a NAK (or after 2 s: an RNR wait of rnr_retry 1
+     * is 100 ms, and a loaded host may not run the provider's threads for a while)
      */
-    private int awaitNak(final MemorySegment s, final long written) {
-        final long end = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(300);
+    private int awaitNak(final SocketChannel ch, final MemorySegment s, final long written) throws IOException {
+        final long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+        ch.configureBlocking(false);
+        final ByteBuffer junk = ByteBuffer.allocate(256);
+        boolean closed = false;
         final long headWord = LAYOUT.control(1, ConnectionLayout.HEAD);
         long quiet = 0;
         final long tailWord = LAYOUT.control(1, ConnectionLayout.TAIL);
@@ -300,6 +304,14 @@ final class HostileShmPeer implements AutoCloseable {
                     return s.get(JAVA_BYTE, o + 1) & 0xff;
                 }
                 pos += RecordHeader.span(Math.max(0, s.get(JAVA_INT, o + 4)));
+            }
+            if (closed) {
+                return 0; // the provider ended the connection, and wrote no NAK before
+            }
+            try {
+                closed = ch.read(junk.clear()) < 0;
+            } catch (final IOException e) {
+                closed = true;
             }
             if (s.get(JAVA_LONG, headWord) == written && tail == pos) {
                 if (quiet == 0) {
