@@ -91,6 +91,22 @@ public final class PostedQueues {
         pollRequest();
     }
 
+    /**
+     * Takes a request off the queue when its write begins, so that no other connection of the EP can write it.
+     *
+     * @param op the request at the head, as {@link #peekRequest()} returned it
+     * @return false if it is no longer at the head (taken meanwhile)
+     */
+    public boolean takeRequest(final PostedOperation op) {
+        synchronized (requests) {
+            if (requests.peek() != op) {
+                return false;
+            }
+            requests.poll();
+            return true;
+        }
+    }
+
     /** {@return the oldest request, removed, or null} */
     public PostedOperation pollRequest() {
         synchronized (requests) {

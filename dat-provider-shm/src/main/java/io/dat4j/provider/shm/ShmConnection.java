@@ -124,7 +124,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     /** Loop thread: connects the socket and sends REQ. */
     void startActive(final long q, final long timeoutNanos, final byte[] privateData) {
-        if (phase != P_NEW) {
+        final ShmEndpoint self = ep;
+        if (phase != P_NEW || self == null) {
             return;
         }
         qualifier = q;
@@ -147,7 +148,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             return;
         }
         msg.type = Handshake.REQ;
-        msg.rnrRetry = ep.up.attributes().rnrRetryCount();
+        msg.rnrRetry = self.up.attributes().rnrRetryCount();
         msg.flags = transport.config.cma() ? Handshake.FLAG_CMA : 0;
         msg.depthIn = myIn;
         msg.depthOut = myOut;
@@ -163,6 +164,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private void onReply() {
         final ConnectionLayout layout = new ConnectionLayout(peer.ringBytes, peer.grantSlots);
         final ShmEndpoint e = ep;
+        if (e == null) {
+            terminate(END_SILENT, "the EP was reset");
+            return;
+        }
         try {
             peerBell = Doorbell.open(peer.pid, peer.doorbellFd);
             mapping = SharedMapping.open(peer.pid, peer.mappingFd, layout.totalBytes());
@@ -301,7 +306,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             pending.enableCma();
         }
         KitLock.assertNoneHeld("established");
-        if (ep.up.established(null, myIn, myOut, transport.localAddress(qualifier), transport.localAddress(0))) {
+        final ShmEndpoint e = ep;
+        if (e != null && e.up.established(null, myIn, myOut, transport.localAddress(qualifier),
+                transport.localAddress(0))) {
             open((peer.flags & Handshake.FLAG_CMA) != 0);
         } else {
             terminate(END_SILENT, "the EP no longer waits for the connection");
@@ -332,28 +339,26 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     // ---- both sides: socket events
 
     private boolean register() {
+        String refusal;
+        EventNumber n = EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED;
         try {
             final String user = socket.peerUser();
-            if (!user.equals(transport.user())) {
-                faults.warn("shared-memory connection " + describe() + ": the peer runs as '" + user
-                        + "', not as this process's user '" + transport.user() + "': refused");
-                if (active) {
-                    fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
-                } else {
-                    terminate(END_SILENT, "another user");
-                }
-                return false;
+            if (user.equals(transport.user())) {
+                socket.register(transport.cm, this);
+                return true;
             }
-            socket.register(transport.cm, this);
-            return true;
+            refusal = "the peer runs as '" + user + "', not as this process's user '" + transport.user() + "'";
+            faults.warn("shared-memory connection " + describe() + ": " + refusal + ": refused");
         } catch (final IOException e) {
-            if (active) {
-                fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, "cannot register the socket: " + e);
-            } else {
-                terminate(END_SILENT, "cannot register the socket: " + e);
-            }
-            return false;
+            refusal = "cannot register the socket: " + e;
+            n = EventNumber.CONNECTION_EVENT_UNREACHABLE;
         }
+        if (active) {
+            fail(n, null, refusal);
+        } else {
+            terminate(END_SILENT, refusal);
+        }
+        return false;
     }
 
     private boolean send(final Handshake m) {
@@ -499,13 +504,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     // ---- establishment failures, disconnect, teardown
 
-    /**
-     * Active side: the connect failed; reports it once.
-     *
-     * @param number the event
-     * @param privateData the reject's data, or null
-     * @param why for the log (null: nothing to log)
-     */
+    /** Active side: the connect failed; reports {@code number} (with a reject's data) once; logs {@code why}. */
     void fail(final EventNumber number, final byte[] privateData, final String why) {
         if (phase == P_CLOSED) {
             return;
@@ -515,8 +514,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         final ShmEndpoint e = ep;
         terminate(END_SILENT, why);
-        e.up.connectionFailed(number, privateData);
-        e.queues.flushReceives();
+        if (e != null) {
+            e.up.connectionFailed(number, privateData);
+            e.queues.flushReceives();
+        }
     }
 
     /** Loop thread: the consumer disconnects (or aborts a pending connection). */
@@ -546,11 +547,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     /**
-     * Ends the connection (idempotent): the data path flushes everything it holds, grants are revoked, the mapping is
-     * unmapped, the socket closed (after the last frame went out) and the EP told. Loop thread.
-     *
-     * @param end {@link #END_SILENT}, {@link #END_DISCONNECTED} or {@link #END_BROKEN}
-     * @param why for the log
+     * Ends the connection (idempotent; loop thread): the data path flushes everything it holds, grants are revoked,
+     * the mapping unmapped, the socket closed (after the last frame went out) and the EP told {@code end}.
      */
     void terminate(final int end, final String why) {
         if (!transport.cm.inLoop()) {
@@ -628,13 +626,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     // ---- the data path, serviced from any thread
 
-    /**
-     * One or more rounds of the data path, if no other thread is in it.
-     *
-     * @param consumer true when a consumer thread calls (dat_evd_dequeue/wait), false for the progress thread or a
-     *        poster
-     * @return how much happened
-     */
+    /** {@return how much happened} One or more rounds of the data path, if no other thread is in it; a consumer
+     * thread ({@code dat_evd_*}, not the progress thread or a poster) marks the connection driven. */
     int service(final boolean consumer) {
         if (consumer) {
             final long now = System.nanoTime();
@@ -658,7 +651,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
                 return round == 0 ? -1 : n;
             }
             try {
-                if (path != p) {
+                if (path != p || dying) { // torn down or detached meanwhile
                     return n;
                 }
                 if (work) {
@@ -705,7 +698,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
     }
 
-    /** A receive was posted (on the EP or its SRQ): an incoming SEND may be waiting for it. */
+    /** A receive was posted (EP or SRQ): an incoming SEND may wait for it. */
     void receivePosted() {
         final DataPath p = path;
         if (p != null && p.holdsForReceive()) {
@@ -713,11 +706,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
     }
 
-    /**
-     * Arms the connection before a thread sleeps; {@return true if the peer moved meanwhile (do not sleep)}
-     *
-     * @param what {@link WakeControl#DATA}, {@link WakeControl#SPACE} or both
-     */
+    /** Arms the connection for {@code what} before a thread sleeps; {@return true if the peer moved (do not sleep)} */
     boolean armAndCheck(final int what) {
         final DataPath p = path;
         if (p == null || dying) {
@@ -738,12 +727,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     /**
-     * Progress thread: timers of the data path (RNR budget, keeping the peer from timing out while a SEND waits for
-     * a receive, the transport timeout).
-     *
-     * @param now the time
-     * @param ackTimeoutNanos one attempt of the transport timeout, 0 for none
-     * @return the next time this connection needs a look, or Long.MAX_VALUE
+     * {@return the next time this connection needs a look, or Long.MAX_VALUE} Progress thread: the timers of the data
+     * path (RNR budget, heartbeat while a SEND waits for a receive, transport timeout of {@code ackTimeoutNanos}).
      */
     long timers(final long now, final long ackTimeoutNanos) {
         final DataPath p = path;
@@ -751,7 +736,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             return now + TimeUnit.MILLISECONDS.toNanos(1);
         }
         try {
-            final long next = p.timers(now, ackTimeoutNanos, ep.up.attributes().retryCount());
+            final ShmEndpoint e = ep;
+            if (e == null || dying) {
+                return Long.MAX_VALUE;
+            }
+            final long next = p.timers(now, ackTimeoutNanos, e.up.attributes().retryCount());
             if (next == DataPath.TIMED_OUT) {
                 final String why = p.timeoutReason();
                 LOG.warn("shared-memory connection {}: {}", describe(), why);
@@ -776,6 +765,31 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             dying = true;
             transport.cm.post(() -> terminate(END_BROKEN, why)); // never inside the round that asked for it
         }
+    }
+
+    /**
+     * Under the EP's lock, at a reset before this connection ended (an ABRUPT disconnect outlasted the kit's wait):
+     * completes its requests FLUSHED, detaches it from the EP (no later upcall; the EP's receives are the next
+     * connection's) and leaves the rest of the teardown to the loop thread.
+     */
+    void detach() {
+        final ShmEndpoint e = ep;
+        if (e == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            dying = true;
+            ep = null;
+            final DataPath p = path != null ? path : pending;
+            if (p != null) {
+                p.flushHeld();
+            }
+            e.queues.flushRequests();
+        } finally {
+            lock.unlock();
+        }
+        transport.cm.post(() -> terminate(END_SILENT, "the EP was reset"));
     }
 
     /** {@return the data path, for the transport's grant bookkeeping (null unless established)} */

@@ -100,6 +100,10 @@ final class ShmEndpoint implements EndpointTransport {
 
     @Override
     public void reset() {
+        final ShmConnection old = conn;
+        if (old != null) {
+            old.detach(); // a connection the kit declared DISCONNECTED before it ended (ShmAbruptResetTest)
+        }
         bind(null);
     }
 

@@ -4,7 +4,6 @@ import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,16 +12,17 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One I/O thread of an IA: a selector over many connections, a task queue, a queue of connections with work to do,
- * and the connections' timers. Every socket of the connections it owns is touched only by the loop's current
+ * One I/O thread of an IA: a selector over many connections, who owns the loop (the I/O thread or a driving consumer),
+ * and the round it runs. Every socket of the connections it owns is touched only by the loop's current
  * <em>owner</em>: the I/O thread, or a consumer thread that waits on an EVD fed by this loop only and runs the loop
  * itself ({@link #drive}), so that the thread that waits for a completion is the one the kernel wakes when its data
  * arrives (two thread wake-ups per round trip, as a blocking socket program, instead of six). While consumers drive,
  * the I/O thread steps aside: it parks, and takes the loop back when no consumer has driven it for
  * {@link #graceNanos}, when work is queued and nobody runs the loop, or when a consumer asks for it.
- * Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
- * queues are guarded by their own monitors, leaves under which nothing else is taken; the loop takes a connection's
- * lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
+ Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
+ * queues ({@link LoopWork}) are guarded by their own monitors, leaves under which nothing else is taken; its timers
+ * ({@link TimerHeap}), deferred ACKs ({@link DeferredAcks}) and silent-peer sweep are the owner's, with no lock; the
+ * loop takes a connection's lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class IoLoop implements Runnable {
 
@@ -32,15 +32,14 @@ final class IoLoop implements Runnable {
     private final long graceNanos;
     /** How long a deferred ACK may wait for a frame to ride on ({@link TcpConfig}). */
     private final long ackDelayNanos;
-    /** The loop on which the current (consumer) thread deferred ACKs, if any; see {@link #defer}. */
-    private static final ThreadLocal<IoLoop> DEFERRED_ON = new ThreadLocal<>();
 
     final int index;
     private final Selector selector;
     private final Thread thread;
-    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-    private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
-    private final ArrayList<TcpConnection> timed = new ArrayList<>();
+    /** Tasks and connections queued by other threads ({@link LoopWork}). */
+    private final LoopWork work;
+    /** The connections' timers; owner only. */
+    final TimerHeap timers = new TimerHeap();
     private final java.nio.ByteBuffer scratch = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     private final java.util.function.Consumer<SelectionKey> handler = this::handle;
     private volatile boolean selecting;
@@ -66,11 +65,7 @@ final class IoLoop implements Runnable {
     private volatile boolean stepAside;
     private volatile Thread wanter;
     /** Connections holding ACKs deferred by a driving consumer (owner only). */
-    private final ArrayList<TcpConnection> deferred = new ArrayList<>();
-    /** When the oldest deferred ACK was deferred, or 0. */
-    private volatile long deferredSince;
-    /** The owner is writing the deferred ACKs, or is a posting thread on a short job: defer no ACKs. */
-    private boolean flushingDeferred;
+    final DeferredAcks deferredAcks = new DeferredAcks(this);
 
     IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
@@ -80,6 +75,7 @@ final class IoLoop implements Runnable {
         this.lastDriven = System.nanoTime() - 4 * graceNanos;
         this.liveness = new Liveness.Sweep(config.ackTimeoutNanos());
         this.selector = Selector.open();
+        this.work = new LoopWork(name);
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
     }
@@ -108,14 +104,12 @@ final class IoLoop implements Runnable {
      */
     boolean mayDeferAcks() {
         final Thread t = Thread.currentThread();
-        return t != thread && owner.get() == t && !flushingDeferred;
+        return t != thread && owner.get() == t && !deferredAcks.suspended;
     }
 
     /** Runs a task on the loop thread (soon). */
     void execute(final Runnable task) {
-        synchronized (tasks) {
-            tasks.add(task);
-        }
+        work.addTask(task);
         wakeup();
     }
 
@@ -148,10 +142,7 @@ final class IoLoop implements Runnable {
 
     /** Marks a connection as having work (posted operations, a new receive); allocation-free. */
     void schedule(final TcpConnection c) {
-        if (c.scheduled.compareAndSet(false, true)) {
-            synchronized (ready) {
-                ready.add(c);
-            }
+        if (work.addReady(c)) {
             wakeup();
         }
     }
@@ -199,9 +190,8 @@ final class IoLoop implements Runnable {
      */
     boolean drive(final long nanos) {
         final Thread me = Thread.currentThread();
-        final IoLoop d = DEFERRED_ON.get();
-        if (d != null && d != this) {
-            DEFERRED_ON.set(null);
+        final IoLoop d = DeferredAcks.takeDeferredOnOther(this);
+        if (d != null) {
             d.flushDeferredFrom(me);
         }
         if (!running || me == thread || (nanos > 0 && nanos < 1_000_000L)) {
@@ -250,15 +240,15 @@ final class IoLoop implements Runnable {
         if (me == thread || !running || !owner.compareAndSet(null, me)) {
             return false;
         }
-        flushingDeferred = true;
+        deferredAcks.suspended = true;
         return true;
     }
 
     /** Ends a {@link #tryOwn()} job: the I/O thread is woken if work was left (it does not count as driving). */
     void disown() {
-        flushingDeferred = false;
+        deferredAcks.suspended = false;
         owner.compareAndSet(Thread.currentThread(), null);
-        if (ioWaitsForRelease || ioNeeded || hasWork()) {
+        if (ioWaitsForRelease || ioNeeded || work.hasWork()) {
             LockSupport.unpark(thread);
         }
     }
@@ -266,65 +256,19 @@ final class IoLoop implements Runnable {
     private void release(final Thread me) {
         lastDriven = System.nanoTime();
         owner.compareAndSet(me, null);
-        if (ioWaitsForRelease || ioNeeded || !running || hasWork()) {
+        if (ioWaitsForRelease || ioNeeded || !running || work.hasWork()) {
             LockSupport.unpark(thread);
-        }
-    }
-
-    /**
-     * Remembers that a connection owes ACKs that the driving consumer may piggy-back on its next request; they are
-     * written at the latest by the next round of this loop, when the same consumer drives another loop, or by the
-     * I/O thread after {@link #ackDelayNanos}. Owner only.
-     */
-    void defer(final TcpConnection c) {
-        if (!c.ackListed) {
-            c.ackListed = true;
-            deferred.add(c);
-            if (deferredSince == 0) {
-                deferredSince = System.nanoTime();
-            }
-        }
-        DEFERRED_ON.set(this);
-    }
-
-    /** Writes every deferred ACK; owner only. */
-    private void flushDeferred() {
-        if (deferred.isEmpty()) {
-            return;
-        }
-        deferredSince = 0;
-        flushingDeferred = true;
-        try {
-            for (int i = 0; i < deferred.size(); i++) {
-                final TcpConnection c = deferred.get(i);
-                c.ackListed = false;
-                try {
-                    c.flushAcks();
-                } catch (final RuntimeException e) {
-                    LOG.error("writing the ACKs of {} failed", c, e);
-                    c.fail("internal error: " + e);
-                }
-            }
-            deferred.clear();
-        } finally {
-            flushingDeferred = false;
         }
     }
 
     /** A consumer leaves for another loop: its deferred ACKs here go out now, if the loop is free. */
     private void flushDeferredFrom(final Thread me) {
-        if (deferredSince != 0 && owner.compareAndSet(null, me)) {
+        if (deferredAcks.since() != 0 && owner.compareAndSet(null, me)) {
             try {
-                flushDeferred();
+                deferredAcks.flush();
             } finally {
                 release(me);
             }
-        }
-    }
-
-    void addTimer(final TcpConnection c) {
-        if (!timed.contains(c)) {
-            timed.add(c);
         }
     }
 
@@ -380,11 +324,11 @@ final class IoLoop implements Runnable {
         }
         final long now = System.nanoTime();
         final long idle = now - lastDriven;
-        if (idle < graceNanos && !ioNeeded && !hasWork()) {
-            final long since = deferredSince;
+        if (idle < graceNanos && !ioNeeded && !work.hasWork()) {
+            final long since = deferredAcks.since();
             if (since != 0 && now - since >= ackDelayNanos && owner.compareAndSet(null, thread)) {
                 try {
-                    flushDeferred();
+                    deferredAcks.flush();
                 } finally {
                     owner.set(null);
                 }
@@ -401,11 +345,11 @@ final class IoLoop implements Runnable {
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
     private void round(final long maxMillis, final long k0) throws IOException {
-        flushDeferred();
-        final long wait = Math.min(Math.min(checkTimers(), liveness.run()), maxMillis);
+        deferredAcks.flush();
+        final long wait = Math.min(Math.min(timers.expire(), liveness.run()), maxMillis);
         selecting = true;
         try {
-            if (wait <= 0 || hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
+            if (wait <= 0 || work.hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
                 // (a consumer that was woken after it read k0 must not block: its event may be posted already)
                 selector.selectNow(handler);
             } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
@@ -424,8 +368,8 @@ final class IoLoop implements Runnable {
             // I/O thread, woken by release()
             return;
         }
-        runTasks();
-        runReady();
+        work.runTasks();
+        work.runReady();
     }
 
     /**
@@ -460,17 +404,6 @@ final class IoLoop implements Runnable {
         selector.selectNow(handler);
     }
 
-    private boolean hasWork() {
-        synchronized (tasks) {
-            if (!tasks.isEmpty()) {
-                return true;
-            }
-        }
-        synchronized (ready) {
-            return !ready.isEmpty();
-        }
-    }
-
     private void handle(final SelectionKey k) {
         if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
             return; // level-triggered: the key is selected again by the next owner
@@ -488,71 +421,6 @@ final class IoLoop implements Runnable {
                 c.fail("internal error: " + e);
             }
         }
-    }
-
-    private void runTasks() {
-        while (true) {
-            final Runnable r;
-            synchronized (tasks) {
-                r = tasks.poll();
-            }
-            if (r == null) {
-                return;
-            }
-            try {
-                r.run();
-            } catch (final RuntimeException e) {
-                LOG.error("I/O thread {}: task failed", thread.getName(), e);
-            }
-        }
-    }
-
-    private void runReady() {
-        while (true) {
-            final TcpConnection c;
-            synchronized (ready) {
-                c = ready.poll();
-            }
-            if (c == null) {
-                return;
-            }
-            c.scheduled.set(false);
-            try {
-                c.onScheduled();
-            } catch (final RuntimeException e) {
-                LOG.error("I/O thread {}: {} failed", thread.getName(), c, e);
-                c.fail("internal error: " + e);
-            }
-        }
-    }
-
-    private long checkTimers() {
-        if (timed.isEmpty()) {
-            return Long.MAX_VALUE;
-        }
-        final long now = System.nanoTime();
-        long next = Long.MAX_VALUE;
-        for (int i = timed.size() - 1; i >= 0; i--) {
-            final TcpConnection c = timed.get(i);
-            final long d = c.deadline();
-            if (d == Long.MAX_VALUE) {
-                timed.remove(i);
-            } else if (d - now <= 0) {
-                timed.remove(i);
-                try {
-                    c.onTimer();
-                } catch (final RuntimeException e) {
-                    LOG.error("timer of {} failed", c, e);
-                }
-                if (c.deadline() != Long.MAX_VALUE) {
-                    addTimer(c);
-                    next = Math.min(next, Math.max(1, (c.deadline() - now) / 1_000_000L));
-                }
-            } else {
-                next = Math.min(next, Math.max(1, (d - now) / 1_000_000L + 1));
-            }
-        }
-        return next;
     }
 
     /** Stops the loop and waits for its thread; closes every channel it owns. */
@@ -578,7 +446,7 @@ final class IoLoop implements Runnable {
 
     private void shutdown() {
         running = false;
-        runTasks();
+        work.runTasks();
         for (final SelectionKey k : new ArrayList<>(selector.keys())) {
             final Object a = k.attachment();
             if (a instanceof TcpConnection c) {
@@ -587,7 +455,7 @@ final class IoLoop implements Runnable {
                 l.closeNow();
             }
         }
-        runTasks();
+        work.runTasks();
         try {
             selector.close();
         } catch (final IOException e) {

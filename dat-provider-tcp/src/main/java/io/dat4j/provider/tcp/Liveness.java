@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.PostedOperation;
 import java.util.ArrayList;
 import org.apache.logging.log4j.Logger;
 
@@ -21,8 +22,9 @@ import org.apache.logging.log4j.Logger;
  * attempt, as a responder's RNR NAKs and ACKs keep a requester's timer from expiring. Detection comes between
  * {@code attempt x (retry_count + 1)} and one attempt later, since silence is sampled every half attempt.
  *
- * <p>The per-connection state is guarded by the connection's lock; {@link #received} is bumped by whatever thread
- * reads the connection's socket.
+ * <p>Threading: the per-connection state is guarded by the connection's lock ({@link TcpConnection#lock}); {@link #received}
+ * is bumped by whatever thread reads the connection's socket, under that lock; the {@link Sweep} is its loop owner's.
+ * See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class Liveness {
 
@@ -70,6 +72,53 @@ final class Liveness {
             return PROBE;
         }
         return holding ? KEEPALIVE : NONE;
+    }
+
+    /**
+     * One sample of a connection by its loop's {@link Sweep}: a keepalive or probe when due, the end of the connection
+     * when the peer was silent for every attempt.
+     *
+     * @return false once the connection is closed (no longer watched)
+     */
+    boolean check(final TcpConnection c, final long now, final long attemptNanos) {
+        c.lock.lock();
+        try {
+            if (c.phase != ConnectionPhase.UP || c.close.draining) {
+                return c.phase != ConnectionPhase.CLOSED;
+            }
+            final TcpEndpoint e = c.ep;
+            final OutboundWriter w = c.out;
+            final boolean outstanding = w.unwritten() || !w.awaiting.isEmpty() || e.queues.hasRequests();
+            final int retries = e.up.attributes().retryCount();
+            switch (sample(now, attemptNanos, retries, outstanding, c.in.holding())) {
+                case KEEPALIVE -> {
+                    if (w.keepalive(0)) {
+                        w.flushOut();
+                    }
+                }
+                case PROBE -> {
+                    if (w.keepalive(Wire.KEEPALIVE_PROBE)) {
+                        w.flushOut();
+                    }
+                }
+                case EXPIRED -> {
+                    final String reason = "no byte from the peer for " + silence(now) / 1_000_000L
+                            + " ms with operations outstanding (transport timeout " + attemptNanos / 1_000_000L
+                            + " ms x (retry_count " + retries + " + 1))";
+                    c.faults.warn("connection " + c + ": " + reason + "; the connection is broken");
+                    final PostedOperation head = w.awaiting.peek();
+                    c.close.transportFailed = head != null ? head
+                            : w.curReq != null ? w.curReq : e.queues.peekRequest();
+                    c.close.lost(reason);
+                }
+                default -> {
+                    // nothing
+                }
+            }
+            return c.phase != ConnectionPhase.CLOSED;
+        } finally {
+            c.unlock();
+        }
     }
 
     /** {@return nanoseconds of silence measured at the last sample} */
@@ -123,7 +172,7 @@ final class Liveness {
                 final TcpConnection c = watched.get(i);
                 boolean keep;
                 try {
-                    keep = c.livenessSample(now, attemptNanos);
+                    keep = c.live.check(c, now, attemptNanos);
                 } catch (final RuntimeException e) {
                     LOG.error("liveness sample of {} failed", c, e);
                     c.fail("internal error: " + e);

@@ -104,7 +104,7 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
                 micros(s.longValue(ACK_DELAY, 500, 1, DAY_MICROS)),
                 micros(s.longValue(BUSY_POLL, 0, 0, DAY_MICROS)),
                 s.longValue(ACK_TIMEOUT, TcpProvider.ACK_TIMEOUT_DEFAULT, 0, TcpProvider.ACK_TIMEOUT_MAX),
-                s.intValue(SEND_COPY_MAX, SEND_COPY_MAX_DEFAULT, 0, TcpConnection.STAGE_MAX),
+                s.intValue(SEND_COPY_MAX, SEND_COPY_MAX_DEFAULT, 0, OutboundWriter.STAGE_MAX),
                 s.intValue(FULL_READ_SKIPS, FULL_READ_SKIPS_DEFAULT, 0, 1 << 20),
                 s.longValue(ACK_BYTES, 32 * 1024, 0, Long.MAX_VALUE));
     }

@@ -30,7 +30,7 @@ final class TcpEndpoint implements EndpointTransport {
 
     final TcpTransport transport;
     final EndpointUpcalls up;
-    /** Posted receives not yet consumed, sends and RDMA not yet fully written. */
+    /** Posted receives not yet consumed, sends and RDMA not yet taken by a connection's writer. */
     final PostedQueues queues;
     volatile TcpConnection conn;
 
@@ -57,7 +57,7 @@ final class TcpEndpoint implements EndpointTransport {
         final TcpConnection c = new TcpConnection(transport, loop, ch, this, rdmaReadIn, rdmaReadOut);
         bind(c);
         final InetSocketAddress to = new InetSocketAddress(remoteAddress, port);
-        loop.execute(() -> c.startActive(to, timeoutNanos, privateData));
+        loop.execute(() -> c.handshake.startActive(to, timeoutNanos, privateData));
     }
 
     @Override
@@ -68,14 +68,14 @@ final class TcpEndpoint implements EndpointTransport {
                     "the request does not belong to this IA's transport");
         }
         bind(c);
-        c.loop.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+        c.loop.execute(() -> c.handshake.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
     }
 
     @Override
     public void disconnect(final CloseMode mode) {
         final TcpConnection c = conn;
         if (c != null) {
-            c.loop.execute(() -> c.localDisconnect(mode));
+            c.loop.execute(() -> c.close.localDisconnect(mode));
         }
     }
 
@@ -84,7 +84,7 @@ final class TcpEndpoint implements EndpointTransport {
         final TcpConnection c = conn;
         if (op.kind() == DtoOperation.RECEIVE) {
             queues.addRecv(op);
-            if (c != null && c.rnrWaiting) {
+            if (c != null && c.waitsForReceive()) {
                 c.loop.schedule(c);
             }
             return;
@@ -101,7 +101,7 @@ final class TcpEndpoint implements EndpointTransport {
         if (transport.inlineWrites && !c.loop.inLoop() && !Thread.currentThread().isInterrupted()
                 && c.lock.tryLock()) {
             try {
-                c.inlineFlush();
+                c.out.inlineFlush();
             } finally {
                 c.unlock();
             }
@@ -112,6 +112,12 @@ final class TcpEndpoint implements EndpointTransport {
 
     @Override
     public void reset() {
+        final TcpConnection old = conn;
+        if (old != null) {
+            // the kit made the EP DISCONNECTED without this connection's end (an ABRUPT disconnect that outlasted
+            // dat4j.kit.abruptDisconnectMillis): end it now, before the EP can connect again (see AbruptResetTest)
+            old.close.detach(this);
+        }
         bind(null);
     }
 
@@ -149,7 +155,7 @@ final class TcpEndpoint implements EndpointTransport {
     public void close() {
         final TcpConnection c = conn;
         if (c != null) {
-            c.loop.executeAndWait(() -> c.terminate(TcpConnection.END_SILENT, "EP freed", false),
+            c.loop.executeAndWait(() -> c.close.terminate(ConnectionEnd.SILENT, "EP freed", false),
                     TcpTransport.WAIT_MILLIS);
         }
         queues.clear();
@@ -161,7 +167,7 @@ final class TcpEndpoint implements EndpointTransport {
     @Override
     public void sharedReceivePosted() {
         final TcpConnection c = conn;
-        if (c != null && c.rnrWaiting) {
+        if (c != null && c.waitsForReceive()) {
             c.loop.schedule(c);
         }
     }

@@ -62,7 +62,7 @@ final class TcpListener implements ListenerTransport {
             }
             final IoLoop target = transport.nextLoop();
             final TcpConnection c = new TcpConnection(transport, target, s, sp);
-            target.execute(c::startPassive);
+            target.execute(c.handshake::startPassive);
         }
     }
 

@@ -80,7 +80,7 @@ public final class TcpProvider implements DatProvider {
     /** {@code max_dto_per_ep} and {@code max_recv_per_srq}: the deepest EP queue and SRQ. */
     static final int MAX_QUEUE_DEPTH = 16384;
     /** Private data carried by connect, accept and reject, bytes. */
-    public static final int MAX_PRIVATE_DATA = TcpConnection.MAX_PDATA;
+    public static final int MAX_PRIVATE_DATA = Wire.MAX_PDATA;
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,

@@ -15,10 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A frame that ends with a socket read that got all it asked for (a payload of {@link TcpConnection#IN_STAGE} bytes
+ * A frame that ends with a socket read that got all it asked for (a payload of {@link InboundReader#IN_STAGE} bytes
  * fills the inbound stage with its header; a larger one ends with a full read into registered memory) leaves open
  * whether the next frame is there. In a ping-pong the read after it finds nothing, and the frames after that leave
- * the socket to the selector ({@link TcpConnection#FULL_READ_SKIPS}). When the ping-pong turns into a stream, and
+ * the socket to the selector ({@link TcpConfig#FULL_READ_SKIPS}). When the ping-pong turns into a stream, and
  * back, every frame must still be read, intact and in order: a frame left in the socket would hang the receiver
  * until the event wait's time-out fails the test.
  */
@@ -29,8 +29,8 @@ class FullReadTest {
     private static final int BURST = 2 * Math.max(5, TcpConfig.FULL_READ_SKIPS_DEFAULT) + 5;
 
     @ParameterizedTest(name = "payload {0} B")
-    @ValueSource(ints = {TcpConnection.IN_STAGE - TcpConnection.HEADER, TcpConnection.IN_STAGE,
-        TcpConnection.IN_STAGE + 1, 2 * TcpConnection.IN_STAGE, 4 * TcpConnection.IN_STAGE})
+    @ValueSource(ints = {InboundReader.IN_STAGE - Wire.HEADER, InboundReader.IN_STAGE,
+        InboundReader.IN_STAGE + 1, 2 * InboundReader.IN_STAGE, 4 * InboundReader.IN_STAGE})
     void shouldReadEveryFrameWhenAPingPongTurnsIntoAStreamAndBack(final int size) throws Exception {
         try (Fixture f = new Fixture()) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(BURST + 4)
@@ -74,8 +74,8 @@ class FullReadTest {
      */
     @Test
     void shouldDeliverAFrameLeftInTheStageAfterAFullRead() throws Exception {
-        final int full = TcpConnection.IN_STAGE;
-        final int half = (TcpConnection.IN_STAGE + TcpConnection.HEADER) / 2 - TcpConnection.HEADER;
+        final int full = InboundReader.IN_STAGE;
+        final int half = (InboundReader.IN_STAGE + Wire.HEADER) / 2 - Wire.HEADER;
         try (Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME, "0")) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(),
                     EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(), null);

@@ -41,7 +41,7 @@ class HostileFloodTest {
     /** A well-formed REQ from a raw socket. */
     private static Socket request(final PublicServicePoint psp) throws IOException {
         final Socket s = new Socket(InetAddress.getLoopbackAddress(), (int) psp.connectionQualifier());
-        s.getOutputStream().write(header(TcpConnection.REQ, 7, 0, TcpConnection.MAGIC, 0, 1, 1));
+        s.getOutputStream().write(header(Wire.REQ, 7, 0, Wire.MAGIC, 0, 1, 1));
         s.getOutputStream().flush();
         return s;
     }
@@ -60,11 +60,11 @@ class HostileFloodTest {
         while (System.nanoTime() < end) {
             for (int i = 0; i < sockets.size(); i++) {
                 final Socket s = sockets.get(i);
-                if (!answered[i] && s.getInputStream().available() >= TcpConnection.HEADER) {
-                    final byte[] h = new byte[TcpConnection.HEADER];
+                if (!answered[i] && s.getInputStream().available() >= Wire.HEADER) {
+                    final byte[] h = new byte[Wire.HEADER];
                     new DataInputStream(s.getInputStream()).readFully(h);
                     final ByteBuffer b = ByteBuffer.wrap(h);
-                    assertEquals(TcpConnection.REJ, b.get(0), "the answer to a refused request");
+                    assertEquals(Wire.REJ, b.get(0), "the answer to a refused request");
                     assertEquals(0, b.get(1), "flags 0: rejected by the provider (NON_PEER_REJECTED)");
                     answered[i] = true;
                     n++;

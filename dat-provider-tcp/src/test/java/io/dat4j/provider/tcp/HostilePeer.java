@@ -168,15 +168,15 @@ final class HostilePeer implements AutoCloseable {
     byte[] encode(final List<Frame> frames) {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (final Frame fr : frames) {
-            final ByteBuffer h = ByteBuffer.allocate(TcpConnection.HEADER);
+            final ByteBuffer h = ByteBuffer.allocate(Wire.HEADER);
             // rnr_retry 7 (wait forever for a receive) stops the target reading; keep the wait bounded (<= 300 ms)
-            final int flags = fr.type() == TcpConnection.REQ || fr.type() == TcpConnection.REP ? fr.flags() & ~4
+            final int flags = fr.type() == Wire.REQ || fr.type() == Wire.REP ? fr.flags() & ~4
                     : fr.flags();
             h.put((byte) fr.type()).put((byte) flags).putShort((short) 0).putInt(fr.length())
-                    .putLong(fr.type() == TcpConnection.REQ || fr.type() == TcpConnection.REP
-                            ? (fr.target() == Target.ZERO ? fr.offset() : TcpConnection.MAGIC)
+                    .putLong(fr.type() == Wire.REQ || fr.type() == Wire.REP
+                            ? (fr.target() == Target.ZERO ? fr.offset() : Wire.MAGIC)
                             : address(fr.target(), fr.offset()))
-                    .putLong(fr.b()).putInt(fr.type() == TcpConnection.REQ || fr.type() == TcpConnection.REP
+                    .putLong(fr.b()).putInt(fr.type() == Wire.REQ || fr.type() == Wire.REP
                             ? (int) fr.offset() & 0x7ff : rmr(fr.target(), fr.offset() ^ fr.b()))
                     .putInt(fr.d());
             out.writeBytes(h.array());
@@ -229,14 +229,14 @@ final class HostilePeer implements AutoCloseable {
                 }
                 s.setSoTimeout((int) BOUND.toMillis());
                 final DataInputStream in = new DataInputStream(s.getInputStream());
-                final byte[] req = new byte[TcpConnection.HEADER];
+                final byte[] req = new byte[Wire.HEADER];
                 in.readFully(req);
                 in.readFully(new byte[ByteBuffer.wrap(req).getInt(4)]);
                 if (mode == Mode.ESTABLISHED) {
-                    s.getOutputStream().write(UntrustedPeerTest.header(TcpConnection.REP, 1, 0, TcpConnection.MAGIC,
+                    s.getOutputStream().write(UntrustedPeerTest.header(Wire.REP, 1, 0, Wire.MAGIC,
                             0, 8, 0));
                     s.getOutputStream().flush();
-                    in.readFully(new byte[TcpConnection.HEADER]);
+                    in.readFully(new byte[Wire.HEADER]);
                     final Event est = f.c.conn.await(BOUND);
                     if (!(est instanceof ConnectionEvent c)
                             || c.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {

@@ -86,7 +86,7 @@ class InlineWriteTest {
     }
 
     /**
-     * Payloads above {@link TcpConnection#SEND_COPY_MAX} and up to {@link TcpConnection#STAGE_MAX} leave in one
+     * Payloads above {@link TcpConfig#SEND_COPY_MAX} and up to {@link OutboundWriter#STAGE_MAX} leave in one
      * gathering write (header and registered memory) instead of through the stage; around both limits, with one and
      * with two segments, from the waiting thread and from other threads, every byte must land where it belongs.
      */
@@ -96,7 +96,7 @@ class InlineWriteTest {
         final Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.INLINE_WRITES_PROP_NAME,
                 Boolean.toString(fast), TcpConfig.CONSUMER_PROGRESS, Boolean.toString(fast));
         final int limit = TcpConfig.SEND_COPY_MAX_DEFAULT;
-        final int max = TcpConnection.STAGE_MAX;
+        final int max = OutboundWriter.STAGE_MAX;
         final int[] sizes = {limit, limit + 1, (limit + max) / 2, max - 1, max, max + 1};
         final int slot = max + 1;
         try (f) {

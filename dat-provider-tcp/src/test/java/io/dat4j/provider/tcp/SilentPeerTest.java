@@ -54,7 +54,7 @@ class SilentPeerTest {
     }
 
     private static ByteBuffer header(final DataInputStream in) throws IOException {
-        final byte[] h = new byte[TcpConnection.HEADER];
+        final byte[] h = new byte[Wire.HEADER];
         in.readFully(h);
         return ByteBuffer.wrap(h);
     }
@@ -74,15 +74,15 @@ class SilentPeerTest {
                 s.setSoTimeout((int) WAIT.toMillis());
                 final DataInputStream in = new DataInputStream(s.getInputStream());
                 final ByteBuffer req = header(in);
-                assertEquals(TcpConnection.REQ, req.get(0));
+                assertEquals(Wire.REQ, req.get(0));
                 in.readFully(new byte[req.getInt(4)]);
-                final ByteBuffer rep = ByteBuffer.allocate(TcpConnection.HEADER);
-                rep.put(0, (byte) TcpConnection.REP).put(1, (byte) 7).putLong(8, TcpConnection.MAGIC)
+                final ByteBuffer rep = ByteBuffer.allocate(Wire.HEADER);
+                rep.put(0, (byte) Wire.REP).put(1, (byte) 7).putLong(8, Wire.MAGIC)
                         .putInt(24, 8).putInt(28, 0);
                 final OutputStream out = s.getOutputStream();
                 out.write(rep.array());
                 out.flush();
-                assertEquals(TcpConnection.RTU, header(in).get(0));
+                assertEquals(Wire.RTU, header(in).get(0));
                 Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                 // the peer stops answering: five SENDs are written to the socket and never acknowledged
                 for (int i = 0; i < 5; i++) {
@@ -115,7 +115,7 @@ class SilentPeerTest {
                     frames.add(h.get(0) * 10 + h.get(1));
                     in.readFully(new byte[h.getInt(4)]);
                 }
-                assertEquals(List.of(50, 50, 50, 50, 50, TcpConnection.KEEPALIVE * 10 + TcpConnection.KEEPALIVE_PROBE),
+                assertEquals(List.of(50, 50, 50, 50, 50, Wire.KEEPALIVE * 10 + Wire.KEEPALIVE_PROBE),
                         frames);
             }
             ep.close();

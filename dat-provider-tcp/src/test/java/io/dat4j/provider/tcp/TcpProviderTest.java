@@ -133,8 +133,8 @@ class TcpProviderTest {
                 expect(f.c.conn, EventNumber.CONNECTION_EVENT_TIMED_OUT);
                 assertEquals(EndpointState.DISCONNECTED, ce.state());
                 final InputStream in = s.getInputStream();
-                final byte[] hdr = in.readNBytes(TcpConnection.HEADER);
-                assertEquals(TcpConnection.REQ, hdr[0]);
+                final byte[] hdr = in.readNBytes(Wire.HEADER);
+                assertEquals(Wire.REQ, hdr[0]);
             }
         }
     }

@@ -45,7 +45,7 @@ class UntrustedPeerTest {
 
     static byte[] header(final int type, final int flags, final int len, final long a, final long b, final int c,
             final int d) {
-        final ByteBuffer h = ByteBuffer.allocate(TcpConnection.HEADER);
+        final ByteBuffer h = ByteBuffer.allocate(Wire.HEADER);
         h.put((byte) type).put((byte) flags).putShort((short) 0).putInt(len).putLong(a).putLong(b).putInt(c)
                 .putInt(d);
         return h.array();
@@ -68,12 +68,12 @@ class UntrustedPeerTest {
         final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
         final List<byte[]> bad = List.of(
                 header(99, 0, 0, 0, 0, 0, 0),
-                header(TcpConnection.REQ, 0, Integer.MAX_VALUE, TcpConnection.MAGIC, 0, 1, 1),
-                header(TcpConnection.REQ, 0, -1, TcpConnection.MAGIC, 0, 1, 1),
-                header(TcpConnection.REQ, 0, 0, 0x1234, 0, 1, 1),
-                header(TcpConnection.REQ, 0, 0, TcpConnection.MAGIC, 0, -3, 1),
-                header(TcpConnection.SEND, 0, 10, 0, 0, 0, 0),
-                header(TcpConnection.ACK, 0, 0, 0, 0, 5, 0));
+                header(Wire.REQ, 0, Integer.MAX_VALUE, Wire.MAGIC, 0, 1, 1),
+                header(Wire.REQ, 0, -1, Wire.MAGIC, 0, 1, 1),
+                header(Wire.REQ, 0, 0, 0x1234, 0, 1, 1),
+                header(Wire.REQ, 0, 0, Wire.MAGIC, 0, -3, 1),
+                header(Wire.SEND, 0, 10, 0, 0, 0, 0),
+                header(Wire.ACK, 0, 0, 0, 0, 5, 0));
         for (final byte[] h : bad) {
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), (int) psp.connectionQualifier())) {
                 s.getOutputStream().write(h);
@@ -94,14 +94,14 @@ class UntrustedPeerTest {
             final Socket s = ss.accept();
             f.extra.add(s);
             final DataInputStream in = new DataInputStream(s.getInputStream());
-            final byte[] req = new byte[TcpConnection.HEADER];
+            final byte[] req = new byte[Wire.HEADER];
             in.readFully(req);
             final int plen = ByteBuffer.wrap(req).getInt(4);
             in.readFully(new byte[plen]);
             final OutputStream out = s.getOutputStream();
-            out.write(header(TcpConnection.REP, 7, 0, TcpConnection.MAGIC, 0, 8, 0));
+            out.write(header(Wire.REP, 7, 0, Wire.MAGIC, 0, 8, 0));
             out.flush();
-            in.readFully(new byte[TcpConnection.HEADER]);
+            in.readFully(new byte[Wire.HEADER]);
             expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
             script.accept(s);
             return ep;
@@ -122,13 +122,13 @@ class UntrustedPeerTest {
         final Endpoint[] ok = healthy();
         final List<byte[]> bad = List.of(
                 header(42, 0, 0, 0, 0, 0, 0),
-                header(TcpConnection.SEND, 0, -7, 0, 0, 0, 0),
-                header(TcpConnection.WRITE, 0, Integer.MAX_VALUE, 0, 0, 0, 0),
-                header(TcpConnection.READ_REQ, 0, 0, 0, Long.MAX_VALUE, 1, 0),
-                header(TcpConnection.READ_RESP, 0, 100, 0, 0, 0, 0),
-                header(TcpConnection.ACK, 0, 0, 0, 0, 1, 0),
-                header(TcpConnection.REP, 0, 0, TcpConnection.MAGIC, 0, 1, 1),
-                header(TcpConnection.NAK, 1, 0, 0, 0, 0, 0));
+                header(Wire.SEND, 0, -7, 0, 0, 0, 0),
+                header(Wire.WRITE, 0, Integer.MAX_VALUE, 0, 0, 0, 0),
+                header(Wire.READ_REQ, 0, 0, 0, Long.MAX_VALUE, 1, 0),
+                header(Wire.READ_RESP, 0, 100, 0, 0, 0, 0),
+                header(Wire.ACK, 0, 0, 0, 0, 1, 0),
+                header(Wire.REP, 0, 0, Wire.MAGIC, 0, 1, 1),
+                header(Wire.NAK, 1, 0, 0, 0, 0, 0));
         for (final byte[] h : bad) {
             final Endpoint ep = rawPeer(s -> write(s, h));
             expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
@@ -142,7 +142,7 @@ class UntrustedPeerTest {
         final LocalMemoryRegion target = f.lmr(f.c, 64);
         final long addr = target.registeredAddress();
         final Endpoint ep = rawPeer(s -> {
-            write(s, header(TcpConnection.WRITE, 0, 8, addr + 60, 0, target.rmrContext(), 0));
+            write(s, header(Wire.WRITE, 0, 8, addr + 60, 0, target.rmrContext(), 0));
             write(s, new byte[8]);
         });
         expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);

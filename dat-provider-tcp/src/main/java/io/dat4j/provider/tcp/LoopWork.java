@@ -1,0 +1,100 @@
+package io.dat4j.provider.tcp;
+
+import io.dat4j.internal.logging.Logging;
+import java.util.ArrayDeque;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The work queued for one I/O loop by other threads: tasks (connect, accept, disconnect, close, a listener's accept)
+ * and connections with work to do (posted requests, a receive posted while a SEND waits, a failure handed over). Any
+ * thread adds; the loop owner runs them, in order, once per round.
+ *
+ * <p>Threading: each queue is guarded by its own monitor, a leaf under which nothing else is taken; the work runs on
+ * the loop owner with no lock held (a connection takes its own lock). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
+ */
+final class LoopWork {
+
+    private static final Logger LOG = Logging.logger(LoopWork.class);
+
+    private final String name;
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
+
+    /** @param name the loop's thread name, for the log */
+    LoopWork(final String name) {
+        this.name = name;
+    }
+
+    /** Queues a task. */
+    void addTask(final Runnable task) {
+        synchronized (tasks) {
+            tasks.add(task);
+        }
+    }
+
+    /**
+     * Queues a connection unless it is queued already; allocation-free.
+     *
+     * @return true if it was queued now (the loop should be woken)
+     */
+    boolean addReady(final TcpConnection c) {
+        if (!c.scheduled.compareAndSet(false, true)) {
+            return false;
+        }
+        synchronized (ready) {
+            ready.add(c);
+        }
+        return true;
+    }
+
+    /** {@return true if a task or a connection is queued} */
+    boolean hasWork() {
+        synchronized (tasks) {
+            if (!tasks.isEmpty()) {
+                return true;
+            }
+        }
+        synchronized (ready) {
+            return !ready.isEmpty();
+        }
+    }
+
+    /** Runs the queued tasks, those queued meanwhile included; loop owner only. */
+    void runTasks() {
+        while (true) {
+            final Runnable r;
+            synchronized (tasks) {
+                r = tasks.poll();
+            }
+            if (r == null) {
+                return;
+            }
+            try {
+                r.run();
+            } catch (final RuntimeException e) {
+                LOG.error("I/O thread {}: task failed", name, e);
+            }
+        }
+    }
+
+    /** Works on the queued connections ({@link TcpConnection#onScheduled()}); loop owner only. */
+    void runReady() {
+        while (true) {
+            final TcpConnection c;
+            synchronized (ready) {
+                c = ready.poll();
+            }
+            if (c == null) {
+                return;
+            }
+            c.scheduled.set(false);
+            try {
+                c.onScheduled();
+            } catch (final RuntimeException e) {
+                LOG.error("I/O thread {}: {} failed", name, c, e);
+                c.fail("internal error: " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,613 @@
+package io.dat4j.provider.tcp;
+
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RegisteredRegion;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayDeque;
+
+/**
+ * The outbound side of one connection, and the requester: writes control frames (handshake, ACK, NAK, READ
+ * responses, DISC, keepalives) in order, then the EP's posted requests (SEND, RDMA WRITE, RDMA READ within the
+ * negotiated depth), and completes the requests when the peer answers (ACK, NAK, READ response). A request's payload
+ * leaves by one of three strategies:
+ * <ol>
+ * <li>up to {@code dat4j.tcp.sendCopyMax}: copied behind its header into a stage buffer, one write;</li>
+ * <li>one segment up to {@link #STAGE_MAX}: header and payload in one gathering write from registered memory;</li>
+ * <li>otherwise: the header, then segment by segment from registered memory, resumed on OP_WRITE.</li>
+ * </ol>
+ * A posting thread writes small requests itself ({@link #inlineFlush()}), saving the hand-over to the I/O thread.
+ *
+ * <p>Threading: under the connection's lock ({@link TcpConnection#lock}): the loop owner, or a posting thread (which
+ * holds the EP's lock, ranked above) in {@link #inlineFlush()}. The regions' shared views are touched only by the loop
+ * owner ({@link #writeLargeAsOwner()} takes the loop for that). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
+ */
+final class OutboundWriter {
+
+    /**
+     * Payloads up to this size are copied behind their header and written with one call (a header written alone
+     * would wake the receiver once for the header and again for the payload).
+     */
+    static final int STAGE_MAX = 64 * 1024;
+    /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
+    static final int STAGE_INITIAL = 8192;
+
+    private final TcpConnection c;
+    /*
+     * dat4j.tcp.sendCopyMax (sendCopyMax here, from TcpConfig): the largest SEND or RDMA write payload copied behind
+     * its header into the stage (default 16 KiB). A single-segment payload above it, up to STAGE_MAX, goes out with its
+     * header in one gathering write straight from the registered memory: one system call as with the stage, without the
+     * copy (at 64 KiB the copy on each side was a tenth of the round trip). The JDK allocates two small objects per
+     * gathering write from a memory-segment buffer, so small payloads keep the copy.
+     */
+    private final int sendCopyMax;
+
+    private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(Wire.HEADER);
+    /** Header and first payload segment of a gathering write. */
+    private final ByteBuffer[] gather = new ByteBuffer[2];
+    private ByteBuffer stage;
+    private MemorySegment stageSeg;
+    private boolean staged;
+    /** Control frames to write, in order, before any further request. */
+    final ArrayDeque<Wire.Control> control = new ArrayDeque<>();
+    private final ArrayDeque<Wire.Control> free = new ArrayDeque<>();
+    /** Requests written and not yet answered, in order. */
+    final ArrayDeque<PostedOperation> awaiting = new ArrayDeque<>();
+    private Wire.Control curOut;
+    /** The request being written, taken off the EP's request queue when its write began. */
+    PostedOperation curReq;
+    private ByteBuffer curPdata;
+    private int outSeg;
+    private long outSegDone;
+    private long outDone;
+    /** RDMA reads written and not yet answered, and how many may be (the negotiated depth out). */
+    private int inflightReads;
+    int readOutLimit;
+
+    OutboundWriter(final TcpConnection c, final int sendCopyMax) {
+        this.c = c;
+        this.sendCopyMax = sendCopyMax;
+    }
+
+    // ------------------------------------------------------------------ control frames
+
+    /** {@return a pooled control frame of a type, its fields cleared} */
+    Wire.Control frame(final int type) {
+        Wire.Control o = free.poll();
+        if (o == null) {
+            o = new Wire.Control();
+        }
+        o.type = type;
+        o.flags = 0;
+        o.a = 0;
+        o.b = 0;
+        o.c = 0;
+        o.d = 0;
+        o.pdata = null;
+        o.region = null;
+        o.offset = 0;
+        o.length = 0;
+        return o;
+    }
+
+    /** Returns an unqueued frame to the pool. */
+    void recycle(final Wire.Control o) {
+        free.add(o);
+    }
+
+    /**
+     * Queues a control frame behind the ACKs owed so far: responses reach the initiator in the order of its requests
+     * (an ACK owed for an earlier WRITE must not follow a READ_RESP for a later READ_REQ).
+     */
+    void addControl(final Wire.Control o) {
+        if (c.acks.owed() > 0) {
+            control.add(c.acks.frame());
+        }
+        control.add(o);
+    }
+
+    /**
+     * Queues a keepalive unless another frame is being or about to be written (any byte tells the peer); the caller
+     * flushes.
+     *
+     * @return whether one was queued
+     */
+    boolean keepalive(final int flags) {
+        if (unwritten() || c.close.closing) {
+            return false;
+        }
+        final Wire.Control o = frame(Wire.KEEPALIVE);
+        o.flags = flags;
+        control.add(o);
+        return true;
+    }
+
+    /** Drops the control frames (the connection ended). */
+    void dropControl() {
+        control.clear();
+        curOut = null;
+    }
+
+    /** {@return whether a frame is being written or waits to be} */
+    boolean unwritten() {
+        return curOut != null || curReq != null || !control.isEmpty();
+    }
+
+    /** {@return whether requests are outstanding: being written, waiting for an answer, or posted} */
+    boolean busy() {
+        return !awaiting.isEmpty() || curReq != null || c.ep.queues.hasRequests();
+    }
+
+    /** {@return whether a NAK has a request to refuse} */
+    boolean requestsOutstanding() {
+        return !awaiting.isEmpty() || curReq != null;
+    }
+
+    void header(final int type, final int flags, final long len, final long a, final long b, final int fc,
+            final int fd) {
+        Wire.encode(hdrOut, type, flags, len, a, b, fc, fd);
+    }
+
+    private void requestHeader(final PostedOperation op) {
+        final int acks = c.acks.takePiggy();
+        switch (op.kind()) {
+            case SEND -> header(Wire.SEND, 0, op.totalLength(), 0, 0, 0, acks);
+            case RDMA_WRITE -> header(Wire.WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
+            case RDMA_READ -> header(Wire.READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(),
+                    acks);
+            default -> throw new IllegalStateException("not a request: " + op.kind());
+        }
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    void flushOut() {
+        if (c.phase == ConnectionPhase.CLOSED || c.key == null || c.close.draining || c.pendingFailure != null) {
+            // (a failure handed over by a posting thread may have cut a frame short: nothing may follow it)
+            return;
+        }
+        while (true) {
+            if (curOut == null && curReq == null) {
+                Wire.Control o = control.poll();
+                PostedOperation op = null;
+                if (o == null) {
+                    if (!c.close.closing && c.phase == ConnectionPhase.UP) {
+                        op = c.ep.queues.peekRequest();
+                        if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
+                            op = null;
+                        }
+                    }
+                    if (c.acks.needFrame(op != null)) {
+                        if (op == null && c.acks.mayDefer()) {
+                            // the consumer this loop wakes may answer at once: let its request carry the ACKs
+                            c.loop.deferredAcks.defer(c);
+                            break;
+                        }
+                        o = c.acks.frame();
+                    }
+                }
+                if (o != null) {
+                    curOut = o;
+                    header(o.type, o.flags, o.payloadLength(), o.a, o.b, o.c, o.d);
+                    curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
+                } else if (op != null) {
+                    if (!c.ep.queues.takeRequest(op)) {
+                        continue;
+                    }
+                    curReq = op;
+                    requestHeader(op);
+                } else {
+                    break;
+                }
+                outSeg = 0;
+                outSegDone = 0;
+                outDone = 0;
+            }
+            final int r = writeCurrent();
+            if (r < 0) {
+                return;
+            }
+            if (r == 0) {
+                c.interest(SelectionKey.OP_WRITE);
+                return;
+            }
+            finishCurrent();
+        }
+        c.interestOff(SelectionKey.OP_WRITE);
+        if (c.close.closing && !c.close.draining && curOut == null && control.isEmpty()) {
+            c.close.startDraining();
+        }
+    }
+
+    /** @return 1 done, 0 the socket is full, -1 the connection ended */
+    private int writeCurrent() {
+        try {
+            if (staged) {
+                return writeStaged();
+            }
+            if (curOut != null) {
+                return writeControl(curOut);
+            }
+            final PostedOperation op = curReq;
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+                c.ch.write(hdrOut);
+                return hdrOut.hasRemaining() ? 0 : 1;
+            }
+            if (op.totalLength() <= sendCopyMax && hdrOut.position() == 0) {
+                return stageSegments(op) ? writeStaged() : -1;
+            }
+            if (op.totalLength() <= STAGE_MAX && op.segmentCount() == 1 && hdrOut.position() == 0
+                    && outSegDone == 0) {
+                final int r = writeGathering(op);
+                if (r <= 0) {
+                    return r;
+                }
+            }
+            return writeSegments(op);
+        } catch (final IOException e) {
+            writeLost("write failed: " + e.getMessage());
+            return -1;
+        }
+    }
+
+    private int writeControl(final Wire.Control o) throws IOException {
+        if (o.type == Wire.READ_RESP && o.length > 0 && hdrOut.position() == 0) {
+            // nothing of the response is out yet: a region freed since the READ_REQ was checked is still
+            // refused as at the request (an error response), not by breaking the connection
+            if (o.length <= STAGE_MAX) {
+                if (c.responder.stage(o, stage(o.length), stageSeg)) {
+                    staged = true;
+                    return writeStaged();
+                }
+            } else {
+                c.responder.checkUnstaged(o);
+            }
+        }
+        if (hdrOut.hasRemaining()) {
+            c.ch.write(hdrOut);
+            if (hdrOut.hasRemaining()) {
+                return 0;
+            }
+        }
+        if (curPdata != null) {
+            c.ch.write(curPdata);
+            return curPdata.hasRemaining() ? 0 : 1;
+        }
+        if (o.type == Wire.READ_RESP && o.length > 0) {
+            final long d = c.responder.write(o, outDone);
+            if (d < 0) {
+                return -1;
+            }
+            outDone = d;
+            return d < o.length ? 0 : 1;
+        }
+        return 1;
+    }
+
+    /**
+     * Strategy 2: header and payload in one gathering write (see sendCopyMax): a header written alone would wake the
+     * receiver for it alone.
+     *
+     * @return 1 when the payload is out (strategy 3 then finds nothing left), 0 the socket is full, -1 ended
+     */
+    private int writeGathering(final PostedOperation op) throws IOException {
+        final RegisteredRegion r = op.region(0);
+        if (!r.acquire()) {
+            return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
+        }
+        final long h = hdrOut.remaining();
+        final long n;
+        try {
+            gather[0] = hdrOut;
+            gather[1] = c.window(r, op.offset(0), op.length(0));
+            n = c.ch.write(gather);
+        } catch (final IllegalStateException e) {
+            return failCurrentRequest(memoryGone(op));
+        } finally {
+            gather[1] = null;
+            r.release();
+        }
+        if (hdrOut.hasRemaining()) {
+            return 0;
+        }
+        outSegDone = n - h;
+        if (outSegDone == op.length(0)) {
+            outSeg++;
+            outSegDone = 0;
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Strategy 3: the header, then segment by segment from registered memory. */
+    private int writeSegments(final PostedOperation op) throws IOException {
+        if (hdrOut.hasRemaining()) {
+            c.ch.write(hdrOut);
+            if (hdrOut.hasRemaining()) {
+                return 0;
+            }
+        }
+        while (outSeg < op.segmentCount()) {
+            final RegisteredRegion r = op.region(outSeg);
+            final long segLen = op.length(outSeg);
+            if (!r.acquire()) {
+                return failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
+            }
+            final int n;
+            try {
+                n = c.ch.write(c.window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone));
+            } catch (final IllegalStateException e) {
+                return failCurrentRequest(memoryGone(op));
+            } finally {
+                r.release();
+            }
+            outSegDone += n;
+            if (outSegDone == segLen) {
+                outSeg++;
+                outSegDone = 0;
+            } else {
+                return 0;
+            }
+        }
+        return 1;
+    }
+
+    private int writeStaged() throws IOException {
+        c.ch.write(stage);
+        return stage.hasRemaining() ? 0 : 1;
+    }
+
+    /** {@return the stage, holding the header, for a payload of {@code payload} bytes} */
+    private ByteBuffer stage(final long payload) {
+        if (stage == null || stage.capacity() < Wire.HEADER + payload) {
+            stage = ByteBuffer.allocateDirect(Wire.HEADER + payload <= STAGE_INITIAL ? STAGE_INITIAL
+                    : Wire.HEADER + STAGE_MAX);
+            stageSeg = MemorySegment.ofBuffer(stage);
+        }
+        stage.clear();
+        stage.put(hdrOut);
+        return stage;
+    }
+
+    /**
+     * Strategy 1: copies header and payload into the stage with MemorySegment.copy: no shared view, any thread.
+     *
+     * @return false when a source region was freed or its memory was: the request (the current one) has completed
+     *         LOCAL_PROTECTION and the connection is breaking
+     */
+    private boolean stageSegments(final PostedOperation op) {
+        final ByteBuffer st = stage(op.totalLength());
+        int pos = Wire.HEADER;
+        for (int i = 0; i < op.segmentCount(); i++) {
+            final RegisteredRegion r = op.region(i);
+            if (!r.acquire()) {
+                failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
+                return false;
+            }
+            try {
+                MemorySegment.copy(r.memory(), op.offset(i), stageSeg, pos, op.length(i));
+            } catch (final IllegalStateException e) {
+                failCurrentRequest(memoryGone(op));
+                return false;
+            } finally {
+                r.release();
+            }
+            pos += (int) op.length(i);
+        }
+        st.position(0).limit(pos);
+        staged = true;
+        return true;
+    }
+
+    private void finishCurrent() {
+        staged = false;
+        if (curOut != null) {
+            if (curOut.type == Wire.READ_RESP) {
+                c.responder.responseWritten();
+            }
+            curOut.pdata = null;
+            curOut.region = null;
+            free.add(curOut);
+            curOut = null;
+            curPdata = null;
+            return;
+        }
+        final PostedOperation op = curReq;
+        curReq = null;
+        awaiting.add(op);
+        if (op.kind() == DtoOperation.RDMA_READ) {
+            inflightReads++;
+        }
+    }
+
+    // ------------------------------------------------------------------ written by a posting thread
+
+    /**
+     * Writes small requests straight from the posting thread (which holds the connection's lock), saving the
+     * hand-over to the I/O thread. Anything else (control frames pending, a large payload, a partial write, an ending
+     * connection) is left to the I/O thread.
+     */
+    void inlineFlush() {
+        if (c.phase != ConnectionPhase.UP || c.close.closing || c.close.draining || c.key == null
+                || c.pendingFailure != null || unwritten() || (c.acks.owed() > 0 && !c.acks.peerPiggy)) {
+            c.loop.schedule(c);
+            return;
+        }
+        while (true) {
+            final PostedOperation op = c.ep.queues.peekRequest();
+            if (op == null) {
+                return;
+            }
+            switch (op.kind()) {
+                case RDMA_READ -> {
+                    if (inflightReads >= readOutLimit) {
+                        if (c.acks.owed() > 0) {
+                            c.loop.schedule(c);
+                        }
+                        return;
+                    }
+                }
+                case SEND, RDMA_WRITE -> {
+                    if (op.totalLength() > sendCopyMax) {
+                        writeLargeAsOwner();
+                        return;
+                    }
+                }
+                default -> {
+                    c.loop.schedule(c);
+                    return;
+                }
+            }
+            if (!c.ep.queues.takeRequest(op)) {
+                c.loop.schedule(c);
+                return;
+            }
+            requestHeader(op);
+            curReq = op;
+            outSeg = 0;
+            outSegDone = 0;
+            outDone = 0;
+            final ByteBuffer b;
+            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
+                b = hdrOut;
+            } else {
+                if (!stageSegments(op)) {
+                    return;
+                }
+                b = stage;
+            }
+            try {
+                c.ch.write(b);
+            } catch (final IOException e) {
+                writeLost("write failed: " + e.getMessage());
+                return;
+            }
+            if (b.hasRemaining()) {
+                c.loop.schedule(c);
+                return;
+            }
+            finishCurrent();
+        }
+    }
+
+    /**
+     * A request too large to stage: the posting thread writes it straight from registered memory if it can take the
+     * loop (the region views are the loop owner's), else the loop does. Caller holds the connection's lock.
+     */
+    private void writeLargeAsOwner() {
+        if (!c.loop.tryOwn()) {
+            c.loop.schedule(c);
+            return;
+        }
+        boolean unfinished;
+        try {
+            flushOut();
+            unfinished = c.phase == ConnectionPhase.UP
+                    && (curReq != null || curOut != null || c.ep.queues.hasRequests());
+        } finally {
+            c.loop.disown();
+        }
+        if (unfinished) {
+            c.loop.schedule(c);
+        }
+    }
+
+    // ------------------------------------------------------------------ failures while writing
+
+    private static String memoryGone(final PostedOperation op) {
+        return "the memory of a local LMR of " + op + " was freed while it was being sent (a consumer error: free an"
+                + " LMR before the memory under it)";
+    }
+
+    /**
+     * The request being written cannot be: its source region or the memory under it was freed. It completes
+     * LOCAL_PROTECTION (the peer may have part of it: the connection breaks, and everything after it is flushed).
+     *
+     * @return -1, for {@link #writeCurrent()}
+     */
+    private int failCurrentRequest(final String reason) {
+        TcpConnection.LOG.warn("connection {}: {}; the connection is closed", c, reason);
+        final PostedOperation op = takeCurrentRequest();
+        c.ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+        writeLost(reason);
+        return -1;
+    }
+
+    /** {@return the request being written}: it will not be written further */
+    private PostedOperation takeCurrentRequest() {
+        final PostedOperation op = curReq;
+        curReq = null;
+        staged = false;
+        hdrOut.clear().limit(0);
+        return op;
+    }
+
+    /** A write-side failure: handled at once on the I/O thread, handed to it from a posting thread. */
+    void writeLost(final String reason) {
+        if (c.loop.inLoop()) {
+            c.close.lost(reason);
+        } else {
+            c.pendingFailure = reason;
+            c.loop.schedule(c);
+        }
+    }
+
+    // ------------------------------------------------------------------ the peer's answers
+
+    void onAck(final int count) {
+        for (int i = 0; i < count; i++) {
+            final PostedOperation op = awaiting.peek();
+            if (op.kind() == DtoOperation.RDMA_READ) {
+                c.close.protocol("ACK for an RDMA read");
+                return;
+            }
+            awaiting.poll();
+            c.ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
+        }
+        c.close.checkGraceful();
+    }
+
+    /** The RDMA read at the head of {@link #awaiting} got its data ({@link InboundReader}). */
+    void readCompleted(final long length) {
+        final PostedOperation op = awaiting.poll();
+        inflightReads--;
+        c.ep.up.complete(op, DtoStatus.SUCCESS, length);
+        c.close.checkGraceful();
+    }
+
+    /** The RDMA read at the head of {@link #awaiting} lost its target memory while its data arrived. */
+    void readFailed(final PostedOperation op) {
+        awaiting.poll();
+        inflightReads--;
+        c.ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+    }
+
+    /**
+     * The peer refused a request. Responses come in request order and every earlier SEND and WRITE was acknowledged
+     * before the NAK, so the refused one is the oldest awaiting a response or, when none awaits, the one whose
+     * payload is still being written: the target refuses at the header, whatever the size, and drains the rest.
+     */
+    void onNak(final int code) {
+        final PostedOperation op;
+        if (awaiting.isEmpty()) {
+            op = takeCurrentRequest();
+        } else {
+            op = awaiting.poll();
+            if (op.kind() == DtoOperation.RDMA_READ) {
+                inflightReads--;
+            }
+        }
+        final DtoStatus s = switch (code) {
+            case Wire.NAK_RNR -> DtoStatus.RECEIVER_NOT_READY;
+            case Wire.NAK_ACCESS -> DtoStatus.REMOTE_ACCESS;
+            default -> DtoStatus.REMOTE_RESPONDER;
+        };
+        c.ep.up.complete(op, s, 0);
+        c.close.terminate(ConnectionEnd.BROKEN, "the peer refused " + op.kind() + " with " + s, true);
+    }
+}
