@@ -14,13 +14,19 @@ import java.util.TreeMap;
  * ({@code dat4j.kit.}) when the IA opens, and refuses an unknown one or a bad value with {@code INVALID_PARAMETER};
  * keys of other providers' namespaces are left alone, so one options value can serve IAs of several providers.
  *
- * <pre>{@code
+ * {@snippet :
  * AdapterOptions options = AdapterOptions.builder()
- *         .asyncEventQueueLength(256)
+ *         .asyncEventQueueLength(256)                  // async_evd_qlen of dat_ia_open
  *         .set("dat4j.tcp.busyPollMicros", "50")
  *         .build();
- * try (InterfaceAdapter ia = Dat.openInterfaceAdapter("tcp0", options)) { ... }
- * }</pre>
+ * try (InterfaceAdapter ia = Dat.openInterfaceAdapter("tcp0", options)) {
+ *     // ...
+ * }
+ * // C-shaped: dat_ia_open(name, 256, &async_evd, &ia), settings from system properties or dat.conf
+ * try (InterfaceAdapter ia = Dat.openInterfaceAdapter("tcp0", 256)) {
+ *     // ...
+ * }
+ * }
  *
  * <p>Thread safety: immutable.
  */

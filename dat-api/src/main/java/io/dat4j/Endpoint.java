@@ -14,6 +14,22 @@ import java.util.Set;
  * <p>Posting methods never block and never allocate on the provider's side after warm-up; reuse triplets and flag
  * sets. Completions arrive on the recv EVD (receives) and the request EVD (sends, RDMA), in posting order per queue.
  *
+ * <p>Each {@code post*} method has a {@code tryPost*} twin for code where a full queue is normal back-pressure: it
+ * returns false instead of throwing {@code INSUFFICIENT_RESOURCES} when every descriptor of the queue is in use (a
+ * provider built on the kit then builds no exception and no message), and throws as the {@code post*} method for
+ * everything else, which is a programming error.
+ * {@snippet :
+ * while (!ep.tryPostSend(segments, cookie, CompletionFlag.DEFAULT)) {   // the send queue is full
+ *     requestEvd.poll(handler, 16);                                     // reap completions, then retry
+ * }
+ * // C-shaped: the status comes back as an exception
+ * try {
+ *     ep.postSend(segments, cookie, CompletionFlag.DEFAULT);
+ * } catch (DatException e) {
+ *     if (e.type() != StatusType.INSUFFICIENT_RESOURCES) throw e;
+ * }
+ * }
+ *
  * <p>Thread safety: every method may be called from any thread.
  */
 public interface Endpoint extends Handle {
@@ -135,6 +151,107 @@ public interface Endpoint extends Handle {
      */
     default void postSend(final LocalMemoryTriplet segment, final long cookie) {
         postSend(List.of(segment), cookie, CompletionFlag.DEFAULT);
+    }
+
+    /**
+     * Posts a receive unless the receive queue is full: {@link #postRecv(List, long, Set)} with back-pressure as a
+     * result.
+     *
+     * @param segments where the incoming message goes, in order
+     * @param cookie returned in the completion
+     * @param flags completion flags
+     * @return true if posted; false, with nothing posted, when every receive descriptor of the EP is in use
+     * @throws DatException as {@link #postRecv(List, long, Set)} for every other failure
+     */
+    default boolean tryPostRecv(final List<LocalMemoryTriplet> segments, final long cookie,
+            final Set<CompletionFlag> flags) {
+        try {
+            postRecv(segments, cookie, flags);
+            return true;
+        } catch (final DatException e) {
+            return queueFull(e);
+        }
+    }
+
+    /**
+     * Posts a send unless the request queue is full: {@link #postSend(List, long, Set)} with back-pressure as a
+     * result.
+     *
+     * {@snippet :
+     * if (!ep.tryPostSend(segments, cookie, CompletionFlag.DEFAULT)) {
+     *     backlog.add(cookie);      // full: keep it for when completions free descriptors
+     * }
+     * }
+     *
+     * @param segments the message, gathered in order
+     * @param cookie returned in the completion
+     * @param flags completion flags
+     * @return true if posted; false, with nothing posted, when every request descriptor of the EP is in use
+     * @throws DatException as {@link #postSend(List, long, Set)} for every other failure
+     */
+    default boolean tryPostSend(final List<LocalMemoryTriplet> segments, final long cookie,
+            final Set<CompletionFlag> flags) {
+        try {
+            postSend(segments, cookie, flags);
+            return true;
+        } catch (final DatException e) {
+            return queueFull(e);
+        }
+    }
+
+    /**
+     * Posts an RDMA read unless the request queue is full: {@link #postRdmaRead} with back-pressure as a result.
+     *
+     * @param segments where the data goes
+     * @param cookie returned in the completion
+     * @param remote the peer's memory
+     * @param flags completion flags
+     * @return true if posted; false, with nothing posted, when every request descriptor of the EP is in use
+     * @throws DatException as {@link #postRdmaRead} for every other failure
+     */
+    default boolean tryPostRdmaRead(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        try {
+            postRdmaRead(segments, cookie, remote, flags);
+            return true;
+        } catch (final DatException e) {
+            return queueFull(e);
+        }
+    }
+
+    /**
+     * Posts an RDMA write unless the request queue is full: {@link #postRdmaWrite} with back-pressure as a result.
+     *
+     * @param segments the data, gathered in order
+     * @param cookie returned in the completion
+     * @param remote the peer's memory
+     * @param flags completion flags
+     * @return true if posted; false, with nothing posted, when every request descriptor of the EP is in use
+     * @throws DatException as {@link #postRdmaWrite} for every other failure
+     */
+    default boolean tryPostRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        try {
+            postRdmaWrite(segments, cookie, remote, flags);
+            return true;
+        } catch (final DatException e) {
+            return queueFull(e);
+        }
+    }
+
+    /**
+     * The default {@code tryPost*} methods' test of a failed post: a full queue ({@code INSUFFICIENT_RESOURCES}
+     * without a subtype) is back-pressure, anything else is rethrown.
+     *
+     * @param e the failure
+     * @return false for a full queue
+     */
+    private static boolean queueFull(final DatException e) {
+        if (e.type() == StatusType.INSUFFICIENT_RESOURCES
+                && (e.subtype() == null || e.subtype() == StatusSubtype.NO_SUBTYPE)) {
+            return false;
+        }
+        throw e;
     }
 
     /**

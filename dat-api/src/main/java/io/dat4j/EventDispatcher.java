@@ -61,6 +61,58 @@ public interface EventDispatcher extends Handle {
     Event poll();
 
     /**
+     * Drains up to {@code limit} events without blocking, passing each to a handler as it is taken: the Java-style
+     * batch form of {@code dat_evd_dequeue} in a loop. DTO completions reach
+     * {@link EventHandler#onDtoCompletion} field by field and software events {@link EventHandler#onSoftwareEvent}
+     * by payload; a provider built on the kit allocates nothing for them, so a polling loop with a handler made once
+     * allocates nothing per completion. Other events reach {@link EventHandler#onEvent} as records. An empty EVD
+     * first gets one non-blocking round of the transport's progress, as {@link #poll()} does.
+     *
+     * {@snippet :
+     * EventHandler handler = EventHandler.of((ep, cookie, status, length, op, rmr) -> {
+     *     if (status == DtoStatus.SUCCESS && op == DtoOperation.RECEIVE) {
+     *         consume(cookie, length);
+     *         ep.postRecv(buffers.get((int) cookie), cookie);    // repost: callbacks may post
+     *     }
+     * }, other -> { throw new IllegalStateException("unexpected " + other); });
+     * int drained = dtoEvd.poll(handler, 32);
+     * }
+     * The C-shaped loop it replaces:
+     * {@snippet :
+     * EventSlot slot = new EventSlot();
+     * for (int i = 0; i < 32 && dtoEvd.dequeue(slot); i++) {   // dat_evd_dequeue(evd, &event)
+     *     if (slot.isDtoCompletion()) { ... }
+     * }
+     * }
+     *
+     * <p>The handler runs on the calling thread with no provider lock held. When it throws, the exception leaves this
+     * method at once: the event it was given is consumed and later events stay queued.
+     *
+     * @param handler takes the events
+     * @param limit the most events to take, 1 or more
+     * @return how many events were taken (0 when none was queued)
+     * @throws DatException {@code INVALID_PARAMETER ARG2} if {@code handler} is null, {@code ARG3} if {@code limit}
+     *         is below 1; {@code INVALID_HANDLE} if the EVD is freed
+     */
+    default int poll(final EventHandler handler, final int limit) {
+        if (handler == null) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG2,
+                    "the event handler is null");
+        }
+        if (limit < 1) {
+            throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG3,
+                    "the limit must be 1 or more, was " + limit);
+        }
+        int n = 0;
+        Event e;
+        while (n < limit && (e = poll()) != null) {
+            n++;
+            EventHandler.dispatch(handler, e);
+        }
+        return n;
+    }
+
+    /**
      * Waits until at least {@code threshold} events are queued, then takes the first ({@code dat_evd_wait}).
      *
      * @param timeout how long to wait; {@link Duration#ZERO} checks once; {@link #INFINITE} never times out

@@ -62,6 +62,23 @@ public interface InterfaceAdapter extends Handle {
      */
     EventDispatcher createEventDispatcher(int queueLength, ConsumerNotifier notifier, Set<EventStream> streams);
 
+    /**
+     * Starts an event dispatcher with the given queue length, its other parts named on the builder: the Java-style
+     * form of {@link #createEventDispatcher}.
+     *
+     * {@snippet :
+     * EventDispatcher dtoEvd = ia.eventDispatcherBuilder(256).streams(EventStream.DTO).create();
+     * // C-shaped, the same EVD:
+     * EventDispatcher same = ia.createEventDispatcher(256, null, Set.of(EventStream.DTO));
+     * }
+     *
+     * @param queueLength the minimum number of events it holds, 1 to {@code maxEvdQueueLength}
+     * @return a builder; {@link EventDispatcherBuilder#create()} checks and creates
+     */
+    default EventDispatcherBuilder eventDispatcherBuilder(final int queueLength) {
+        return new EventDispatcherBuilder(this, queueLength);
+    }
+
     /** {@return a new consumer notification object, {@code dat_cno_create}} */
     ConsumerNotifier createConsumerNotifier();
 
@@ -97,6 +114,28 @@ public interface InterfaceAdapter extends Handle {
      */
     Endpoint createEndpoint(ProtectionZone protectionZone, EventDispatcher recvEvd, EventDispatcher requestEvd,
             EventDispatcher connectEvd, EndpointAttributes attributes);
+
+    /**
+     * Starts an endpoint in a protection zone, its EVDs, attributes and SRQ named on the builder: the Java-style form
+     * of {@link #createEndpoint} and {@link #createEndpointWithSrq}.
+     *
+     * {@snippet :
+     * Endpoint ep = ia.endpointBuilder(pz)
+     *         .completionEvd(dtoEvd)
+     *         .connectEvd(connEvd)
+     *         .sharedReceiveQueue(srq)                 // dat_ep_create_with_srq
+     *         .create();
+     * // C-shaped, the same EP:
+     * Endpoint same = ia.createEndpointWithSrq(pz, dtoEvd, dtoEvd, connEvd, srq, null);
+     * }
+     *
+     * @param protectionZone the PZ of its memory
+     * @return a builder; {@link EndpointBuilder#create()} checks and creates
+     * @throws DatException {@code INVALID_HANDLE PZ} when the PZ is null
+     */
+    default EndpointBuilder endpointBuilder(final ProtectionZone protectionZone) {
+        return new EndpointBuilder(this, protectionZone);
+    }
 
     /**
      * Creates an endpoint whose receives come from a shared receive queue ({@code dat_ep_create_with_srq}).

@@ -71,7 +71,7 @@ class DatStatusTest {
     @Test
     void shouldRefuseWrongNumbersInEventRecords() {
         assertThrows(IllegalArgumentException.class,
-                () -> new ConnectionEvent(EventNumber.SOFTWARE_EVENT, null, null, null));
+                () -> new ConnectionEvent(EventNumber.SOFTWARE_EVENT, null, null, (PrivateData) null));
         assertThrows(IllegalArgumentException.class,
                 () -> new AsyncErrorEvent(EventNumber.CONNECTION_EVENT_BROKEN, null, null, "x"));
     }
@@ -81,10 +81,13 @@ class DatStatusTest {
         final byte[] pd = {1, 2, 3};
         final ConnectionEvent e = new ConnectionEvent(EventNumber.CONNECTION_EVENT_ESTABLISHED, null, null, pd);
         pd[0] = 9;
-        assertEquals(1, e.privateData()[0]);
-        e.privateData()[1] = 9;
-        assertEquals(2, e.privateData()[1]);
+        assertEquals(1, e.privateData().get(0));
+        e.privateData().toByteArray()[1] = 9;
+        assertEquals(2, e.privateData().get(1));
         assertEquals(3, e.privateDataSize());
-        assertEquals(0, new ConnectionEvent(EventNumber.CONNECTION_EVENT_BROKEN, null, null, null).privateDataSize());
+        assertEquals(0, new ConnectionEvent(EventNumber.CONNECTION_EVENT_BROKEN, null, null, (byte[]) null)
+                .privateDataSize());
+        assertEquals(PrivateData.EMPTY,
+                new ConnectionEvent(EventNumber.CONNECTION_EVENT_BROKEN, null, null, (PrivateData) null).privateData());
     }
 }

@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -46,6 +47,27 @@ public class DataPathBenchmark {
         EventDispatcher evd;
         final Object payload = new Object();
         final EventSlot slot = new EventSlot();
+        /** The last payload a drain handed over. */
+        Object last;
+        /** A Java-style handler: takes software events by payload, no record. */
+        final io.dat4j.EventHandler handler = new io.dat4j.EventHandler() {
+            @Override
+            public void onDtoCompletion(final io.dat4j.Endpoint endpoint, final long cookie,
+                    final io.dat4j.DtoStatus status, final long transferredLength, final io.dat4j.DtoOperation operation,
+                    final int rmrContext) {
+                last = cookie;
+            }
+
+            @Override
+            public void onSoftwareEvent(final EventDispatcher dispatcher, final Object payload) {
+                last = payload;
+            }
+
+            @Override
+            public void onEvent(final Event event) {
+                last = event;
+            }
+        };
 
         /** Opens the IA and the EVD. */
         @Setup(Level.Trial)
@@ -96,6 +118,41 @@ public class DataPathBenchmark {
         s.evd.postSoftwareEvent(s.payload);
         s.evd.dequeue(s.slot);
         return s.slot.payload();
+    }
+
+    /**
+     * Eight {@code dat_evd_post_se}, then the eight events taken one by one into a caller-owned {@link EventSlot}:
+     * the C-shaped batch, the baseline of {@link #evdPostDrainHandler}.
+     *
+     * @param s the EVD
+     * @return the last payload
+     */
+    @Benchmark
+    @OperationsPerInvocation(8)
+    public Object evdPostDequeueBatch(final EvdState s) {
+        for (int i = 0; i < 8; i++) {
+            s.evd.postSoftwareEvent(s.payload);
+        }
+        for (int i = 0; i < 8; i++) {
+            s.evd.dequeue(s.slot);
+        }
+        return s.slot.payload();
+    }
+
+    /**
+     * Eight {@code dat_evd_post_se}, then one {@code EventDispatcher.poll(handler, 8)}: the Java-style drain.
+     *
+     * @param s the EVD
+     * @return the last payload
+     */
+    @Benchmark
+    @OperationsPerInvocation(8)
+    public Object evdPostDrainHandler(final EvdState s) {
+        for (int i = 0; i < 8; i++) {
+            s.evd.postSoftwareEvent(s.payload);
+        }
+        s.evd.poll(s.handler, 8);
+        return s.last;
     }
 
     /**

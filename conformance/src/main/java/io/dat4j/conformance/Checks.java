@@ -118,4 +118,15 @@ final class Checks {
         assertEquals(e.length, actual == null ? -1 : actual.length, what + ": private data length");
         assertArrayEquals(e, actual, what + ": private data bytes");
     }
+
+    /**
+     * Asserts private data equality with a clear message.
+     *
+     * @param what for the message
+     * @param expected expected bytes (null means none)
+     * @param actual the private data of an event or request
+     */
+    static void assertPrivateData(final String what, final byte[] expected, final io.dat4j.PrivateData actual) {
+        assertPrivateData(what, expected, actual == null ? null : actual.toByteArray());
+    }
 }

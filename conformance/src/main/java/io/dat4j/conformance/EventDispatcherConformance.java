@@ -323,6 +323,65 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertTrue(evd.isEnabled(), "enabled");
     }
 
+    @Rule(id = "EVD-18", level = Level.REQUIRED,
+            text = "EventDispatcher.poll(handler, limit) hands the DTO completions of a connection to the handler "
+                    + "field by field, in posting order, at most limit per call, and the handler may post")
+    void pollIntoAHandler() {
+        final Rig.Connection c = rig().connect();
+        final int n = Math.min(8, Math.min(c.active().ep().query().attributes().maxRequestDtos(),
+                c.passive().ep().query().attributes().maxRecvDtos()));
+        assumeTrue(n >= 2, "the EPs allow fewer than 2 outstanding operations");
+        final Rig.Buffer src = rig().buffer(c.active(), 64L * n, io.dat4j.MemoryPrivilege.LOCAL);
+        final Rig.Buffer dst = rig().buffer(c.passive(), 64L * n, io.dat4j.MemoryPrivilege.LOCAL);
+        for (int i = 0; i < n; i++) {
+            c.passive().ep().postRecv(dst.triplet(64L * i, 64), i);
+        }
+        for (int i = 0; i < n; i++) {
+            c.active().ep().postSend(src.triplet(64L * i, 32), 100 + i);
+        }
+        final List<String> got = new ArrayList<>();
+        final List<Event> others = new ArrayList<>();
+        final io.dat4j.EventHandler handler = io.dat4j.EventHandler.of((ep, cookie, status, length, op, rmr) -> {
+            got.add(op + " " + cookie + " " + status + " " + length);
+            assertSame(c.passive().ep(), ep, "ep_handle");
+            if (cookie == 0) {
+                ep.postRecv(dst.triplet(0, 64), 50); // posting from inside the handler
+            }
+        }, others::add);
+        final long deadline = System.nanoTime() + ConformanceTimeouts.event().toNanos();
+        final int limit = 3;
+        while (got.size() < n && System.nanoTime() < deadline) {
+            final int before = got.size() + others.size();
+            final int taken = c.passive().recvEvd().poll(handler, limit);
+            assertTrue(taken <= limit, "poll took " + taken + " events with limit " + limit);
+            assertEquals(before + taken, got.size() + others.size(), "each event taken reached the handler once");
+            if (taken == 0) {
+                Thread.onSpinWait();
+            }
+        }
+        assertEquals(List.of(), others, "events other than DTO completions");
+        final List<String> want = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            want.add("RECEIVE " + i + " SUCCESS 32");
+        }
+        assertEquals(want, got, "the receive completions, in posting order");
+        final List<Long> sent = new ArrayList<>();
+        final io.dat4j.EventHandler sendHandler = io.dat4j.EventHandler.of((ep, cookie, status, length, op, rmr) -> {
+            assertEquals(io.dat4j.DtoStatus.SUCCESS, status, "send status");
+            sent.add(cookie);
+        }, others::add);
+        while (sent.size() < n && System.nanoTime() < deadline) {
+            c.active().requestEvd().poll(sendHandler, n);
+        }
+        assertEquals(java.util.stream.LongStream.range(100, 100 + n).boxed().toList(), sent,
+                "the send completions, in posting order");
+        assertEquals(List.of(), others, "events other than DTO completions");
+        c.active().ep().postSend(src.triplet(0, 16), 200);
+        final io.dat4j.DtoCompletionEvent last = assertInstanceOf(io.dat4j.DtoCompletionEvent.class,
+                c.passive().recvEvd().await(ConformanceTimeouts.event()));
+        assertEquals(50, last.cookie(), "the receive the handler posted takes the next message");
+    }
+
     @Rule(id = "EVD-17", level = Level.CAPABILITY, requires = Capability.EVD_RESIZE,
             text = "dat_evd_resize grows the queue; shrinking below the events queued fails with INVALID_STATE")
     void resize() {

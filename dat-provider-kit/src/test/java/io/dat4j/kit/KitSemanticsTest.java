@@ -320,7 +320,7 @@ class KitSemanticsTest {
         ia.createPublicServicePoint(20, evd, ServicePointFlag.CONSUMER);
         final ScriptedTransport.Req req = new ScriptedTransport.Req();
         final ConnectionRequest cr = request(20, 2, 2, req);
-        assertArrayEquals(new byte[] {1, 2, 3}, cr.query().privateData());
+        assertArrayEquals(new byte[] {1, 2, 3}, cr.query().privateData().toByteArray());
         assertNull(cr.query().endpoint());
         assertEquals(StatusSubtype.INVALID_HANDLE_EP, fails(StatusType.INVALID_HANDLE, () -> cr.accept(null, null))
                 .subtype());
@@ -354,7 +354,7 @@ class KitSemanticsTest {
         fails(StatusType.INVALID_PARAMETER, () -> cr.accept(tooFewIn, null));
         assertEquals(EndpointState.UNCONNECTED, tooManyOut.state());
         assertNull(req.rejectedWith);
-        assertArrayEquals(new byte[] {1, 2, 3}, cr.query().privateData());
+        assertArrayEquals(new byte[] {1, 2, 3}, cr.query().privateData().toByteArray());
         final Endpoint zero = ia.createEndpoint(pz, evd, evd, evd,
                 EndpointAttributes.builder().maxRdmaReadOut(0).maxRdmaReadIn(4).build());
         cr.accept(zero, null);

@@ -269,7 +269,7 @@ final class CmServer {
             final EventDispatcher connEvd, final int capacity) {
         final Request r;
         try {
-            r = parse(req.query().privateData());
+            r = parse(req.query().privateData().toByteArray());
         } catch (final IllegalArgumentException x) {
             refuse(req, "a request: " + x.getMessage());
             return;
@@ -307,7 +307,7 @@ final class CmServer {
         }
         run.accepted++;
         try {
-            req.accept(ep, req.query().privateData());
+            req.accept(ep, req.query().privateData().toByteArray());
         } catch (final RuntimeException x) {
             // no event comes for an EP whose accept failed: the connection is over
             ep.close();

@@ -502,7 +502,7 @@ final class PerfCommand implements Runnable {
                     throw new IllegalStateException("expected a connection request, got " + e.number().cName());
                 }
                 final ConnectionRequest cr = cre.request();
-                final byte[] p = cr.query().privateData();
+                final byte[] p = cr.query().privateData().toByteArray();
                 if (p.length < PDATA_SIZE || ByteBuffer.wrap(p).getLong() != MAGIC) {
                     cr.reject(null);
                     throw new IllegalStateException("rejected a request that is not from a dat perf client");

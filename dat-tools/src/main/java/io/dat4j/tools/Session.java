@@ -272,7 +272,7 @@ final class Session implements AutoCloseable {
             throw new IllegalStateException("expected a connection request, got " + e.number().cName());
         }
         final ConnectionRequest cr = cre.request();
-        final byte[] pdata = cr.query().privateData();
+        final byte[] pdata = cr.query().privateData().toByteArray();
         final byte[] answer = reply.apply(pdata);
         if (answer == null) {
             cr.reject(null);
@@ -359,7 +359,7 @@ final class Session implements AutoCloseable {
         }
         timings.put("connect", System.nanoTime() - t);
         connected = true;
-        return ce.privateData();
+        return ce.privateData().toByteArray();
     }
 
     private ConnectionEvent awaitConnection(final EventNumber wanted, final Duration timeout) {

@@ -88,7 +88,7 @@ final class RawPeer implements AutoCloseable {
      */
     byte[] accept(final byte[] pdata) {
         final ConnectionRequest r = ((ConnectionRequestEvent) cr.await(WAIT)).request();
-        final byte[] got = r.query().privateData();
+        final byte[] got = r.query().privateData().toByteArray();
         r.accept(ep, pdata);
         final Event e = conn.await(WAIT);
         if (e.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {

@@ -174,7 +174,7 @@ public final class PeerMain {
             return;
         }
         final ConnectionRequest cr = cre.request();
-        final String theirs = HexFormat.of().formatHex(cr.query().privateData());
+        final String theirs = HexFormat.of().formatHex(cr.query().privateData().toByteArray());
         if (mode == PeerProcess.Mode.REJECT) {
             cr.reject(privateData);
             psp.close();

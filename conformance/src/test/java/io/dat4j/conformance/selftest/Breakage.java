@@ -62,7 +62,9 @@ enum Breakage {
     /** Every 32nd DTO completion is delivered a second time. */
     COMPLETES_TWICE,
     /** A call on a freed handle throws IllegalStateException instead of a DatException. */
-    CLOSED_HANDLE_CRASHES;
+    CLOSED_HANDLE_CRASHES,
+    /** EventDispatcher.poll(handler, limit) takes events it never hands to the handler (every other one). */
+    POLL_DROPS_EVENTS;
 
     /** System property selecting the defect. */
     static final String PROP_NAME = "dat.conformance.breakage";

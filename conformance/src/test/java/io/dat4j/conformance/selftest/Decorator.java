@@ -95,6 +95,33 @@ final class Decorator {
         return (InterfaceAdapter) new Decorator(iaName, onClose).wrap(inner);
     }
 
+    /** The Java-style default methods of the API (issue 20), run on the decorated handle. */
+    private static final Set<String> JAVA_STYLE = Set.of("poll", "tryPostRecv", "tryPostSend", "tryPostRdmaRead",
+            "tryPostRdmaWrite", "endpointBuilder", "eventDispatcherBuilder");
+
+    /** {@return a handler that passes on every other event only (POLL_DROPS_EVENTS)} */
+    private static io.dat4j.EventHandler dropEveryOther(final io.dat4j.EventHandler h) {
+        if (h == null) {
+            return null;
+        }
+        final boolean[] drop = {false};
+        return new io.dat4j.EventHandler() {
+            @Override
+            public void onDtoCompletion(final Endpoint endpoint, final long cookie, final DtoStatus status,
+                    final long transferredLength, final DtoOperation operation, final int rmrContext) {
+                drop[0] = !drop[0];
+                if (!drop[0]) {
+                    h.onDtoCompletion(endpoint, cookie, status, transferredLength, operation, rmrContext);
+                }
+            }
+
+            @Override
+            public void onEvent(final Event event) {
+                h.onEvent(event);
+            }
+        };
+    }
+
     private final class Handler implements InvocationHandler {
         private final Object inner;
 
@@ -123,11 +150,20 @@ final class Decorator {
                 default -> {
                 }
             }
+            final Breakage b = Breakage.current();
+            if (m.isDefault() && JAVA_STYLE.contains(m.getName())) {
+                // the Java-style forms run as their default methods on the decorated handle, so that what they
+                // create and hand out is decorated too
+                final Object[] d = args.clone();
+                if (b == Breakage.POLL_DROPS_EVENTS && "poll".equals(m.getName())) {
+                    d[0] = dropEveryOther((io.dat4j.EventHandler) d[0]);
+                }
+                return InvocationHandler.invokeDefault(proxy, m, d);
+            }
             final Object[] a = args == null ? new Object[0] : args.clone();
             for (int i = 0; i < a.length; i++) {
                 a[i] = unwrap(a[i]);
             }
-            final Breakage b = Breakage.current();
             final Object early = before(b, m, a);
             if (early != SKIP) {
                 return early;

@@ -82,6 +82,7 @@ class RequiredRulesCanFailTest {
         map(Breakage.LOCK_INVERSION, "CONC-01");
         map(Breakage.COMPLETES_TWICE, "CONC-02", "CONC-03");
         map(Breakage.CLOSED_HANDLE_CRASHES, "CONC-04");
+        map(Breakage.POLL_DROPS_EVENTS, "EVD-18");
     }
 
     /** A rule and where it is declared. */

@@ -7,6 +7,7 @@ import io.dat4j.ConnectionRequestParameters;
 import io.dat4j.DatException;
 import io.dat4j.Endpoint;
 import io.dat4j.HandleType;
+import io.dat4j.PrivateData;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.kit.KitLock;
@@ -32,7 +33,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
     private volatile KitServicePoint sp;
     private final RequestTransport request;
     private final InetSocketAddress remote;
-    private final byte[] privateData;
+    private final PrivateData privateData;
     private final int readIn;
     private final int readOut;
     private final KitEndpoint bound;
@@ -46,7 +47,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         this.sp = sp;
         this.request = request;
         this.remote = remote;
-        this.privateData = privateData == null ? NONE : privateData.clone();
+        this.privateData = PrivateData.of(privateData);
         this.readIn = readIn;
         this.readOut = readOut;
         this.bound = bound;
@@ -92,7 +93,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP,
                     "no EP given and the request names none (PSP with the CONSUMER flag): pass an UNCONNECTED EP");
         } else if (endpoint != null) {
-            ep = ia.checkEndpoint(endpoint, 2);
+            ep = ia.handles().checkEndpoint(endpoint, 2);
             op = Trigger.ACCEPT_CONSUMER_ENDPOINT;
         } else {
             ep = bound;

@@ -6,8 +6,6 @@ import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectFlag;
 import io.dat4j.ConnectionEvent;
 import io.dat4j.DatException;
-import io.dat4j.DtoOperation;
-import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointParameters;
@@ -17,7 +15,6 @@ import io.dat4j.EventNumber;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
@@ -37,8 +34,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 
 /**
- * The kit's endpoint ({@code DAT_EP_HANDLE}): argument and state checks of every EP call and the two operation
- * queues. The transport half is an {@link EndpointTransport}; what the transport reports comes in through
+ * The kit's endpoint ({@code DAT_EP_HANDLE}): argument and state checks of the EP's calls, its state, attributes
+ * and connection management, and the two operation queues; the data path (posting) is {@link EndpointPosting}. The
+ * transport half is an {@link EndpointTransport}; what the transport reports comes in through
  * {@link KitEndpointUpcalls}, a separate object so that the consumer's handle cannot be cast to it.
  *
  * <p>Thread safety: one lock per EP, {@link #lock} ({@link LockRank#ENDPOINT}): it guards the state machine, the
@@ -63,6 +61,8 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     private final boolean providerCreated;
     private final EndpointStateMachine sm = new EndpointStateMachine(lock);
     private final KitEndpointUpcalls upcalls;
+    /** The data path: {@code post*} and {@code tryPost*}. */
+    private final EndpointPosting posting;
     private volatile EndpointAttributes requested;
     private volatile EndpointAttributes resolved;
     private volatile EndpointAttributes inForce;
@@ -89,6 +89,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         this.inForce = resolved;
         this.providerCreated = providerCreated;
         this.upcalls = new KitEndpointUpcalls(this);
+        this.posting = new EndpointPosting(this, ia);
         this.recvQueue = srq == null
                 ? new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov())
                 : new OperationQueue(this, true, Math.max(resolved.maxRecvDtos(), srq.capacity()),
@@ -233,7 +234,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     public EndpointParameters query() {
         checkOpen();
         return new EndpointParameters(ia, sm.state(), localAddress, localAddress == null ? 0 : localAddress.getPort(),
-                remoteAddress, remoteQualifier, pz, recvEvd, requestEvd, connectEvd, null, inForce);
+                remoteAddress, remoteQualifier, pz, recvEvd, requestEvd, connectEvd, srq, inForce);
     }
 
     @Override
@@ -276,7 +277,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     @Override
     public void modifyProtectionZone(final ProtectionZone protectionZone) {
         checkOpen();
-        final KitProtectionZone next = ia.checkPz(protectionZone, 3);
+        final KitProtectionZone next = ia.handles().checkPz(protectionZone, 3);
         lock.lock();
         try {
             checkOpen();
@@ -366,7 +367,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         if (!ia.has(Capability.DUP_CONNECT)) {
             throw Checks.notImplemented("dat_ep_dup_connect");
         }
-        final KitEndpoint other = ia.checkEndpoint(connected, 2);
+        final KitEndpoint other = ia.handles().checkEndpoint(connected, 2);
         final InetSocketAddress peer = other.remoteAddress;
         if (other.sm.state() != EndpointState.CONNECTED || peer == null || other.remoteQualifier == 0) {
             throw Checks.invalidArg(2, "the EP to duplicate must be connected by an active connect");
@@ -552,198 +553,57 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         }
     }
 
-    // ------------------------------------------------------------------ data transfer
+    // ------------------------------------------------------------------ data transfer (EndpointPosting)
 
     @Override
     public void postRecv(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags) {
-        checkOpen();
-        if (srq != null) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_SRQ_IN_USE, "the EP takes its receives from an"
-                    + " SRQ (dat_ep_create_with_srq); post receives with SharedReceiveQueue.postRecv");
-        }
-        if (recvEvd == null) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_EVD_RECV, "the EP has no recv EVD");
-        }
-        post(recvQueue, DtoOperation.RECEIVE, segments, cookie, flags, null, Trigger.POST_RECV, true);
+        posting.postRecv(segments, cookie, flags, false);
+    }
+
+    @Override
+    public boolean tryPostRecv(final List<LocalMemoryTriplet> segments, final long cookie,
+            final Set<CompletionFlag> flags) {
+        return posting.postRecv(segments, cookie, flags, true);
     }
 
     @Override
     public void postSend(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags) {
-        checkOpen();
-        checkRequestEvd();
-        post(requestQueue, DtoOperation.SEND, segments, cookie, flags, null, Trigger.POST_REQUEST, false);
+        posting.postSend(segments, cookie, flags, false);
+    }
+
+    @Override
+    public boolean tryPostSend(final List<LocalMemoryTriplet> segments, final long cookie,
+            final Set<CompletionFlag> flags) {
+        return posting.postSend(segments, cookie, flags, true);
     }
 
     @Override
     public void postRdmaRead(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
-        checkOpen();
-        if (!ia.has(Capability.RDMA_READ)) {
-            throw Checks.notImplemented("dat_ep_post_rdma_read");
-        }
-        checkRequestEvd();
-        if (remote == null) {
-            throw Checks.invalidArg(5, "remote triplet is null");
-        }
-        post(requestQueue, DtoOperation.RDMA_READ, segments, cookie, flags, remote, Trigger.POST_REQUEST, true);
+        posting.postRdmaRead(segments, cookie, remote, flags, false);
+    }
+
+    @Override
+    public boolean tryPostRdmaRead(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        return posting.postRdmaRead(segments, cookie, remote, flags, true);
     }
 
     @Override
     public void postRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
-        checkOpen();
-        if (!ia.has(Capability.RDMA_WRITE)) {
-            throw Checks.notImplemented("dat_ep_post_rdma_write");
-        }
-        checkRequestEvd();
-        if (remote == null) {
-            throw Checks.invalidArg(5, "remote triplet is null");
-        }
-        post(requestQueue, DtoOperation.RDMA_WRITE, segments, cookie, flags, remote, Trigger.POST_REQUEST, false);
+        posting.postRdmaWrite(segments, cookie, remote, flags, false);
     }
 
-    private void checkRequestEvd() {
-        if (requestEvd == null) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_EVD_REQUEST, "the EP has no request EVD");
-        }
-    }
-
-    /**
-     * Posts under the EP's lock: the state check, the descriptor reserved and filled under the queue's lock, then the
-     * transport's post hook with the queue's lock released (two kit locks per post).
-     */
-    private void post(final OperationQueue q, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
-            final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
-            final Trigger stateCheck, final boolean localWrite) {
-        lock.lock();
-        try {
-            checkOpen();
-            final EndpointAttributes a = inForce;
-            if (kind == DtoOperation.RDMA_READ && sm.state() == EndpointState.CONNECTED && a.maxRdmaReadOut() == 0) {
-                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EP_NOTREADY, "the EP's RDMA read depth out is"
-                        + " 0 (maxRdmaReadOut as negotiated): it cannot issue RDMA reads (CRA-11)");
-            }
-            if (segments == null) {
-                throw Checks.invalidArg(3, "segment list is null (use an empty list for none)");
-            }
-            if (flags == null) {
-                throw Checks.invalidArg(remote == null ? 5 : 6,
-                        "completion flags are null (use CompletionFlag.DEFAULT)");
-            }
-            final int maxIov = switch (kind) {
-                case RECEIVE -> a.maxRecvIov();
-                case SEND -> a.maxRequestIov();
-                case RDMA_READ -> a.maxRdmaReadIov();
-                default -> a.maxRdmaWriteIov();
-            };
-            final int n = segments.size();
-            if (n > maxIov) {
-                throw Checks.invalidArg(2, n + " segments exceed the EP's limit of " + maxIov + " per " + kind);
-            }
-            if (remote != null && remote.segmentLength() < 0) {
-                throw Checks.invalidArg(5, "remote segment length is negative");
-            }
-            final int mask = flags.isEmpty() ? 0 : CompletionFlag.mask(flags);
-            sm.fire(stateCheck);
-            final long maxLength = kind == DtoOperation.RECEIVE || kind == DtoOperation.SEND ? a.maxMessageSize()
-                    : a.maxRdmaSize();
-            final KitOperation op;
-            final DtoStatus local;
-            q.lock.lock();
-            try {
-                op = q.reserve(kind, cookie, mask);
-                if (op == null) {
-                    throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "the EP's " + kind
-                            + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
-                            + " completions first");
-                }
-                boolean filled = false;
-                try {
-                    local = fill(op, kind, segments, n, remote, localWrite, maxLength);
-                    filled = true;
-                } finally {
-                    if (!filled) {
-                        op.clearSegments();
-                    }
-                }
-                q.commit();
-            } finally {
-                q.lock.unlock();
-            }
-            if (local != null) {
-                q.complete(op, local, 0);
-            } else {
-                try {
-                    transport.post(op);
-                } catch (final RuntimeException e) {
-                    KitInterfaceAdapter.LOG.error("transport post of {} on {} failed", op, this, e);
-                    q.complete(op, DtoStatus.LOCAL_EP, 0);
-                }
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Resolves the local segments against the IA's LMRs into a reserved descriptor, and checks the lengths.
-     *
-     * @return null, or LOCAL_PROTECTION when a segment fails the local checks (the operation then completes with it)
-     */
-    private DtoStatus fill(final KitOperation op, final DtoOperation kind, final List<LocalMemoryTriplet> segments,
-            final int n, final RemoteMemoryTriplet remote, final boolean localWrite, final long maxLength) {
-        DtoStatus local = null;
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            final LocalMemoryTriplet t = segments.get(i);
-            if (t == null) {
-                throw Checks.invalidArg(3, "segment " + i + " is null");
-            }
-            final long len = t.segmentLength();
-            if (len < 0) {
-                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-            }
-            if (len == 0) {
-                continue;
-            }
-            total += len;
-            if (total < 0) {
-                throw Checks.lengthError("total length overflows");
-            }
-            if (local == null) {
-                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
-                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
-                        || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
-                    local = DtoStatus.LOCAL_PROTECTION;
-                } else {
-                    op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);
-                }
-            }
-        }
-        if (total > maxLength) {
-            throw Checks.lengthError(kind + " of " + total + " bytes exceeds the EP's limit of " + maxLength);
-        }
-        if (remote != null) {
-            if (remote.segmentLength() < total) {
-                throw Checks.lengthError("remote segment of " + remote.segmentLength()
-                        + " bytes is shorter than the local " + total);
-            }
-            op.remote(remote.rmrContext(), remote.virtualAddress(), remote.segmentLength());
-        }
-        return local;
+    @Override
+    public boolean tryPostRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
+            final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags) {
+        return posting.postRdmaWrite(segments, cookie, remote, flags, true);
     }
 
     /** Tells the transport that the EP's SRQ got a buffer (it may be holding a message for want of one). */
     void sharedReceivePosted() {
-        final EndpointTransport t = transport;
-        if (t != null && !isClosed()) {
-            try {
-                t.sharedReceivePosted();
-            } catch (final RuntimeException e) {
-                KitInterfaceAdapter.LOG.warn("transport SRQ notification of {} failed", this, e);
-            }
-        }
+        posting.sharedReceivePosted();
     }
 
     // ------------------------------------------------------------------ free

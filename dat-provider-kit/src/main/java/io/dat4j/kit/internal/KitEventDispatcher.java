@@ -3,22 +3,20 @@ package io.dat4j.kit.internal;
 import io.dat4j.Capability;
 import io.dat4j.ConsumerNotifier;
 import io.dat4j.DatException;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventDispatcherParameters;
+import io.dat4j.EventHandler;
 import io.dat4j.EventNumber;
 import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
-import io.dat4j.SoftwareEvent;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import io.dat4j.internal.ApiAccess;
 import io.dat4j.kit.CompletionSource;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.KitLock;
@@ -31,9 +29,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The kit's event dispatcher ({@code DAT_EVD_HANDLE}): a bounded ring of events usable by any provider. The ring
- * keeps DTO completions ({@link #postDto}) and software events as fields, not records, so posting them and taking
- * them into an {@link EventSlot} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)})
- * build the record when it is taken. {@link #await} parks the one waiter
+ * ({@link EventRing}, the storage, in a class of its own) keeps DTO completions ({@link #postDto}) and software
+ * events as fields, not records, so posting them, taking them into an {@link EventSlot} and draining them into an
+ * {@link EventHandler} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)}) build the
+ * record when it is taken. {@link #await} parks the one waiter
  * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
  * {@link #setUnwaitable()}. An event that does not fit is dropped and counted, and one
  * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
@@ -50,8 +49,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
-    private static final ApiAccess.EventSlotAccess SLOTS = ApiAccess.eventSlots();
-
+    /** The entry a drain copies out to call its handler with the lock released; one per polling thread. */
+    private static final ThreadLocal<EventRing.Taken> TAKEN = ThreadLocal.withInitial(EventRing.Taken::new);
 
     private final KitInterfaceAdapter ia;
     /** Nanoseconds a waiter spins before it parks ({@link io.dat4j.kit.KitSettings#evdSpinNanos()}). */
@@ -60,17 +59,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
     private final AtomicInteger users = new AtomicInteger();
-    // the ring, struct of arrays: per entry a kind, a reference (the record, the DTO's EP, or the software payload)
-    // and the DTO fields
-    private byte[] kinds;
-    private Object[] refs;
-    private long[] cookies;
-    private long[] lengths;
-    private DtoStatus[] statuses;
-    private DtoOperation[] operations;
-    private int[] rmrs;
-    private int head;
-    private int count;
+    /** The queued events (guarded by lock). */
+    private final EventRing ring;
     /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
     private int requestedLength;
     private Thread waiter;
@@ -83,8 +73,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private volatile boolean unwaitable;
     /** This EVD's drops and whether their report is queued. */
     private final OverflowReport overflow = new OverflowReport();
-    /** Async EVD only: overflow reports that did not fit yet, queued as soon as the consumer takes an event. */
-    private final java.util.ArrayDeque<KitEventDispatcher> pendingReports = new java.util.ArrayDeque<>();
     private volatile KitConsumerNotifier notifier;
     private volatile CompletionSource source;
     private final KitEventSink sink = new KitEventSink(this);
@@ -94,26 +82,10 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         this.ia = ia;
         this.spinNanos = ia.config().settings().evdSpinNanos();
         this.requestedLength = queueLength;
-        allocateRing(queueLength);
+        this.ring = new EventRing(queueLength);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
         this.async = async;
-    }
-
-    private static final byte RECORD = 0;
-    private static final byte DTO = 1;
-    private static final byte SOFTWARE = 2;
-    /** Async EVD only: the overflow report of the EVD in {@code refs}, built when taken; {@code cookies}: its length. */
-    private static final byte OVERFLOW = 3;
-
-    private void allocateRing(final int length) {
-        kinds = new byte[length];
-        refs = new Object[length];
-        cookies = new long[length];
-        lengths = new long[length];
-        statuses = new DtoStatus[length];
-        operations = new DtoOperation[length];
-        rmrs = new int[length];
     }
 
     void source(final CompletionSource value) {
@@ -134,7 +106,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     int queueLength() {
         lock.lock();
         try {
-            return kinds.length;
+            return ring.capacity();
         } finally {
             lock.unlock();
         }
@@ -187,7 +159,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (isClosed()) {
             return false;
         }
-        if (!offer(RECORD, event, 0, null, 0, null, 0)) {
+        if (!offer(EventRing.RECORD, event, 0, null, 0, null, 0)) {
             overflowed(event.number());
             return false;
         }
@@ -211,7 +183,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (isClosed()) {
             return false;
         }
-        if (!offer(DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
+        if (!offer(EventRing.DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
             overflowed(EventNumber.DTO_COMPLETION_EVENT);
             return false;
         }
@@ -231,12 +203,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         boolean drv = false;
         lock.lock();
         try {
-            if (count == kinds.length) {
+            if (ring.isFull()) {
                 return false;
             }
-            append(kind, ref, cookie, status, length, operation, rmr);
+            ring.append(kind, ref, cookie, status, length, operation, rmr);
             if (waiter != null) {
-                if (count >= waitThreshold) {
+                if (ring.count() >= waitThreshold) {
                     wake = waiter;
                     drv = driving;
                 }
@@ -263,24 +235,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         return true;
     }
 
-    /** Appends an entry; caller holds the lock and found room. */
-    private void append(final byte kind, final Object ref, final long cookie, final DtoStatus status,
-            final long length, final DtoOperation operation, final int rmr) {
-        final int cap = kinds.length;
-        int i = head + count;
-        if (i >= cap) {
-            i -= cap;
-        }
-        kinds[i] = kind;
-        refs[i] = ref;
-        cookies[i] = cookie;
-        lengths[i] = length;
-        statuses[i] = status;
-        operations[i] = operation;
-        rmrs[i] = rmr;
-        count++;
-    }
-
     private void overflowed(final EventNumber dropped) {
         KitInterfaceAdapter.LOG.debug("EVD {} of IA {} is full; dropped {}", this, ia.name(), dropped);
         if (overflow.dropped()) {
@@ -295,32 +249,29 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      * @param evd the EVD that overflowed (may be this one)
      */
     void queueOverflowReport(final KitEventDispatcher evd) {
-        if (offer(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0)) {
+        if (offer(EventRing.OVERFLOW, evd, evd.ring.capacity(), null, 0, null, 0)) {
             return;
         }
         lock.lock();
         try {
-            pendingReports.add(evd);
-            admitReports();
+            ring.hold(evd);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Queues pending overflow reports while there is room; caller holds the lock. */
-    private void admitReports() {
-        KitEventDispatcher evd;
-        while (count < kinds.length && (evd = pendingReports.poll()) != null) {
-            append(OVERFLOW, evd, evd.kinds.length, null, 0, null, 0);
-        }
+    /** {@return the ring's length, read without the lock (for the async EVD's overflow report)} */
+    int ringCapacity() {
+        return ring.capacity();
     }
 
-    /** Builds the overflow report at the head when it is taken, re-arming its EVD; caller holds the lock. */
-    private Event overflowReport(final int h) {
-        final KitEventDispatcher evd = (KitEventDispatcher) refs[h];
-        final Event e = evd.overflow.take(this, evd, (int) cookies[h]);
+    /** Takes the overflow report at the head, re-arming its EVD; caller holds the lock. */
+    private Event takeOverflowReport() {
+        final KitEventDispatcher evd = (KitEventDispatcher) ring.headRef();
+        final Event e = evd.overflow.take(this, evd, (int) ring.headCookie());
+        ring.dropHead();
         if (evd.overflow.rearmedWithDrops()) {
-            pendingReports.add(evd);
+            ring.hold(evd);
         }
         return e;
     }
@@ -330,21 +281,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      * Allocation-free; does nothing when nobody waits.
      */
     void signal() {
-        final Thread w;
-        final boolean drv;
-        lock.lock();
-        try {
-            w = waiter;
-            drv = driving;
-        } finally {
-            lock.unlock();
-        }
-        if (w != null) {
-            LockSupport.unpark(w);
-            if (drv) {
-                wakeSource();
-            }
-        } else if (enabled && notifier != null && source != null) {
+        if (!wakeWaiter() && enabled && notifier != null && source != null) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
                 n.fired(this);
@@ -370,7 +307,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         checkOpen();
         lock.lock();
         try {
-            return new EventDispatcherParameters(ia, kinds.length, notifier, streams);
+            return new EventDispatcherParameters(ia, ring.capacity(), notifier, streams);
         } finally {
             lock.unlock();
         }
@@ -388,7 +325,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         pollSource();
         lock.lock();
         try {
-            return count;
+            return ring.count();
         } finally {
             lock.unlock();
         }
@@ -410,11 +347,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         lock.lock();
         try {
-            if (count > queueLength) {
-                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, count + " events are queued, more than the new"
+            if (ring.count() > queueLength) {
+                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, ring.count()
+                        + " events are queued, more than the new"
                         + " length " + queueLength + "; dequeue first");
             }
-            reallocate(queueLength);
+            ring.reallocate(queueLength);
             requestedLength = queueLength;
         } finally {
             lock.unlock();
@@ -433,35 +371,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         lock.lock();
         try {
             final int length = requestedLength + extra;
-            if (length != kinds.length && count <= length) {
-                reallocate(length);
+            if (length != ring.capacity() && ring.count() <= length) {
+                ring.reallocate(length);
             }
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Moves the queued events into a ring of a new length; the caller holds the lock and checked that they fit. */
-    private void reallocate(final int queueLength) {
-        final byte[] k = kinds;
-        final Object[] r = refs;
-        final long[] c = cookies;
-        final long[] l = lengths;
-        final DtoStatus[] st = statuses;
-        final DtoOperation[] op = operations;
-        final int[] rm = rmrs;
-        allocateRing(queueLength);
-        for (int i = 0; i < count; i++) {
-            final int j = (head + i) % k.length;
-            kinds[i] = k[j];
-            refs[i] = r[j];
-            cookies[i] = c[j];
-            lengths[i] = l[j];
-            statuses[i] = st[j];
-            operations[i] = op[j];
-            rmrs[i] = rm[j];
-        }
-        head = 0;
     }
 
     @Override
@@ -471,8 +386,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(1, "the EVD was created without EventStream.SOFTWARE, so it takes no software"
                     + " events");
         }
-        if (!offer(SOFTWARE, payload, 0, null, 0, null, 0)) {
-            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + kinds.length + " events is full");
+        if (!offer(EventRing.SOFTWARE, payload, 0, null, 0, null, 0)) {
+            throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + ring.capacity() + " events is full");
         }
     }
 
@@ -492,40 +407,24 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     /** Takes the head as a record (built for DTO and software entries); caller holds the lock. */
     private Event take() {
-        final int h = head;
-        final Event e = switch (kinds[h]) {
-            case DTO -> new DtoCompletionEvent(this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
-                    operations[h], rmrs[h]);
-            case SOFTWARE -> new SoftwareEvent(this, refs[h]);
-            case OVERFLOW -> overflowReport(h);
-            default -> (Event) refs[h];
-        };
-        drop();
-        return e;
+        return ring.headKind() == EventRing.OVERFLOW ? takeOverflowReport() : ring.takeRecord(this);
     }
 
-    /** Takes the head into a slot; allocation-free; caller holds the lock. */
+    /** Takes the head into a slot; allocation-free but for an overflow report; caller holds the lock. */
     private void takeInto(final EventSlot slot) {
-        final int h = head;
-        switch (kinds[h]) {
-            case DTO -> SLOTS.dtoCompletion(slot, this, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
-                    operations[h], rmrs[h]);
-            case SOFTWARE -> SLOTS.software(slot, this, refs[h]);
-            case OVERFLOW -> SLOTS.event(slot, overflowReport(h));
-            default -> SLOTS.event(slot, (Event) refs[h]);
+        if (ring.headKind() == EventRing.OVERFLOW) {
+            EventRing.fill(slot, takeOverflowReport());
+        } else {
+            ring.takeInto(this, slot);
         }
-        drop();
     }
 
-    private void drop() {
-        final int h = head;
-        refs[h] = null;
-        statuses[h] = null;
-        operations[h] = null;
-        head = h + 1 == kinds.length ? 0 : h + 1;
-        count--;
-        if (!pendingReports.isEmpty()) {
-            admitReports();
+    /** Copies the head out for a handler; allocation-free but for an overflow report; caller holds the lock. */
+    private void takeInto(final EventRing.Taken holder) {
+        if (ring.headKind() == EventRing.OVERFLOW) {
+            holder.record(takeOverflowReport());
+        } else {
+            ring.takeInto(holder);
         }
     }
 
@@ -544,7 +443,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         pollSource();
         lock.lock();
         try {
-            if (count > 0) {
+            if (ring.count() > 0) {
                 return take();
             }
         } finally {
@@ -556,7 +455,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         lock.lock();
         try {
-            return count == 0 ? null : take();
+            return ring.count() == 0 ? null : take();
         } finally {
             lock.unlock();
         }
@@ -575,7 +474,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         pollSource();
         lock.lock();
         try {
-            if (count > 0) {
+            if (ring.count() > 0) {
                 takeInto(into);
                 return true;
             }
@@ -588,7 +487,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         lock.lock();
         try {
-            if (count == 0) {
+            if (ring.count() == 0) {
                 return false;
             }
             takeInto(into);
@@ -596,6 +495,48 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * {@inheritDoc} Allocation-free for DTO completions and software events: each entry is copied out of the ring
+     * under the lock into a holder of the calling thread, and handed to the handler with the lock released.
+     */
+    @Override
+    public int poll(final EventHandler handler, final int limit) {
+        checkOpen();
+        if (handler == null) {
+            throw Checks.invalidArg(2, "the event handler is null");
+        }
+        if (limit < 1) {
+            throw Checks.invalidArg(3, "the limit must be 1 or more, was " + limit);
+        }
+        pollSource();
+        final EventRing.Taken holder = TAKEN.get();
+        boolean progressed = false;
+        int n = 0;
+        while (n < limit) {
+            final boolean got;
+            lock.lock();
+            try {
+                got = ring.count() > 0;
+                if (got) {
+                    takeInto(holder);
+                }
+            } finally {
+                lock.unlock();
+            }
+            if (got) {
+                n++;
+                holder.deliver(this, handler);
+                continue;
+            }
+            // empty: what the source holds now, then (before anything was taken) one round of progress, as poll()
+            final CompletionSource s = source;
+            if (s == null || isClosed() || !(s.poll() > 0 || n == 0 && !progressed && (progressed = s.progress(0)))) {
+                break;
+            }
+        }
+        return n;
     }
 
     @Override
@@ -624,8 +565,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         final Thread me = Thread.currentThread();
         lock.lock();
         try {
-            if (threshold <= 0 || threshold > kinds.length) {
-                throw Checks.invalidArg(3, "threshold must be 1.." + kinds.length + " (the queue length), was "
+            if (threshold <= 0 || threshold > ring.capacity()) {
+                throw Checks.invalidArg(3, "threshold must be 1.." + ring.capacity() + " (the queue length), was "
                         + threshold);
             }
             if (unwaitable) {
@@ -670,14 +611,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                     throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
                             "the EVD was made unwaitable while waiting");
                 }
-                if (count >= threshold) {
+                if (ring.count() >= threshold) {
                     if (slot == null) {
                         final Event e = take();
-                        nmore = count;
+                        nmore = ring.count();
                         return e;
                     }
                     takeInto(slot);
-                    nmore = count;
+                    nmore = ring.count();
                     return null;
                 }
                 // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
@@ -701,7 +642,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 }
                 if (left <= 0) {
                     throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
-                            "fewer than " + threshold + " events arrived within the timeout; " + count + " queued");
+                            "fewer than " + threshold + " events arrived within the timeout; " + ring.count()
+                            + " queued");
                 }
                 if (spinNanos > 0 && System.nanoTime() - start < spinNanos) {
                     Thread.onSpinWait();
@@ -773,7 +715,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (!ia.has(Capability.CNO)) {
             throw Checks.notImplemented("dat_evd_modify_cno");
         }
-        final KitConsumerNotifier n = value == null ? null : ia.checkNotifier(value, 2);
+        final KitConsumerNotifier n = value == null ? null : ia.handles().checkNotifier(value, 2);
         final KitConsumerNotifier old = notifier;
         if (n != null) {
             n.retain();
@@ -784,7 +726,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
-    private void wakeWaiter() {
+    /** {@return true if a waiter was woken} */
+    private boolean wakeWaiter() {
         final Thread w;
         final boolean drv;
         lock.lock();
@@ -794,12 +737,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             lock.unlock();
         }
-        if (w != null) {
-            LockSupport.unpark(w);
-            if (drv) {
-                wakeSource();
-            }
+        if (w == null) {
+            return false;
         }
+        LockSupport.unpark(w);
+        if (drv) {
+            wakeSource();
+        }
+        return true;
     }
 
     @Override
@@ -842,12 +787,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         lock.lock();
         try {
-            for (int i = 0; i < kinds.length; i++) {
-                refs[i] = null;
-                statuses[i] = null;
-                operations[i] = null;
-            }
-            count = 0;
+            ring.clear();
         } finally {
             lock.unlock();
         }

@@ -76,6 +76,8 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private final AtomicInteger srqCount = new AtomicInteger();
     private final AtomicInteger srqEndpointCount = new AtomicInteger();
     private final KitEventDispatcher asyncEvd;
+    /** The checks of handles passed in (split out: {@link HandleChecks}). */
+    private final HandleChecks handles = new HandleChecks(this);
     private volatile Transport transport;
     private volatile boolean closing;
     private volatile KitProtectionZone providerPz;
@@ -178,6 +180,11 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         asyncEvd.post(new AsyncErrorEvent(number, asyncEvd, source, reason, reasonCode));
     }
 
+    /** {@return the checks of handles passed to this IA's calls} */
+    HandleChecks handles() {
+        return handles;
+    }
+
     // ------------------------------------------------------------------ children
 
     void addChild(final KitHandle h) {
@@ -198,55 +205,6 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (closing) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_IA, "the IA is closing");
         }
-    }
-
-    private static DatException foreign(final StatusSubtype subtype, final String what, final int arg) {
-        return Checks.invalidHandle(subtype, what + " (argument " + arg + ") belongs to another IA or provider");
-    }
-
-    KitProtectionZone checkPz(final ProtectionZone pz, final int arg) {
-        if (pz == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_PZ, "PZ (argument " + arg + ") is null");
-        }
-        if (!(pz instanceof KitProtectionZone k) || k.owner() != this) {
-            throw foreign(StatusSubtype.INVALID_HANDLE_PZ, "PZ", arg);
-        }
-        k.checkOpen();
-        return k;
-    }
-
-    KitEventDispatcher checkEvd(final EventDispatcher evd, final StatusSubtype subtype, final EventStream needs,
-            final int arg) {
-        if (!(evd instanceof KitEventDispatcher k) || k.owner() != this) {
-            throw foreign(subtype, "EVD", arg);
-        }
-        if (k.isClosed()) {
-            throw Checks.invalidHandle(subtype, "EVD (argument " + arg + ") is freed");
-        }
-        if (needs != null && !k.takes(needs)) {
-            throw Checks.invalidHandle(subtype, "EVD (argument " + arg + ") does not take " + needs
-                    + " events; create it with EventStream." + needs);
-        }
-        return k;
-    }
-
-    KitEndpoint checkEndpoint(final Endpoint ep, final int arg) {
-        if (ep == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EP, "EP (argument " + arg + ") is null");
-        }
-        if (!(ep instanceof KitEndpoint k) || k.owner() != this) {
-            throw foreign(StatusSubtype.INVALID_HANDLE_EP, "EP", arg);
-        }
-        k.checkOpen();
-        return k;
-    }
-
-    KitConsumerNotifier checkNotifier(final ConsumerNotifier cno, final int arg) {
-        if (!(cno instanceof KitConsumerNotifier k) || k.owner() != this) {
-            throw foreign(StatusSubtype.INVALID_HANDLE_CNO, "CNO", arg);
-        }
-        k.checkOpen();
-        return k;
     }
 
     KitPublicServicePoint findConsumerPsp(final long qualifier) {
@@ -372,7 +330,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             if (!supports(Capability.CNO)) {
                 throw Checks.notImplemented("CNO (dat_evd_create with a CNO)");
             }
-            cno = checkNotifier(notifier, 3);
+            cno = handles.checkNotifier(notifier, 3);
         }
         if (countOf(KitEventDispatcher.class) >= config.attributes().maxEventDispatchers()) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
@@ -411,7 +369,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     public LocalMemoryRegion createLocalMemoryRegion(final ProtectionZone protectionZone, final MemorySegment region,
             final Set<MemoryPrivilege> privileges) {
         checkUsable();
-        final KitProtectionZone pz = checkPz(protectionZone, 5);
+        final KitProtectionZone pz = handles.checkPz(protectionZone, 5);
         MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
         if (lmrs.size() >= config.attributes().maxLocalMemoryRegions()) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
@@ -452,15 +410,15 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             final EventDispatcher requestEvd, final EventDispatcher connectEvd,
             final EndpointAttributes attributes) {
         checkUsable();
-        final KitProtectionZone pz = checkPz(protectionZone, 2);
+        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
         final KitEventDispatcher recv = recvEvd == null ? null
-                : checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
+                : handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
         final KitEventDispatcher req = requestEvd == null ? null
-                : checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
+                : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
         if (connectEvd == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
         }
-        final KitEventDispatcher conn = checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
+        final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
                 EventStream.CONNECTION, 5);
         final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
         final EndpointAttributes resolved = resolveAttributes(given, 6);
@@ -570,20 +528,21 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (!has(Capability.SRQ)) {
             throw Checks.notImplemented("dat_ep_create_with_srq");
         }
-        final KitProtectionZone pz = checkPz(protectionZone, 2);
+        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
         if (recvEvd == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_RECV,
                     "recv EVD (argument 3) is null; an EP using an SRQ reports its receives there");
         }
-        final KitEventDispatcher recv = checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
+        final KitEventDispatcher recv = handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV,
+                EventStream.DTO, 3);
         final KitEventDispatcher req = requestEvd == null ? null
-                : checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
+                : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
         if (connectEvd == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
         }
-        final KitEventDispatcher conn = checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
+        final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
                 EventStream.CONNECTION, 5);
-        final KitSharedReceiveQueue srq = checkSrq(sharedReceiveQueue, 6);
+        final KitSharedReceiveQueue srq = handles.checkSrq(sharedReceiveQueue, 6);
         if (srq.pz() != pz) {
             throw Checks.invalidArg(6, "the SRQ belongs to another PZ than the EP (argument 2)");
         }
@@ -595,17 +554,6 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     /** EPs created with an SRQ: the async EVD keeps room for the EP_BROKEN of each (KitEventDispatcher.room). */
     void srqEndpoints(final int delta) {
         asyncEvd.room(srqEndpointCount.addAndGet(delta));
-    }
-
-    KitSharedReceiveQueue checkSrq(final SharedReceiveQueue srq, final int arg) {
-        if (srq == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ (argument " + arg + ") is null");
-        }
-        if (!(srq instanceof KitSharedReceiveQueue k) || k.owner() != this) {
-            throw foreign(StatusSubtype.INVALID_HANDLE_SRQ, "SRQ", arg);
-        }
-        k.checkOpen();
-        return k;
     }
 
     @Override
@@ -629,7 +577,8 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (crEvd == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
         }
-        final KitEventDispatcher evd = checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR, 3);
+        final KitEventDispatcher evd = handles.checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR,
+                3);
         if (flag == null) {
             throw Checks.invalidArg(4, "PSP flag is null");
         }
@@ -659,11 +608,12 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (connectionQualifier < 0) {
             throw Checks.invalidArg(2, "connection qualifier must not be negative, was " + connectionQualifier);
         }
-        final KitEndpoint ep = checkEndpoint(endpoint, 3);
+        final KitEndpoint ep = handles.checkEndpoint(endpoint, 3);
         if (crEvd == null) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
         }
-        final KitEventDispatcher evd = checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR, 4);
+        final KitEventDispatcher evd = handles.checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR,
+                4);
         ep.fire(Trigger.RESERVE);
         final KitReservedServicePoint rsp = new KitReservedServicePoint(this, evd, ep);
         ep.reservedBy(rsp);
@@ -688,7 +638,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (!has(Capability.SRQ)) {
             throw Checks.notImplemented("dat_srq_create");
         }
-        final KitProtectionZone pz = checkPz(protectionZone, 2);
+        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
         if (attributes == null) {
             throw Checks.invalidArg(3, "SRQ attributes are null");
         }

@@ -8,7 +8,6 @@ import io.dat4j.EventNumber;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryTriplet;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
@@ -161,13 +160,7 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
         DtoStatus local = null;
         for (int i = 0; i < n; i++) {
             final LocalMemoryTriplet t = segments.get(i);
-            if (t == null) {
-                throw Checks.invalidArg(3, "segment " + i + " is null");
-            }
-            final long len = t.segmentLength();
-            if (len < 0) {
-                throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
-            }
+            final long len = MemoryRules.segmentLength(t, i);
             if (len == 0) {
                 continue;
             }
@@ -176,10 +169,8 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
                 throw Checks.lengthError("total length overflows");
             }
             if (local == null) {
-                final KitMemoryRegion r = ia.localRegion(t.lmrContext());
-                if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
-                        || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
-                        || !r.region().allows(MemoryPrivilege.LOCAL_WRITE)) {
+                final KitMemoryRegion r = MemoryRules.usableRegion(ia, pz, t, len, true);
+                if (r == null) {
                     local = DtoStatus.LOCAL_PROTECTION;
                 } else {
                     regions[used] = r.region();

@@ -4,7 +4,10 @@ import io.dat4j.MemoryPrivilege;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
 
-/** The argument rules of {@code dat_lmr_create}: which segments and privileges can be registered. */
+/**
+ * The argument rules of {@code dat_lmr_create} (which segments and privileges can be registered), and of the local
+ * segments a post names (which LMRs an EP or SRQ may use).
+ */
 final class MemoryRules {
 
     /** A thread that never runs, to ask a segment whether threads other than its owner may touch it. */
@@ -56,5 +59,44 @@ final class MemoryRules {
                 || privileges.contains(MemoryPrivilege.REMOTE_WRITE))) {
             throw Checks.invalidArg(6, "a read-only segment cannot be registered with a write privilege");
         }
+    }
+
+    /**
+     * Checks one local segment of a posted list (argument 3 of the post calls).
+     *
+     * @param t the segment
+     * @param i its index, for the message
+     * @return its length, 0 or more
+     */
+    static long segmentLength(final io.dat4j.LocalMemoryTriplet t, final int i) {
+        if (t == null) {
+            throw Checks.invalidArg(3, "segment " + i + " is null");
+        }
+        final long len = t.segmentLength();
+        if (len < 0) {
+            throw Checks.invalidArg(3, "segment " + i + " has a negative length " + len);
+        }
+        return len;
+    }
+
+    /**
+     * {@return the LMR a local segment names, when a post in a PZ may use it: live, of that PZ, in bounds, and
+     * writable when the operation writes it; null otherwise (the operation completes with LOCAL_PROTECTION)}
+     *
+     * @param ia the IA whose LMR contexts the segment names
+     * @param pz the PZ of the EP or SRQ that posts
+     * @param t the segment
+     * @param len its length, above 0
+     * @param localWrite whether the operation writes local memory (receives, RDMA reads)
+     */
+    static KitMemoryRegion usableRegion(final KitInterfaceAdapter ia, final KitProtectionZone pz,
+            final io.dat4j.LocalMemoryTriplet t, final long len, final boolean localWrite) {
+        final KitMemoryRegion r = ia.localRegion(t.lmrContext());
+        if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
+                || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
+                || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {
+            return null;
+        }
+        return r;
     }
 }

@@ -136,13 +136,13 @@ class RdmaCmProviderDeviceTest {
         Arrays.fill(hello, (byte) 'q');
         client.ep.connect(ip, psp.connectionQualifier(), WAIT, hello);
         final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
-        assertArrayEquals(hello, cr.request().query().privateData());
+        assertArrayEquals(hello, cr.request().query().privateData().toByteArray());
         final byte[] welcome = new byte[192];
         Arrays.fill(welcome, (byte) 'a');
         cr.request().accept(server.ep, welcome);
 
         final ConnectionEvent est = connection(client.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-        assertArrayEquals(welcome, est.privateData());
+        assertArrayEquals(welcome, est.privateData().toByteArray());
         connection(server.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         assertEquals(EndpointState.CONNECTED, client.ep.state());
         assertEquals(EndpointState.CONNECTED, server.ep.state());
@@ -484,7 +484,7 @@ class RdmaCmProviderDeviceTest {
             server.postRecv(lmr.triplet(2048, 64), 1);
             client.connect(v6, psp.connectionQualifier(), WAIT, "v6".getBytes(StandardCharsets.US_ASCII));
             final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
-            assertArrayEquals("v6".getBytes(StandardCharsets.US_ASCII), cr.request().query().privateData());
+            assertArrayEquals("v6".getBytes(StandardCharsets.US_ASCII), cr.request().query().privateData().toByteArray());
             cr.request().accept(server, null);
             connection(conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
             connection(sconn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
@@ -520,7 +520,7 @@ class RdmaCmProviderDeviceTest {
         final byte[] why = "busy".getBytes(StandardCharsets.US_ASCII);
         cr.request().reject(why);
         final ConnectionEvent rej = connection(client.conn, EventNumber.CONNECTION_EVENT_PEER_REJECTED);
-        assertArrayEquals(why, rej.privateData());
+        assertArrayEquals(why, rej.privateData().toByteArray());
         assertEquals(EndpointState.DISCONNECTED, client.ep.state());
         psp.close();
     }

@@ -91,7 +91,7 @@ class SynchronousEndpointTest {
                 }
                 try {
                     assertFalse(LibRdmaCm.idQp(client).equals(MemorySegment.NULL), "CE-01: QP created at once");
-                    LibRdmaCm.connect(client, new ConnectionParameters(null, 1, 1, 1, 7, 7, 0, 0));
+                    LibRdmaCm.connect(client, new ConnectionParameters((byte[]) null, 1, 1, 1, 7, 7, 0, 0));
                     final MemorySegment req = server.get(WAIT_S, TimeUnit.SECONDS);
                     try {
                         assertFalse(LibRdmaCm.idQp(req).equals(MemorySegment.NULL), "CE-03: request has a QP");

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.CompletionFlag;
+import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
+import io.dat4j.Event;
+import io.dat4j.EventHandler;
 import io.dat4j.EventSlot;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
@@ -52,6 +55,25 @@ class AllocationTest {
         } catch (final ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
+    }
+
+    private static List<Thread> ioThreads() {
+        final List<Thread> threads = new ArrayList<>();
+        for (final Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("dat4j-tcp-")) {
+                threads.add(t);
+            }
+        }
+        return threads;
+    }
+
+    /** {@return the bytes allocated so far by a thread and the I/O threads} */
+    private static long allocated(final Thread me, final List<Thread> threads) {
+        long sum = allocated(me);
+        for (final Thread t : threads) {
+            sum += allocated(t);
+        }
+        return sum;
     }
 
     private static void requireCounters() {
@@ -100,29 +122,97 @@ class AllocationTest {
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             final EventSlot slot = new EventSlot();
             slotRound(f, ep, src, dst, recv, slot, 20_000);
-            final List<Thread> threads = new ArrayList<>();
-            for (final Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("dat4j-tcp-")) {
-                    threads.add(t);
-                }
-            }
+            final List<Thread> threads = ioThreads();
             final Thread me = Thread.currentThread();
             final int n = 10_000;
-            long before = 0;
-            for (final Thread t : threads) {
-                before += allocated(t);
-            }
-            before += allocated(me);
+            final long before = allocated(me, threads);
             slotRound(f, ep, src, dst, recv, slot, n);
-            long after = allocated(me);
-            for (final Thread t : threads) {
-                after += allocated(t);
-            }
+            final long after = allocated(me, threads);
             final double perOp = (after - before) / (4.0 * n);
             System.out.printf("allocation: %d bytes over %d operations on the consumer and %d I/O threads (%.4f per"
                     + " operation)%n", after - before, 4 * n, threads.size(), perOp);
             assertTrue(perOp < 1.0, "the consumer and the I/O threads allocated " + (after - before) + " bytes over "
                     + 4 * n + " operations: " + perOp + " per operation");
+        }
+    }
+
+    /** Counts what a drain hands it, in fields: allocation-free. */
+    private static final class Counter implements EventHandler {
+        long dtos;
+        long bytes;
+        long failures;
+
+        @Override
+        public void onDtoCompletion(final Endpoint endpoint, final long cookie, final DtoStatus status,
+                final long transferredLength, final DtoOperation operation, final int rmrContext) {
+            dtos++;
+            bytes += transferredLength;
+            if (status != DtoStatus.SUCCESS) {
+                failures++;
+            }
+        }
+
+        @Override
+        public void onEvent(final Event event) {
+            failures++;
+        }
+    }
+
+    /** Batches of 4 SENDs and their receives, each side drained by poll(handler, 64) until all 4 arrived. */
+    private static void drainRound(final Fixture f, final Endpoint[] ep, final List<LocalMemoryTriplet> src,
+            final List<LocalMemoryTriplet> recv, final Counter client, final Counter server, final int batches) {
+        for (int i = 0; i < batches; i++) {
+            for (int k = 0; k < 4; k++) {
+                ep[1].postRecv(recv, k, CompletionFlag.DEFAULT);
+            }
+            for (int k = 0; k < 4; k++) {
+                ep[0].postSend(src, k, CompletionFlag.DEFAULT);
+            }
+            final long c = client.dtos + 4;
+            final long s = server.dtos + 4;
+            final long deadline = System.nanoTime() + Fixture.WAIT.toNanos();
+            while (client.dtos < c || server.dtos < s) {
+                if (f.c.evd.poll(client, 64) + f.s.evd.poll(server, 64) == 0) {
+                    if (System.nanoTime() > deadline) {
+                        fail("completions missing: client " + client.dtos + "/" + c + ", server " + server.dtos
+                                + "/" + s);
+                    }
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("issue 20: EventDispatcher.poll(handler, limit) drains DTO completions with under 1 byte allocated "
+            + "per event on every thread after warm-up")
+    void shouldNotAllocatePerEventWhenDrainingIntoAHandler() {
+        requireCounters();
+        try (Fixture f = new Fixture()) {
+            final Endpoint[] ep = f.connect();
+            final LocalMemoryRegion a = f.lmr(f.c, 4096);
+            final LocalMemoryRegion b = f.lmr(f.s, 4096);
+            final List<LocalMemoryTriplet> src = List.of(a.triplet(0, 256));
+            final List<LocalMemoryTriplet> recv = List.of(b.triplet(0, 256));
+            final Counter client = new Counter();
+            final Counter server = new Counter();
+            drainRound(f, ep, src, recv, client, server, 5_000);
+            final List<Thread> threads = ioThreads();
+            final Thread me = Thread.currentThread();
+            final int batches = 5_000;
+            final long before = allocated(me, threads);
+            final long events = client.dtos + server.dtos;
+            drainRound(f, ep, src, recv, client, server, batches);
+            final long after = allocated(me, threads);
+            final long drained = client.dtos + server.dtos - events;
+            assertEquals(8L * batches, drained);
+            assertEquals(0, client.failures + server.failures);
+            assertEquals(256L * (client.dtos + server.dtos), client.bytes + server.bytes);
+            final double perEvent = (after - before) / (double) drained;
+            System.out.printf("allocation: %d bytes over %d drained events (%.4f per event)%n", after - before,
+                    drained, perEvent);
+            assertTrue(perEvent < 1.0, "the drain allocated " + (after - before) + " bytes over " + drained
+                    + " events: " + perEvent + " per event");
         }
     }
 

@@ -78,10 +78,10 @@ class TcpProviderTest {
         new Random(1).nextBytes(req);
         ce.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, req);
         final ConnectionRequest cr = request(f.s.conn);
-        assertArrayEquals(req, cr.query().privateData());
+        assertArrayEquals(req, cr.query().privateData().toByteArray());
         cr.accept(se, new byte[] {4, 5, 6});
         final ConnectionEvent est = expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-        assertArrayEquals(new byte[] {4, 5, 6}, est.privateData());
+        assertArrayEquals(new byte[] {4, 5, 6}, est.privateData().toByteArray());
         expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         assertEquals(EndpointState.CONNECTED, ce.state());
         assertEquals(EndpointState.CONNECTED, se.state());
@@ -102,7 +102,7 @@ class TcpProviderTest {
         final ConnectionRequest cr = request(f.s.conn);
         cr.reject(new byte[] {9, 8, 7});
         final ConnectionEvent e = expect(f.c.conn, EventNumber.CONNECTION_EVENT_PEER_REJECTED);
-        assertArrayEquals(new byte[] {9, 8, 7}, e.privateData());
+        assertArrayEquals(new byte[] {9, 8, 7}, e.privateData().toByteArray());
         assertEquals(EndpointState.DISCONNECTED, ce.state());
         assertEquals(StatusType.INVALID_HANDLE, assertThrows(DatException.class, () -> cr.reject(null)).type());
     }
@@ -521,7 +521,7 @@ class TcpProviderTest {
         final Endpoint dup = f.c.ep(null);
         dup.dupConnect(ce, WAIT, new byte[] {3});
         final ConnectionRequest cr = request(f.s.conn);
-        assertArrayEquals(new byte[] {3}, cr.query().privateData());
+        assertArrayEquals(new byte[] {3}, cr.query().privateData().toByteArray());
         assertEquals(psp.connectionQualifier(), cr.query().connectionQualifier());
         cr.accept(f.s.ep(null), null);
         expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
@@ -539,7 +539,7 @@ class TcpProviderTest {
         ce.connect(InetAddress.getLoopbackAddress(), first.connectionQualifier(), WAIT, new byte[] {5});
         request(f.s.conn).handoff(second.connectionQualifier());
         final ConnectionRequest cr = request(crs);
-        assertArrayEquals(new byte[] {5}, cr.query().privateData());
+        assertArrayEquals(new byte[] {5}, cr.query().privateData().toByteArray());
         cr.accept(f.s.ep(null), null);
         expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);

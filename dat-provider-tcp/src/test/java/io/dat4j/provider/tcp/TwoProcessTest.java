@@ -80,7 +80,7 @@ class TwoProcessTest {
         final Endpoint ep = f.c.ep(null);
         ep.connect(InetAddress.getLoopbackAddress(), Long.parseLong(hello[1]), WAIT, new byte[] {1, 2});
         final ConnectionEvent est = expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-        assertEquals("hello from the peer", new String(est.privateData(), StandardCharsets.US_ASCII));
+        assertEquals("hello from the peer", new String(est.privateData().toByteArray(), StandardCharsets.US_ASCII));
         return ep;
     }
 

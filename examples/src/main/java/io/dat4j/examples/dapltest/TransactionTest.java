@@ -309,7 +309,7 @@ final class TransactionTest {
         }
         try {
             final ConnectionRequestParameters p = cr.query();
-            final byte[] pd = p.privateData();
+            final byte[] pd = p.privateData().toByteArray();
             if (pd.length < PRIVATE_DATA.length
                     || !Arrays.equals(pd, 0, PRIVATE_DATA.length, PRIVATE_DATA, 0, PRIVATE_DATA.length)) {
                 log.printf("--Private Data mismatch!\n");

@@ -397,7 +397,7 @@ public final class DtestCm extends DtestBase {
             final ConnectionRequest hCr = cre.request();
             con.logf(" Accepting connect request from client%n");
             /* private data - check and send it back */
-            final byte[] buf = Arrays.copyOf(hCr.query().privateData(), PDATA_SIZE);
+            final byte[] buf = Arrays.copyOf(hCr.query().privateData().toByteArray(), PDATA_SIZE);
             con.logf(" CONN REQUEST Private Data %s[0]=%d [47]=%d%n", "buf", buf[0] & 0xff, buf[47] & 0xff);
             for (int bi = 0; bi < PDATA_SIZE; bi++) {
                 if ((buf[bi] & 0xff) != bi + 1) {
@@ -459,7 +459,7 @@ public final class DtestCm extends DtestBase {
                     throw new Failed();
                 }
                 /* check private data back from server */
-                final byte[] buf = Arrays.copyOf(((ConnectionEvent) event).privateData(), PDATA_SIZE);
+                final byte[] buf = Arrays.copyOf(((ConnectionEvent) event).privateData().toByteArray(), PDATA_SIZE);
                 con.logf(" CONN[%d] Private Data %s[0]=%d [47]=%d%n", i + ii, "buf", buf[0] & 0xff, buf[47] & 0xff);
                 for (int bi = 0; bi < PDATA_SIZE; bi++) {
                     if ((buf[bi] & 0xff) != bi + 2) {

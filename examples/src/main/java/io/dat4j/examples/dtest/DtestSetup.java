@@ -270,7 +270,7 @@ abstract sealed class DtestSetup extends DtestOptions permits DtestTransfers {
 
             /* private data - check and send it back */
             final ConnectionRequestParameters crParam = hCr.query();
-            final byte[] buf = crParam.privateData();
+            final byte[] buf = crParam.privateData().toByteArray();
             logf("%d CONN REQUEST Private Data %s[0]=%d [47]=%d%n", pid, "buf", at(buf, 0), at(buf, 47));
             for (int i = 0; i < 48; i++) {
                 if (at(buf, i) != i + 1) {
@@ -349,7 +349,7 @@ abstract sealed class DtestSetup extends DtestOptions permits DtestTransfers {
 
         /* check private data back from server */
         if (!server) {
-            final byte[] buf = ((ConnectionEvent) event).privateData();
+            final byte[] buf = ((ConnectionEvent) event).privateData().toByteArray();
             logf("%d CONN Private Data %s[0]=%d [47]=%d%n", pid, "buf", at(buf, 0), at(buf, 47));
             for (int i = 0; i < 48; i++) {
                 if (at(buf, i) != i + 2) {

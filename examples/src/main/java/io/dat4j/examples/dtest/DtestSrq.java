@@ -525,7 +525,7 @@ public final class DtestSrq extends DtestBase {
             final ConnectionRequest hCr = cre.request();
             final byte[] pdata;
             try {
-                pdata = hCr.query().privateData();
+                pdata = hCr.query().privateData().toByteArray();
             } catch (final DatException e) {
                 con.eprintf(" Error: unable to query cr%n");
                 throw new Failed();

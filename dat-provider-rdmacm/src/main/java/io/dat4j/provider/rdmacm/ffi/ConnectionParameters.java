@@ -1,9 +1,13 @@
 package io.dat4j.provider.rdmacm.ffi;
 
+import io.dat4j.PrivateData;
+
 /**
- * The values of a {@code struct rdma_conn_param}, each an unsigned byte as in C except {@code qpNumber}.
+ * The values of a {@code struct rdma_conn_param}, each an unsigned byte as in C except {@code qpNumber}. The private
+ * data is held as an immutable {@link PrivateData}, so that two values with the same bytes are equal;
+ * {@link #privateData()} copies it out as the array the bindings write.
  *
- * @param privateData the private data, never null (empty for none)
+ * @param data the private data, never null ({@link PrivateData#EMPTY} for none)
  * @param responderResources {@code responder_resources}: RDMA reads the local side accepts at once
  * @param initiatorDepth {@code initiator_depth}: RDMA reads the local side issues at once
  * @param flowControl {@code flow_control}
@@ -12,13 +16,13 @@ package io.dat4j.provider.rdmacm.ffi;
  * @param srq {@code srq}
  * @param qpNumber {@code qp_num}
  */
-public record ConnectionParameters(byte[] privateData, int responderResources, int initiatorDepth, int flowControl,
+public record ConnectionParameters(PrivateData data, int responderResources, int initiatorDepth, int flowControl,
         int retryCount, int rnrRetryCount, int srq, int qpNumber) {
 
     /**
-     * Copies the private data and checks the ranges.
+     * Checks the ranges.
      *
-     * @param privateData private data or null
+     * @param data private data or null
      * @param responderResources 0-255
      * @param initiatorDepth 0-255
      * @param flowControl 0-255
@@ -28,9 +32,9 @@ public record ConnectionParameters(byte[] privateData, int responderResources, i
      * @param qpNumber the QP number
      */
     public ConnectionParameters {
-        privateData = privateData == null ? new byte[0] : privateData.clone();
-        if (privateData.length > 255) {
-            throw new IllegalArgumentException("private data of " + privateData.length + " bytes: rdma_conn_param"
+        data = data == null ? PrivateData.EMPTY : data;
+        if (data.length() > 255) {
+            throw new IllegalArgumentException("private data of " + data.length() + " bytes: rdma_conn_param"
                     + " holds at most 255");
         }
         checkByte("responder_resources", responderResources);
@@ -45,6 +49,24 @@ public record ConnectionParameters(byte[] privateData, int responderResources, i
         }
     }
 
+    /**
+     * Copies the private data from an array and checks the ranges.
+     *
+     * @param privateData private data or null; copied
+     * @param responderResources 0-255
+     * @param initiatorDepth 0-255
+     * @param flowControl 0-255
+     * @param retryCount 0-7
+     * @param rnrRetryCount 0-7
+     * @param srq 0-255
+     * @param qpNumber the QP number
+     */
+    public ConnectionParameters(final byte[] privateData, final int responderResources, final int initiatorDepth,
+            final int flowControl, final int retryCount, final int rnrRetryCount, final int srq, final int qpNumber) {
+        this(PrivateData.of(privateData), responderResources, initiatorDepth, flowControl, retryCount, rnrRetryCount,
+                srq, qpNumber);
+    }
+
     private static void checkByte(final String field, final int v) {
         if (v < 0 || v > 255) {
             throw new IllegalArgumentException(field + " is an unsigned byte (0-255), was " + v);
@@ -52,8 +74,7 @@ public record ConnectionParameters(byte[] privateData, int responderResources, i
     }
 
     /** {@return a copy of the private data} */
-    @Override
     public byte[] privateData() {
-        return privateData.clone();
+        return data.toByteArray();
     }
 }

@@ -87,7 +87,7 @@ class StructCopyTest {
             assertEquals(7, rdma_conn_param.rnr_retry_count(s));
             assertEquals(1, rdma_conn_param.srq(s));
             assertEquals(0xabcdef, rdma_conn_param.qp_num(s));
-            final MemorySegment none = LibRdmaCm.connParam(new ConnectionParameters(null, 0, 0, 0, 0, 0, 0, 0), a);
+            final MemorySegment none = LibRdmaCm.connParam(new ConnectionParameters((byte[]) null, 0, 0, 0, 0, 0, 0, 0), a);
             assertEquals(MemorySegment.NULL, rdma_conn_param.private_data(none));
             assertEquals(0, rdma_conn_param.private_data_len(none));
         }
