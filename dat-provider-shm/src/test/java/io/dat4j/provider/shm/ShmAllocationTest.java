@@ -132,7 +132,7 @@ class ShmAllocationTest {
             ep.connect(java.net.InetAddress.getLoopbackAddress(), Long.parseLong(line.split(" ")[1]), Fixture.WAIT,
                     new byte[] {1});
             final java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(Fixture.expect(f.c.conn,
-                    io.dat4j.EventNumber.CONNECTION_EVENT_ESTABLISHED).privateData());
+                    io.dat4j.EventNumber.CONNECTION_EVENT_ESTABLISHED).privateData().toByteArray());
             final RemoteMemoryTriplet remote = new RemoteMemoryTriplet(b.getInt(), b.getLong(), 256);
             final LocalMemoryRegion a = f.lmr(f.c, 4096);
             final List<LocalMemoryTriplet> src = List.of(a.triplet(0, 256));

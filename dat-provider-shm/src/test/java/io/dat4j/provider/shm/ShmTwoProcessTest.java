@@ -81,7 +81,7 @@ class ShmTwoProcessTest {
         final Endpoint ep = f.c.ep(null);
         ep.connect(InetAddress.getLoopbackAddress(), qualifier, Fixture.WAIT, new byte[] {1});
         final ConnectionEvent est = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
-        final ByteBuffer b = ByteBuffer.wrap(est.privateData());
+        final ByteBuffer b = ByteBuffer.wrap(est.privateData().toByteArray());
         remote[0] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
         if (remote.length > 1) {
             remote[1] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
