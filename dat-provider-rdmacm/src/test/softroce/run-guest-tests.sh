@@ -15,7 +15,10 @@
 #    the whole suite on it (a copy of ./dat and its jars, built on the host: target/softroce/snapshot/dat-root).
 #    Any failed rule (or no usable IA) fails the job. SKIP_DAT_CONFORMANCE=1 leaves it out; DAT_CONFORMANCE_ARGS adds
 #    runner options when iterating (e.g. "--area DataTransfer"); the timeout scale is DAT_CONFORMANCE_TIMEOUT_SCALE
-#    (default 4), given as -Ddat.conformance.timeout.scale through DAT_JAVA_OPTS, with C1 and the serial GC.
+#    (default 4), given as -Ddat.conformance.timeout.scale through DAT_JAVA_OPTS, with C1 and the serial GC. The
+#    suite includes the Concurrency area (CONC-01..04, the torture of the public API); each torture phase runs
+#    DAT_CONFORMANCE_TORTURE_MILLIS (default 1000; -Ddat.conformance.torture.millis); the job prints each rule's seed
+#    (replay one with DAT_CONFORMANCE_SEED=0x... and DAT_CONFORMANCE_ARGS="--rule CONC-0n").
 # Reports: dat-provider-rdmacm/target/softroce/reports (JUnit XML), target/softroce/dat-conformance.json (the runner's
 # JSON) and .log (its stderr); timings printed at the end.
 set -euo pipefail
@@ -91,6 +94,9 @@ t1=$(date +%s.%N)
 
 # TCG runs the JVM 15-25 times slower than the host: the suite's timeouts are scaled up
 scale="${DAT_CONFORMANCE_TIMEOUT_SCALE:-4}"
+torture_millis="${DAT_CONFORMANCE_TORTURE_MILLIS:-1000}"
+seed_opt=""
+[[ -z ${DAT_CONFORMANCE_SEED:-} ]] || seed_opt="-Ddat.conformance.seed=$DAT_CONFORMANCE_SEED"
 exclude="${DAT_CONFORMANCE_EXCLUDE:-}"
 selectors=("$@")
 [[ ${#selectors[@]} -gt 0 ]] || selectors=(--select-package io.dat4j.provider.rdmacm
@@ -123,7 +129,7 @@ conf_summary="skipped (SKIP_DAT_CONFORMANCE=1)"
 if [ "\${SKIP_DAT_CONFORMANCE:-}" != 1 ]; then
     echo "== dat providers --json: the first usable IA of the rdmacm provider"
     cd "$out/snapshot/dat-root"
-    export DAT_JAVA_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Ddat.conformance.timeout.scale=$scale"
+    export DAT_JAVA_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Ddat.conformance.timeout.scale=$scale -Ddat.conformance.torture.millis=$torture_millis $seed_opt"
     # usable (dat providers of issue 15) when the JSON has it, else available and opened without an open_error
     ia=\$(./dat providers --json 2>"$out/dat-providers.log" | jq -r '[.[] | select(.module == "rdmacm")
         | select(if has("usable") then .usable == true else (.available == true and .open_error == null) end)]
@@ -145,6 +151,10 @@ if [ "\${SKIP_DAT_CONFORMANCE:-}" != 1 ]; then
         echo "dat conformance on \$ia: exit \$conf_rc, \$conf_summary"
         jq -r '.rules[] | select(.status != "passed") | "  \\(.status) \\(.id): \\(.reason)"' \
             "$out/dat-conformance.json" 2>/dev/null
+        # the Concurrency area (torture of the public API): its rules, times and seeds
+        echo "concurrency (torture phases of $torture_millis ms): \$(jq -r '[.rules[] | select(.id | startswith("CONC-"))
+            | "\\(.id) \\(.status) \\(.millis) ms"] | join(", ")' "$out/dat-conformance.json" 2>/dev/null)"
+        grep -o 'CONC-0[0-9]*: torture seed 0x[0-9a-f]*' "$out/dat-conformance.log" | paste -sd ' ' -
         failed=\$(jq -r '.failed' "$out/dat-conformance.json" 2>/dev/null || echo unknown)
         [ "\$conf_rc" -eq 0 ] && [ "\$failed" != 0 ] && conf_rc=1
         [ "\$conf_rc" -eq 0 ] || tail -n 40 "$out/dat-conformance.log"

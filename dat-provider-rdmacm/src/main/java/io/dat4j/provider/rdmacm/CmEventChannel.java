@@ -26,7 +26,9 @@ import org.apache.logging.log4j.Logger;
  * event. A CONNECT_REQUEST that no listener takes is rejected and its identifier destroyed, as an SP that is not
  * listening does in C. Exceptions from listeners go to the error handler and never stop the thread.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; listeners run on the channel's thread.
+ * <p>Threads and locks: safe for use by multiple concurrent threads; it takes no lock (the listeners are a concurrent
+ * map). Its thread, {@code dat4j-rdmacm-cm-N}, owns the event loop; listeners run on it holding no lock of the
+ * channel, and take their own (an EP's transport lock). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class CmEventChannel implements AutoCloseable {
 
@@ -240,18 +242,8 @@ final class CmEventChannel implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        if (Thread.currentThread() != thread) {
-            boolean interrupted = false;
-            while (thread.isAlive()) {
-                try {
-                    thread.join();
-                } catch (final InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (Thread.currentThread() != thread && joinUninterruptibly(thread)) {
+            Thread.currentThread().interrupt();
         }
         for (final Long id : listeners.keySet()) {
             listeners.remove(id);
@@ -266,5 +258,23 @@ final class CmEventChannel implements AutoCloseable {
             }
         }
         LibRdmaCm.destroyEventChannel(channel);
+    }
+
+    /**
+     * Waits for a thread to end, through interrupts.
+     *
+     * @param t the thread
+     * @return true if the caller was interrupted meanwhile (its flag is the caller's to restore)
+     */
+    static boolean joinUninterruptibly(final Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (final InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
     }
 }

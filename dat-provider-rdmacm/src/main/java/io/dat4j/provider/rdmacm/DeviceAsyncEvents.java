@@ -153,12 +153,12 @@ final class DeviceAsyncEvents {
     /** {@code dapl_evd_cq_async_error_callback}: the EVD's CQ overran, completions are lost. */
     private void cqError(final String name, final MemorySegment cq) {
         for (final RdmaCmTransport t : transports) {
-            final RdmaCmTransport.Cq source = t.cqAt(cq.address());
+            final CompletionQueue source = t.cqAt(cq.address());
             if (source != null) {
                 final String reason = "the completion queue of the EVD overran (" + name + " on " + device
                         + "): completions were lost; the EVD's queue is shorter than the work its EPs have posted";
                 LOG.error(reason);
-                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd.dispatcher(),
+                post(t, EventNumber.ASYNC_ERROR_EVD_OVERFLOW, source.evd().dispatcher(),
                         AsyncErrorReason.EVD_OVERFLOW_ERROR,
                         reason);
                 return;

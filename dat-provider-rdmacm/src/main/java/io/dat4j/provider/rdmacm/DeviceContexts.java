@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * checks leave exactly these out. Every IA, EP, PD, CQ and completion channel of the provider is still closed with
  * its handle.
  *
- * <p>Thread safety: {@link #retain} and {@link #descriptors} are synchronized on the class.
+ * <p>Threads and locks: {@link #retain} and {@link #descriptors} are synchronized on the class, a leaf under which
+ * nothing else is taken. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class DeviceContexts {
 

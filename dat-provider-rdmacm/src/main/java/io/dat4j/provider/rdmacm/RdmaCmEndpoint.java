@@ -1,9 +1,7 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.CloseMode;
-import io.dat4j.CompletionFlag;
 import io.dat4j.DatException;
-import io.dat4j.DtoOperation;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
@@ -13,7 +11,6 @@ import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
-import io.dat4j.provider.rdmacm.ffi.WorkRequest;
 import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
@@ -21,105 +18,81 @@ import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RequestTransport;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The transport half of an EP: an {@code rdma_cm_id} with an RC QP (openib_cma: {@code dapls_ib_qp_alloc},
- * {@code dapls_ib_connect}, {@code dapls_ib_accept_connection}). The identifier and QP are created at connect (after
- * ROUTE_RESOLVED) or taken from the request at accept; receives posted before that wait here and are posted to the QP
- * as soon as it exists. Connect runs resolve_addr, resolve_route and rdma_connect on the CM thread as the events
- * arrive, with the consumer's timeout on the transport's timer. Every CM event type is handled.
+ * The transport half of an EP: the life cycle of its {@code rdma_cm_id} (openib_cma: {@code dapls_ib_connect},
+ * {@code dapls_ib_accept_connection}, {@code dapls_ib_disconnect}). Connect creates the identifier and runs
+ * resolve_addr, resolve_route and rdma_connect on the CM thread as the events arrive, with the consumer's timeout on
+ * the transport's timer; accept takes the request's identifier. Every CM event type is handled, and the outcome goes
+ * to the kit as exactly one connection upcall, which fires the EP's transition in the kit's state machine: this class
+ * keeps no EP state, only the identifier's own step ({@link CmStep}). Its parts: the RC QP and the work posted to it
+ * ({@link QueuePair}), the wait of a GRACEFUL disconnect ({@link GracefulDisconnect}).
  *
- * <p>Thread safety: identifier and QP changes happen under one lock, {@link #lock} ({@link LockRank#TRANSPORT}), taken
- * by the kit's hooks (under the EP's lock, which ranks above), the CM thread and the timer; posting does not take it
- * once the QP exists. Connection upcalls (established, failed, disconnected, broken, flush) take the EP's lock, so
- * they wait in {@link #upcalls} and {@link #unlock()} makes them once the lock is released; completions are made
- * under it (CQ polls). See "Threading and locks" in {@code docs/provider-kit.md}.
+ * <p>Threads and locks: the identifier, its step and the QP's creation and teardown are guarded by one lock,
+ * {@link #lock} ({@link LockRank#TRANSPORT}), taken by the kit's hooks (under the EP's kit lock, which ranks above),
+ * by the CM thread ({@code dat4j-rdmacm-cm-N}, CM events) and by the timer thread ({@code dat4j-rdmacm-timer}:
+ * connect timeouts, GRACEFUL steps, breaks after an error completion or a QP's fatal async event). Posting does not
+ * take it ({@link QueuePair}). Connection upcalls (established, failed, disconnected, broken, flush) take the EP's
+ * lock, so they wait in {@link #upcalls} and {@link #unlock()} makes them once this lock is released; completions are
+ * made under a CQ's lock (ranked below). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class RdmaCmEndpoint implements EndpointTransport {
 
     private static final Logger LOG = Logging.logger(RdmaCmEndpoint.class);
-    /**
-     * How long a GRACEFUL disconnect waits for outstanding sends and RDMA operations before it disconnects anyway
-     * (their completions are then FLUSHED): an RC send to a peer that never posts a receive retries for ever with
-     * rnr_retry 7, and a disconnect must not hang.
-     */
-    private final long gracefulDrainTimeoutMs;
-    /** How long the QP's teardown waits for the drain marker's completion (normally flushed at once). */
-    private final long drainMarkerWaitMs;
-    /** How long the teardown of a connected SRQ EP's QP waits for IBV_EVENT_QP_LAST_WQE_REACHED. */
-    private final long lastWqeWaitMs;
-    /** How often a GRACEFUL disconnect polls the send CQ itself (the consumer may not be dequeuing meanwhile). */
-    private static final long GRACEFUL_POLL_MS = 2;
 
-    private enum Phase { IDLE, CONNECTING, ACCEPTING, CONNECTED, DOWN }
+    /**
+     * Where the EP's {@code rdma_cm_id} is in the CM protocol: what the identifier has done, which the kit's EP state
+     * machine does not know (the EP's own state is {@link EndpointUpcalls#state()}; this class keeps no copy of it).
+     * Null while the EP has no identifier (before connect or accept, and after the connection ended). The EP is
+     * ACTIVE_CONNECTION_PENDING through the first three steps, COMPLETION_PENDING in {@link #ACCEPT_SENT}. The
+     * identifier is {@link #ESTABLISHED} as soon as the CM says so, under this class's lock, and the EP becomes
+     * CONNECTED only when the kit takes the {@code established} upcall, made after the lock is released: until
+     * then the EP's state lags, and the next CM event (a DISCONNECTED right behind the ESTABLISHED), a timeout that
+     * fired meanwhile or an error completion are interpreted by what the identifier did.
+     */
+    private enum CmStep {
+        /** {@code rdma_resolve_addr} called: ADDR_RESOLVED next. */
+        ADDRESS_QUERY,
+        /** {@code rdma_resolve_route} called: ROUTE_RESOLVED next. */
+        ROUTE_QUERY,
+        /** {@code rdma_connect} sent the REQ (the QP exists): ESTABLISHED (REP received) or REJECTED next. */
+        CONNECT_SENT,
+        /** {@code rdma_accept} sent the REP (the QP exists): ESTABLISHED (RTU received) next. */
+        ACCEPT_SENT,
+        /** RDMA_CM_EVENT_ESTABLISHED arrived: the identifier is connected until the connection is torn down. */
+        ESTABLISHED
+    }
 
     private final RdmaCmTransport transport;
     private final EndpointUpcalls ep;
     private final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
     /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
     private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
-    /**
-     * Guards the QP against use after destroy: posting holds the read lock, creating and destroying the QP the write
-     * lock. Never held during an upcall, so it cannot close a cycle with the kit's queue locks.
-     */
-    private final java.util.concurrent.locks.ReentrantReadWriteLock qpGuard =
-            new java.util.concurrent.locks.ReentrantReadWriteLock();
-    private final ArrayDeque<PostedOperation> waitingReceives = new ArrayDeque<>();
-    /** Outstanding operations by {@code wr_id}, and the send queue's order (for unsignalled requests). */
-    private final WorkRequestTable<PostedOperation> requests;
-    /** Completes a request that a later completion implies (posted unsignalled, so it succeeded). */
-    private final java.util.function.Consumer<PostedOperation> impliedSuccess =
-            op -> op.endpoint().complete(op, io.dat4j.DtoStatus.SUCCESS, op.totalLength());
-    /** The QP's send queue depth for the EP's requests ({@code max_send_wr} less the drain marker's entry). */
-    private int sendDepth = 1;
-    /** The CQ entries this EP's QP counts on (guarded by {@code lock}). */
-    private RdmaCmTransport.Cq reservedSendCq;
-    private RdmaCmTransport.Cq reservedRecvCq;
-    private int reservedSend;
-    private int reservedRecv;
     private final int index;
-    private final Arena arena = Arena.ofShared();
-    private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
-    private final WorkRequest recvWr;
-    private final WorkRequest sendWr;
-    private MemorySegment privateCq;
+    /** The EP's QP and the work posted to it. */
+    private final QueuePair queuePair;
+    /** The wait of a GRACEFUL disconnect for the outstanding requests. */
+    private final GracefulDisconnect graceful;
     private volatile MemorySegment id;
-    private volatile MemorySegment qp;
-    private int qpNum;
-    private volatile Phase phase = Phase.IDLE;
+    /** The identifier's step; written under {@link #lock}, read without it on the completion path. */
+    private volatile CmStep step;
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
-    /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by {@code lock}). */
-    private boolean lastWqeDue;
-    /** A GRACEFUL disconnect waits for {@link #requestsOutstanding} to reach 0 (guarded by {@code lock}). */
-    private volatile boolean gracefulPending;
-    private ScheduledFuture<?> gracefulTimeout;
-    private ScheduledFuture<?> gracefulPoller;
     private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
         this.transport = transport;
         this.ep = ep;
-        this.gracefulDrainTimeoutMs = transport.config().gracefulDrainTimeoutMillis();
-        this.drainMarkerWaitMs = transport.config().drainMarkerWaitMillis();
-        this.lastWqeWaitMs = transport.config().lastWqeWaitMillis();
-        final EndpointAttributes a = ep.attributes();
-        this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
-        this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
-                Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
-        this.index = transport.register(this);
-        this.requests = new WorkRequestTable<>(index, Math.min(WorkRequestTable.MARKER_SLOT - 1,
-                Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1));
+        this.index = transport.demultiplexer().register(this);
+        this.queuePair = new QueuePair(this, transport, ep, index);
+        this.graceful = new GracefulDisconnect(this, queuePair, transport);
     }
 
     /**
@@ -129,7 +102,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * @param wrId the completion's wr_id
      */
     PostedOperation completed(final long wrId) {
-        return requests.completed(wrId, impliedSuccess);
+        final QueuePair q = queuePair;
+        return q == null ? null : q.completed(wrId);
     }
 
     /**
@@ -141,88 +115,26 @@ final class RdmaCmEndpoint implements EndpointTransport {
         return ep.takeSharedReceive(sequence);
     }
 
-    /**
-     * Called by the completion path after a send or RDMA completion was reported: when a GRACEFUL disconnect waits
-     * and nothing is outstanding any more, the disconnect runs on the timer thread (the completion path may hold a
-     * CQ's lock, which {@link #drainCompletions()} takes under this EP's lock).
-     */
+    /** Called by the completion path after a send or RDMA completion was reported ({@link GracefulDisconnect}). */
     void requestCompleted() {
-        if (gracefulPending && requestsOutstanding() == 0) {
-            try {
-                transport.timer().execute(this::gracefulDrained);
-            } catch (final java.util.concurrent.RejectedExecutionException e) {
-                LOG.debug("IA closing: the graceful disconnect is left to the close");
-            }
-        }
+        graceful.requestCompleted();
     }
 
-    private int requestsOutstanding() {
-        return requests.requestsOutstanding();
-    }
-
-    private void gracefulDrained() {
+    /** Takes the EP's transport lock ({@link GracefulDisconnect}'s timer steps). */
+    void lock() {
         lock.lock();
-        try {
-            if (!gracefulPending || closed || phase != Phase.CONNECTED || requestsOutstanding() != 0) {
-                return;
-            }
-            endGracefulWait();
-            final MemorySegment current = id;
-            if (current != null) {
-                disconnectQuietly(current);
-            }
-        } finally {
-            unlock();
-        }
     }
 
-    /**
-     * Polls the send CQ while a GRACEFUL disconnect waits: completions reach the request EVD (and the count) even
-     * when the consumer waits only for the DISCONNECTED event. Same lock order as {@link #destroyQpLocked()}.
-     */
-    private void gracefulPoll() {
-        lock.lock();
-        try {
-            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
-                return;
-            }
-            final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
-            if (cq != null) {
-                cq.poll();
-            }
-        } finally {
-            unlock();
-        }
-        gracefulDrained();
+    /** {@return true while the identifier is connected and the EP not freed}; caller holds the lock */
+    boolean establishedLocked() {
+        return !closed && step == CmStep.ESTABLISHED;
     }
 
-    private void onGracefulTimeout() {
-        lock.lock();
-        try {
-            if (!gracefulPending || closed || phase != Phase.CONNECTED) {
-                return;
-            }
-            LOG.warn("GRACEFUL disconnect: {} send/RDMA operation(s) still outstanding after {} ms; disconnecting,"
-                    + " they complete FLUSHED", requestsOutstanding(), gracefulDrainTimeoutMs);
-            endGracefulWait();
-            final MemorySegment current = id;
-            if (current != null) {
-                disconnectQuietly(current);
-            }
-        } finally {
-            unlock();
-        }
-    }
-
-    private void endGracefulWait() {
-        gracefulPending = false;
-        if (gracefulTimeout != null) {
-            gracefulTimeout.cancel(false);
-            gracefulTimeout = null;
-        }
-        if (gracefulPoller != null) {
-            gracefulPoller.cancel(false);
-            gracefulPoller = null;
+    /** Sends {@code rdma_disconnect} on the identifier, if there is one; caller holds the lock. */
+    void disconnectLocked() {
+        final MemorySegment current = id;
+        if (current != null) {
+            disconnectQuietly(current);
         }
     }
 
@@ -235,7 +147,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * Releases {@link #lock}; when this ends the thread's outermost hold, first makes the queued connection upcalls,
      * in order, each with the lock released (a transport never calls up holding its own lock).
      */
-    private void unlock() {
+    void unlock() {
         upcalls.unlock();
     }
 
@@ -262,7 +174,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             }
             id = newId;
             parameters = p;
-            phase = Phase.CONNECTING;
+            step = CmStep.ADDRESS_QUERY;
             disconnectRequested = false;
             if (timeoutNanos != Long.MAX_VALUE) {
                 timeout = transport.timer().schedule(this::onTimeout, timeoutNanos, TimeUnit.NANOSECONDS);
@@ -290,13 +202,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
                         "the request was already accepted or rejected");
             }
             id = r.id();
+            // (an EP reset after an earlier connection accepts as a new one: a DISCONNECTED is answered with DREP)
+            disconnectRequested = false;
             transport.cm().register(r.id().address(), this::onEvent);
             try {
-                createQp();
+                queuePair.create(id);
                 LibRdmaCm.accept(id, p);
             } catch (final RuntimeException e) {
                 // RA-02: report the failure; the identifier is the request's, reject it as C uDAPL does
-                destroyQpLocked();
+                queuePair.destroy(id, disconnectRequested);
                 try {
                     LibRdmaCm.reject(r.id(), null);
                 } catch (final RuntimeException ignored) {
@@ -304,7 +218,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 }
                 transport.cm().destroyId(r.id());
                 id = null;
-                phase = Phase.DOWN;
+                step = null;
                 upcall(() -> {
                     // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
                     ep.flush();
@@ -314,7 +228,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             parameters = p;
-            phase = Phase.ACCEPTING;
+            step = CmStep.ACCEPT_SENT;
         } finally {
             unlock();
         }
@@ -323,94 +237,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void requireOpen() {
         if (closed) {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_EP, "the EP is freed");
-        }
-    }
-
-    /** Creates the RC QP on the identifier with the EP's EVDs' CQs and posts the receives that waited. */
-    private void createQp() {
-        final RdmaCmTransport.Cq recv = transport.cqOf(ep.recvSink());
-        final RdmaCmTransport.Cq send = transport.cqOf(ep.requestSink());
-        MemorySegment recvCq = recv == null ? null : recv.cq;
-        MemorySegment sendCq = send == null ? null : send.cq;
-        if (recvCq == null || sendCq == null) {
-            if (privateCq == null) {
-                privateCq = LibRdmaCm.createCq(transport.context(), 1, MemorySegment.NULL);
-            }
-            recvCq = recvCq == null ? privateCq : recvCq;
-            sendCq = sendCq == null ? privateCq : sendCq;
-        }
-        final EndpointAttributes a = ep.attributes();
-        // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
-        final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()
-                : MemorySegment.NULL;
-        // one send-queue entry more than the EP's requests: the drain marker's (postDrainMarker)
-        sendDepth = Math.max(1, a.maxRequestDtos());
-        final int recvDepth = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
-                ? Math.max(s.capacity(), Math.max(1, a.maxRecvDtos())) : Math.max(1, a.maxRecvDtos());
-        // each CQ holds what its QPs can complete at once (dapl sizes a CQ to its EVD only; a flush of a QP deeper
-        // than the CQ would overrun it and lose completions)
-        // (none when the EP asks for the device's max_qp_wr: a marker that finds the queue full is not posted)
-        final int sendEntries = Math.min(sendDepth + 1, Math.max(sendDepth, transport.device().maxQpWr()));
-        reserveCqs(send, sendEntries, recv, recvDepth);
-        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
-                sendEntries, Math.max(1, a.maxRecvDtos()),
-                Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
-                Math.max(1, a.maxRecvIov()), 0);
-        // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
-        try {
-            LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
-        } catch (final RuntimeException e) {
-            releaseCqs();
-            throw e;
-        }
-        final java.util.List<PostedOperation> failed = new java.util.ArrayList<>();
-        qpGuard.writeLock().lock();
-        try {
-            qp = LibRdmaCm.idQp(id);
-            qpNum = LibRdmaCm.qpNumber(qp);
-            transport.qpCreated(qpNum, this);
-            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
-                s.attached(qpNum);
-            }
-            PostedOperation op;
-            while ((op = waitingReceives.poll()) != null) {
-                try {
-                    postReceive(op);
-                } catch (final RuntimeException e) {
-                    failed.add(op);
-                }
-            }
-        } finally {
-            qpGuard.writeLock().unlock();
-        }
-        for (final PostedOperation op : failed) {
-            ep.complete(op, io.dat4j.DtoStatus.LOCAL_EP, 0);
-        }
-    }
-
-    private void reserveCqs(final RdmaCmTransport.Cq send, final int sendEntries, final RdmaCmTransport.Cq recv,
-            final int recvEntries) {
-        releaseCqs();
-        if (send != null) {
-            send.reserve(sendEntries);
-            reservedSendCq = send;
-            reservedSend = sendEntries;
-        }
-        if (recv != null) {
-            recv.reserve(recvEntries);
-            reservedRecvCq = recv;
-            reservedRecv = recvEntries;
-        }
-    }
-
-    private void releaseCqs() {
-        if (reservedSendCq != null) {
-            reservedSendCq.release(reservedSend);
-            reservedSendCq = null;
-        }
-        if (reservedRecvCq != null) {
-            reservedRecvCq.release(reservedRecv);
-            reservedRecvCq = null;
         }
     }
 
@@ -428,18 +254,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 handle(e, current);
             } catch (final RuntimeException ex) {
                 LOG.warn("handling {} failed", e.type(), ex);
-                if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                } else if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken(ex.toString());
-                    });
-                }
+                failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, ex.toString());
             }
         } finally {
             unlock();
@@ -449,63 +264,33 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void handle(final CmEvent e, final MemorySegment current) {
         switch (e.type()) {
             case ADDR_RESOLVED -> {
-                if (phase == Phase.CONNECTING) {
+                if (step == CmStep.ADDRESS_QUERY) {
                     LibRdmaCm.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+                    step = CmStep.ROUTE_QUERY;
                 }
             }
             case ROUTE_RESOLVED -> {
-                if (phase == Phase.CONNECTING) {
-                    createQp();
+                if (step == CmStep.ROUTE_QUERY) {
+                    queuePair.create(current);
                     LibRdmaCm.connect(current, parameters);
+                    step = CmStep.CONNECT_SENT;
                 }
             }
-            case ADDR_ERROR, ROUTE_ERROR, UNREACHABLE, CONNECT_ERROR -> {
-                if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                } else if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    final String reason = e.type() + " (status " + e.status() + ")";
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken(reason);
-                    });
-                }
-            }
+            case ADDR_ERROR, ROUTE_ERROR, UNREACHABLE, CONNECT_ERROR ->
+                    failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE,
+                            e.type() + " (status " + e.status() + ")");
             case REJECTED -> {
-                if (phase == Phase.CONNECTING) {
+                if (step == CmStep.CONNECT_SENT) {
                     final byte[] consumer = RejectData.decode(e.status(), e.connection().privateData());
                     failLocked(consumer == null ? EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED
                             : EventNumber.CONNECTION_EVENT_PEER_REJECTED, consumer);
-                } else if (phase == Phase.ACCEPTING) {
+                } else if (step == CmStep.ACCEPT_SENT) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 }
             }
             case ESTABLISHED -> {
-                if (phase == Phase.CONNECTING || phase == Phase.ACCEPTING) {
-                    final boolean active = phase == Phase.CONNECTING;
-                    cancelTimeout();
-                    phase = Phase.CONNECTED;
-                    lastWqeDue = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue;
-                    final int in = active ? e.connection().responderResources() : parameters.responderResources();
-                    final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
-                    final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
-                    final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
-                    final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
-                    upcall(() -> {
-                        if (!ep.established(pdata, in, out, local, peer)) {
-                            lock.lock();
-                            try {
-                                if (id == current) {
-                                    disconnectQuietly(current);
-                                }
-                            } finally {
-                                unlock();
-                            }
-                        }
-                    });
+                if (step == CmStep.CONNECT_SENT || step == CmStep.ACCEPT_SENT) {
+                    established(e, current, step == CmStep.CONNECT_SENT);
                 }
             }
             case DISCONNECTED -> {
@@ -513,30 +298,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     // the peer's DREQ: answer with our DREP, as openib_cma does
                     disconnectQuietly(current);
                 }
-                if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
+                if (step == CmStep.ESTABLISHED) {
                     teardownLocked();
                     upcall(() -> {
                         ep.flush();
                         ep.disconnected();
                     });
-                } else if (phase == Phase.ACCEPTING) {
+                } else if (step == CmStep.ACCEPT_SENT) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 }
             }
             case DEVICE_REMOVAL -> {
-                if (phase == Phase.CONNECTED) {
-                    phase = Phase.DOWN;
-                    teardownLocked();
-                    upcall(() -> {
-                        ep.flush();
-                        ep.broken("RDMA device removed");
-                    });
-                } else if (phase == Phase.CONNECTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, null);
-                } else if (phase == Phase.ACCEPTING) {
-                    failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
-                }
+                failOrBreakLocked(EventNumber.CONNECTION_EVENT_UNREACHABLE, "RDMA device removed");
                 transport.asyncError("RDMA device removed under IA " + transport.address().getHostAddress());
             }
             case CONNECT_REQUEST, CONNECT_RESPONSE, MULTICAST_JOIN, MULTICAST_ERROR, ADDR_CHANGE, TIMEWAIT_EXIT,
@@ -546,20 +319,70 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     /**
+     * RDMA_CM_EVENT_ESTABLISHED: the identifier is connected. The EP becomes CONNECTED when the kit takes the
+     * upcall, after this lock is released; if it no longer waits for it (disconnected or freed meanwhile), the
+     * connection is taken down again.
+     */
+    private void established(final CmEvent e, final MemorySegment current, final boolean active) {
+        // what may throw comes first: a failure here leaves the step, and the establishment fails as a whole
+        final int in = active ? e.connection().responderResources() : parameters.responderResources();
+        final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
+        final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
+        final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
+        final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+        cancelTimeout();
+        step = CmStep.ESTABLISHED;
+        queuePair.established();
+        upcall(() -> {
+            if (!ep.established(pdata, in, out, local, peer)) {
+                lock.lock();
+                try {
+                    if (id == current) {
+                        disconnectQuietly(current);
+                    }
+                } finally {
+                    unlock();
+                }
+            }
+        });
+    }
+
+    /**
+     * The identifier failed: a pending connect fails with {@code activeFailure} (its receives flushed), a pending
+     * accept with ACCEPT_COMPLETION_ERROR, and an established connection breaks (BROKEN, the rest flushed); without
+     * an identifier nothing happens. Caller holds {@link #lock}.
+     *
+     * @param activeFailure the event of a pending connect
+     * @param reason why an established connection broke
+     */
+    private void failOrBreakLocked(final EventNumber activeFailure, final String reason) {
+        final CmStep s = step;
+        if (s == null) {
+            return;
+        }
+        switch (s) {
+            case ADDRESS_QUERY, ROUTE_QUERY, CONNECT_SENT -> failLocked(activeFailure, null);
+            case ACCEPT_SENT -> failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+            case ESTABLISHED -> {
+                teardownLocked();
+                upcall(() -> {
+                    ep.flush();
+                    ep.broken(reason);
+                });
+            }
+        }
+    }
+
+    /**
      * A work request completed in error (not FLUSHED): the QP is in the error state, so the connection is over. As
      * uDAPL does for a connected EP: disconnect abruptly, post BROKEN, flush the rest. Runs on the timer thread, not
      * on the polling thread, which may hold a CQ that {@link #teardownLocked()} polls.
      */
     void errorCompleted(final PostedOperation op, final io.dat4j.DtoStatus status, final int wcStatus) {
-        if (phase != Phase.CONNECTED || closed) {
+        if (step != CmStep.ESTABLISHED || closed) {
             return;
         }
-        final String reason = op.kind() + " completed " + status + " (ibv_wc_status " + wcStatus + ")";
-        try {
-            transport.timer().execute(() -> breakOnError(reason));
-        } catch (final java.util.concurrent.RejectedExecutionException e) {
-            LOG.debug("IA closing: {} not reported as BROKEN", reason);
-        }
+        breakLater(op.kind() + " completed " + status + " (" + CompletionStatus.describe(wcStatus) + ")");
     }
 
     /**
@@ -570,10 +393,15 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * @param reason what the device reported
      */
     void qpAsyncError(final String reason) {
-        if (phase != Phase.CONNECTED || closed) {
+        if (step != CmStep.ESTABLISHED || closed) {
             LOG.debug("EP {}: {} while not connected", index, reason);
             return;
         }
+        breakLater(reason);
+    }
+
+    /** Breaks the connection on the timer thread ({@link #breakOnError}). */
+    private void breakLater(final String reason) {
         try {
             transport.timer().execute(() -> breakOnError(reason));
         } catch (final java.util.concurrent.RejectedExecutionException e) {
@@ -590,7 +418,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         lock.lock();
         try {
             final MemorySegment current = id;
-            if (closed || phase != Phase.CONNECTED || current == null) {
+            if (closed || step != CmStep.ESTABLISHED || current == null) {
                 return;
             }
             // (an error completion the peer can provoke, connection after connection: the kit's rate-limited log)
@@ -598,7 +426,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (a != null) {
                 a.remoteFaults().warn("EP " + index + ": " + reason + "; the connection is broken");
             }
-            phase = Phase.DOWN;
             disconnectQuietly(current);
             teardownLocked();
             upcall(() -> {
@@ -613,7 +440,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void onTimeout() {
         lock.lock();
         try {
-            if (phase == Phase.CONNECTING && !closed) {
+            if (!closed && (step == CmStep.ADDRESS_QUERY || step == CmStep.ROUTE_QUERY
+                    || step == CmStep.CONNECT_SENT)) {
                 failLocked(EventNumber.CONNECTION_EVENT_TIMED_OUT, null);
             }
         } finally {
@@ -631,7 +459,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** Establishment failed: event, then the QP's receives flushed (CRA-07) and the identifier dropped. */
     private void failLocked(final EventNumber number, final byte[] privateData) {
         cancelTimeout();
-        phase = Phase.DOWN;
         teardownLocked();
         upcall(() -> {
             ep.flush();
@@ -648,10 +475,14 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
-    /** Destroys QP and identifier; completions the QP still holds are dropped here and flushed by the kit. */
+    /**
+     * Destroys QP and identifier (the EP has no step any more); completions the QP still holds are dropped here and
+     * flushed by the kit.
+     */
     private void teardownLocked() {
-        endGracefulWait();
-        destroyQpLocked();
+        step = null;
+        graceful.end();
+        queuePair.destroy(id, disconnectRequested);
         final MemorySegment current = id;
         id = null;
         if (current != null) {
@@ -659,57 +490,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 transport.cm().destroyId(current);
             } catch (final RuntimeException e) {
                 LOG.warn("rdma_destroy_id", e);
-            }
-        }
-    }
-
-    private void destroyQpLocked() {
-        final MemorySegment current = id;
-        if (qp != null) {
-            // completions already in the CQs (a reply that arrived just before the peer disconnected) are reported
-            // as they completed, before the rest is flushed: destroying the QP first would report them FLUSHED;
-            // requests posted unsignalled that succeeded are retired by the drain marker's completion
-            drainUnsignalled();
-            drainCompletions();
-        }
-        final RdmaCmSharedReceiveQueue srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s
-                ? s : null;
-        // rdma_disconnect put the QP in the error state: verbs reports the last WQE (RdmaCmSharedReceiveQueue)
-        if (srq != null && qp != null && lastWqeDue && disconnectRequested
-                && srq.awaitReported(qpNum, lastWqeWaitMs)) {
-            DeviceAsyncEvents.postLastWqe(transport, this, "QP " + qpNum + " is in the error state and "
-                    + transport.deviceName() + " did not report IBV_EVENT_QP_LAST_WQE_REACHED");
-        }
-        lastWqeDue = false;
-        qpGuard.writeLock().lock();
-        try {
-            if (qp != null && current != null) {
-                qp = null;
-                transport.qpDestroyed(qpNum, this);
-                LibRdmaCm.destroyQp(current);
-                releaseCqs();
-                if (srq != null) {
-                    srq.detached(qpNum);
-                }
-            }
-            requests.dropAll();
-            waitingReceives.clear();
-        } finally {
-            qpGuard.writeLock().unlock();
-        }
-    }
-
-    /** Moves what the EP's CQs hold into its EVDs (the kit polls them outside its own locks as well). */
-    private void drainCompletions() {
-        for (final io.dat4j.kit.EventSink evd : new io.dat4j.kit.EventSink[] {ep.recvSink(),
-                ep.requestSink()}) {
-            final RdmaCmTransport.Cq cq = transport.cqOf(evd);
-            if (cq != null) {
-                try {
-                    cq.poll();
-                } catch (final RuntimeException e) {
-                    LOG.warn("polling the CQ before the QP is destroyed", e);
-                }
             }
         }
     }
@@ -724,31 +504,24 @@ final class RdmaCmEndpoint implements EndpointTransport {
             if (current == null) {
                 return;
             }
-            if (phase == Phase.CONNECTED) {
-                if (mode == CloseMode.GRACEFUL && requestsOutstanding() > 0) {
-                    // DAT GRACEFUL: outstanding sends and RDMA complete first. rdma_disconnect moves the QP to the
-                    // error state and would flush them, so it waits until the last one completed (openib_cma calls
-                    // rdma_disconnect at once for both modes; see docs/providers.md)
-                    if (!gracefulPending) {
-                        gracefulPending = true;
-                        gracefulTimeout = transport.timer().schedule(this::onGracefulTimeout,
-                                gracefulDrainTimeoutMs, TimeUnit.MILLISECONDS);
-                        gracefulPoller = transport.timer().scheduleWithFixedDelay(this::gracefulPoll,
-                                GRACEFUL_POLL_MS, GRACEFUL_POLL_MS, TimeUnit.MILLISECONDS);
-                    }
+            if (step == CmStep.ESTABLISHED) {
+                // the EP is DISCONNECT_PENDING (or DISCONNECTED, freed, or the established upcall is still to be
+                // made): the connection is taken down with rdma_disconnect, and the CM's DISCONNECTED ends it
+                if (mode == CloseMode.GRACEFUL && queuePair.requestsOutstanding() > 0) {
+                    // DAT GRACEFUL: outstanding sends and RDMA complete first (GracefulDisconnect)
+                    graceful.begin();
                     // the unsignalled requests at the tail complete silently: the drain marker's completion
                     // retires them
-                    postDrainMarker();
-                    if (requestsOutstanding() > 0) {
+                    queuePair.postDrainMarker();
+                    if (queuePair.requestsOutstanding() > 0) {
                         return;
                     }
                 }
-                endGracefulWait();
+                graceful.end();
                 disconnectQuietly(current);
             } else {
                 // an aborted pending connect: the kit has moved the EP to DISCONNECTED and posts the event
                 cancelTimeout();
-                phase = Phase.DOWN;
                 disconnectQuietly(current);
                 teardownLocked();
                 upcall(ep::flush);
@@ -767,7 +540,6 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 teardownLocked();
                 upcall(ep::flush);
             }
-            phase = Phase.IDLE;
         } finally {
             unlock();
         }
@@ -781,171 +553,31 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 return;
             }
             cancelTimeout();
-            endGracefulWait();
+            graceful.end();
             final MemorySegment current = id;
-            if (current != null && phase == Phase.CONNECTED) {
+            if (current != null && step == CmStep.ESTABLISHED) {
                 disconnectQuietly(current);
             }
-            lastWqeDue = false; // a freed EP gets no more events
-            destroyQpLocked();
+            queuePair.forgetLastWqe(); // a freed EP gets no more events
+            step = null;
+            queuePair.destroy(current, disconnectRequested);
             id = null;
             if (current != null) {
                 transport.cm().destroyId(current);
             }
-            if (privateCq != null) {
-                LibRdmaCm.destroyCq(privateCq);
-                privateCq = null;
-            }
+            queuePair.free();
             closed = true;
         } finally {
             unlock();
         }
-        transport.unregister(index);
-        arena.close();
+        transport.demultiplexer().unregister(index);
+        queuePair.release();
     }
 
     // ------------------------------------------------------------------ data path
 
     @Override
     public void post(final PostedOperation op) {
-        qpGuard.readLock().lock();
-        try {
-            if (op.kind() == DtoOperation.RECEIVE) {
-                if (qp == null) {
-                    if (closed) {
-                        throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_EP,
-                                "the EP is freed");
-                    }
-                    // before connect/accept: posted to the QP as soon as it exists
-                    synchronized (waitingReceives) {
-                        waitingReceives.add(op);
-                    }
-                    return;
-                }
-                postReceive(op);
-                return;
-            }
-            postRequest(op);
-        } finally {
-            qpGuard.readLock().unlock();
-        }
+        queuePair.post(op);
     }
-
-    private void postRequest(final PostedOperation op) {
-        final MemorySegment q = qp;
-        if (q == null) {
-            throw new DatException(StatusType.INVALID_STATE, StatusSubtype.INVALID_STATE_EP_NOTREADY,
-                    "the EP has no QP");
-        }
-        final int opcode = switch (op.kind()) {
-            case SEND -> LibRdmaCm.IBV_WR_SEND;
-            case RDMA_WRITE -> LibRdmaCm.IBV_WR_RDMA_WRITE;
-            case RDMA_READ -> LibRdmaCm.IBV_WR_RDMA_READ;
-            default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
-        };
-        final long wrId;
-        final int rc;
-        synchronized (sendWr) {
-            final int n = fill(sendWr, op);
-            // SUPPRESS: unsignalled, as openib's dapls_ib_post_send; its completion is implied by a later one. The
-            // request that fills the send queue is signalled all the same, so that the queue can always drain
-            final boolean signal = WorkRequestTable.signalled(op.hasFlag(CompletionFlag.SUPPRESS),
-                    requests.requestsOutstanding(), sendDepth);
-            wrId = requests.track(op, true, signal);
-            sendWr.send(wrId, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0, op.remoteAddress(),
-                    op.rmrContext());
-            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
-        }
-        if (rc != 0) {
-            requests.untrack(wrId);
-            throw new NativeCallException("ibv_post_send", rc);
-        }
-    }
-
-    /**
-     * Posts the drain marker when requests posted unsignalled are the last outstanding ones: a signalled zero-length
-     * RDMA write (no rkey is checked for zero bytes) in the send-queue entry kept for it. Its completion, SUCCESS on
-     * a live QP, FLUSHED on one in the error state, retires them ({@link WorkRequestTable}).
-     *
-     * @return true if a marker is now pending
-     */
-    private boolean postDrainMarker() {
-        qpGuard.readLock().lock();
-        try {
-            final MemorySegment q = qp;
-            if (q == null) {
-                return false;
-            }
-            synchronized (sendWr) {
-                final long wrId = requests.beginMarker();
-                if (wrId < 0) {
-                    return requests.markerPending();
-                }
-                sendWr.send(wrId, 0, LibRdmaCm.IBV_WR_RDMA_WRITE, LibRdmaCm.IBV_SEND_SIGNALED, 0, 0);
-                final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
-                if (rc != 0) {
-                    requests.markerFailed();
-                    LOG.debug("ibv_post_send of the drain marker: errno {}", rc);
-                    return false;
-                }
-                return true;
-            }
-        } finally {
-            qpGuard.readLock().unlock();
-        }
-    }
-
-    /**
-     * Before the QP is destroyed: gives the requests posted unsignalled at the tail of the send queue their
-     * completions (the marker's, polled here for at most {@code drainMarkerWaitMs}), so that those that succeeded
-     * are retired SUCCESS and only the others are FLUSHED. Caller holds {@code lock}.
-     */
-    private void drainUnsignalled() {
-        if (!postDrainMarker()) {
-            return;
-        }
-        final RdmaCmTransport.Cq cq = transport.cqOf(ep.requestSink());
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMarkerWaitMs);
-        while (requests.markerPending() && System.nanoTime() - deadline < 0) {
-            if (cq == null || cq.poll() == 0) {
-                try {
-                    Thread.sleep(1);
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-        if (requests.markerPending()) {
-            LOG.debug("the drain marker did not complete in {} ms; the unsignalled requests complete FLUSHED",
-                    drainMarkerWaitMs);
-        }
-    }
-
-    private void postReceive(final PostedOperation op) {
-        final MemorySegment q = qp;
-        final long wrId;
-        final int rc;
-        synchronized (recvWr) {
-            final int n = fill(recvWr, op);
-            wrId = requests.track(op, false, true);
-            recvWr.receive(wrId, n);
-            rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr.request(), badWr);
-        }
-        if (rc != 0) {
-            requests.untrack(wrId);
-            throw new NativeCallException("ibv_post_recv", rc);
-        }
-    }
-
-    /** Fills scatter/gather entries from the kit's resolved segments; returns how many. */
-    private static int fill(final WorkRequest wr, final PostedOperation op) {
-        final int n = op.segmentCount();
-        for (int i = 0; i < n; i++) {
-            final RdmaCmTransport.Registration r = (RdmaCmTransport.Registration) op.region(i).registration();
-            wr.sge(i, op.region(i).baseAddress() + op.offset(i), (int) op.length(i), r.lkey());
-        }
-        return n;
-    }
-
 }

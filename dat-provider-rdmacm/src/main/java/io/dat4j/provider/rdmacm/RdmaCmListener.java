@@ -15,6 +15,10 @@ import org.apache.logging.log4j.Logger;
  * A listening identifier behind a PSP or RSP (openib_cma: {@code dapls_ib_setup_conn_listener}): created on the IA's
  * event channel, bound to the IA address and the qualifier's port, listening. Each CONNECT_REQUEST becomes a
  * {@link RdmaCmRequest} handed to the service point; one the service point refuses is rejected as a non-peer.
+ *
+ * <p>Threads and locks: requests arrive on the CM thread, which calls up into the service point holding no lock;
+ * {@code close} may come from any thread (an atomic flag makes it idempotent). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class RdmaCmListener implements ListenerTransport {
 

@@ -12,6 +12,10 @@ import org.apache.logging.log4j.Logger;
 /**
  * A pending connection request: the identifier delivered with CONNECT_REQUEST (RA-01: accept is called on it, never
  * on the listener) and a copy of the request's parameters (RA-12: they stay valid after the event is acked).
+ *
+ * <p>Threads and locks: accepted (by the EP's transport half, under its lock) or rejected (by a consumer thread, with
+ * no kit lock held) once: an atomic flag decides which, and nothing else is guarded. See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class RdmaCmRequest implements RequestTransport {
 

@@ -47,7 +47,9 @@ class CompletionStatusTest {
         "22, (a code verbs may add), TRANSPORT",
         "-1, (not a code), TRANSPORT"})
     void shouldMapAsLibdapl(final int wcStatus, final String name, final DtoStatus expected) {
-        assertEquals(expected, CompletionStatus.of(wcStatus), name);
+        final CompletionStatus status = CompletionStatus.of(wcStatus);
+        assertEquals(expected, status.dtoStatus(), name);
+        assertEquals(name.startsWith("(") ? "UNKNOWN" : name, status.name(), "the enum constant of " + wcStatus);
     }
 
     @Test

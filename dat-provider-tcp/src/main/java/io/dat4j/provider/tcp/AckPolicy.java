@@ -1,23 +1,43 @@
 package io.dat4j.provider.tcp;
 
 /**
- * When one connection acknowledges the SENDs and RDMA WRITEs it received: each is owed an ACK, which goes out in an
- * ACK frame, or counted in field d of the next request's header when the peer takes that ({@link Wire#FLAG_PIGGY_ACK}).
+ * When one connection acknowledges the SENDs and RDMA WRITEs it received, and (as their sender) which of its own
+ * frames it asks the peer to acknowledge now. Each frame received is owed an ACK, which goes out in an ACK frame, or
+ * counted in field d of the next request's header when the peer takes that ({@link Wire#FLAG_PIGGY_ACK}).
  * <ul>
  * <li>Before any other control frame (responses reach the initiator in the order of its requests).</li>
  * <li>At once when a further frame's header is here and the ACKs owed cover at least {@code dat4j.tcp.ackBytes}
- * (a stream, whose sender waits for them: {@link #streamDue()}).</li>
+ * (a stream, whose sender waits for them: {@link #streamDue()}); with ACK coalescing, only when one of them was asked
+ * for.</li>
  * <li>Held for a piggy-back while a consumer drives the loop (it may answer at once); the loop writes them at its
  * next round, or after {@code dat4j.tcp.ackDelay} ({@link DeferredAcks}).</li>
+ * <li>ACK coalescing ({@link Wire#FLAG_ACK_REQ} set by both sides): ACKs that no frame asked for
+ * ({@link Wire#FLAG_ACK_NOW}, {@link Wire#ACK_REQ}) are held until one does, a request carries them, a control
+ * frame goes out, or {@code dat4j.tcp.ackHoldMicros} passes ({@link #lazyTimer}, a backstop).</li>
  * <li>Otherwise as an ACK frame when {@link OutboundWriter#flushOut()} has nothing else to write.</li>
  * </ul>
+ *
+ * <p>As a sender with coalescing, a SEND or WRITE asks for its ACK ({@link #markRequest}) when at most
+ * {@link #MARK_FRAMES} are unacknowledged (a ping-pong, a small window: as before), when {@link #ASK_EVERY} frames or
+ * 4 x {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
+ * ACK that leaves frames unacknowledged with none of them asking, and nothing left to write, sends an
+ * {@link Wire#ACK_REQ} ({@link #acked}). So every frame written is followed by one that asks, or an ACK_REQ, and a
+ * sender never waits for the backstop.
  *
  * <p>Threading: under the connection's lock ({@link TcpConnection#lock}); {@link #listed} is the loop owner's. See
  * "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class AckPolicy {
 
+    /** A sender with at most this many unacknowledged SEND/WRITE frames asks for the ACK of each. */
+    static final int MARK_FRAMES = 16;
+    /** Beyond {@link #MARK_FRAMES}, a sender asks for an ACK every this many frames (or 4 x ackBytes). */
+    static final int ASK_EVERY = 32;
+
     private final TcpConnection c;
+    /** Holds ACKs no frame asked for at most {@code dat4j.tcp.ackHoldMicros} ({@link #lazyExpired()}). */
+    final TimerHeap.Timer lazyTimer;
+    private final long lazyNanos;
     /*
      * dat4j.tcp.ackBytes (ackBytes here): ACKs owed for at least this many payload bytes are written as soon as the
      * header of a further frame has been read (the sender streams faster than this side empties the socket), not at
@@ -36,16 +56,47 @@ final class AckPolicy {
     boolean peerPiggy;
     /** Listed in the loop's deferred-ACK list; loop owner only. */
     boolean listed;
+    /**
+     * ACK coalescing: the peer asks for ACKs ({@link Wire#FLAG_ACK_NOW}, {@link Wire#ACK_REQ}) and honours this side's
+     * asks ({@link Wire#FLAG_ACK_REQ} in its REQ/REP); set by the handshake.
+     */
+    boolean coalesce;
+    /** A frame among those owed an ACK asked for it now (its sender may be waiting). */
+    private boolean asked;
+    /** Sender: SEND/WRITE frames written, and completed by ACKs (plain or piggy-backed), since the connection began. */
+    private long written;
+    private long ackedFrames;
+    /** Sender: the number of the last frame that asked for its ACK (or that an ACK_REQ followed). */
+    private long askedUpTo;
+    /** Sender: frames and payload bytes written since the last one that asked. */
+    private int sinceAsk;
+    private long sinceAskBytes;
 
-    AckPolicy(final TcpConnection c, final long ackBytes) {
+    AckPolicy(final TcpConnection c, final long ackBytes, final long lazyNanos) {
         this.c = c;
         this.ackBytes = ackBytes;
+        this.lazyNanos = lazyNanos;
+        this.lazyTimer = new TimerHeap.Timer(c, this::lazyExpired);
     }
 
-    /** A SEND or WRITE of {@code bytes} was received: it is owed an ACK. */
-    void enqueue(final long bytes) {
+    /**
+     * A SEND or WRITE of {@code bytes} was received: it is owed an ACK.
+     *
+     * @param flags the frame's flags: {@link Wire#FLAG_ACK_NOW} asks for the ACK now
+     */
+    void enqueue(final long bytes, final int flags) {
         owed++;
         owedBytes += bytes;
+        if ((flags & Wire.FLAG_ACK_NOW) != 0) {
+            asked = true;
+        }
+    }
+
+    /** The peer sent {@link Wire#ACK_REQ}: the ACKs owed (if any: others may be on their way) go out now. */
+    void requested() {
+        if (owed > 0) {
+            asked = true;
+        }
     }
 
     /** {@return the number of ACKs owed} */
@@ -55,13 +106,19 @@ final class AckPolicy {
 
     /** Forgets the ACKs owed (the connection ended). */
     void clear() {
+        taken();
+    }
+
+    private void taken() {
         owed = 0;
         owedBytes = 0;
+        asked = false;
+        lazyTimer.deadline = Long.MAX_VALUE;
     }
 
     /** {@return whether the ACKs owed must go out before the frame whose header was just read} */
     boolean streamDue() {
-        return owedBytes >= ackBytes && owed > 0;
+        return owedBytes >= ackBytes && owed > 0 && (asked || !coalesce);
     }
 
     /** Writes the ACKs owed now (a stream's further frame is here). */
@@ -79,6 +136,35 @@ final class AckPolicy {
         return peerPiggy && !c.close.closing && !now && c.loop.mayDeferAcks();
     }
 
+    /**
+     * {@return whether {@link OutboundWriter#flushOut()}, with nothing to write but ACKs, holds them because no frame
+     * asked for them (coalescing)}; arms the backstop. Only the loop's owner holds (the timer heap is its).
+     */
+    boolean holdLazily() {
+        if (!coalesce || asked || now || c.close.closing || !c.loop.inLoop()) {
+            return false;
+        }
+        if (lazyTimer.deadline == Long.MAX_VALUE) {
+            lazyTimer.deadline = System.nanoTime() + lazyNanos;
+            c.loop.timers.schedule(lazyTimer);
+        }
+        return true;
+    }
+
+    /** The backstop: ACKs held because no frame asked for them go out now. */
+    private void lazyExpired() {
+        c.lock.lock();
+        try {
+            final long d = lazyTimer.deadline;
+            lazyTimer.deadline = Long.MAX_VALUE;
+            if (d != Long.MAX_VALUE && owed > 0 && c.phase == ConnectionPhase.UP) {
+                flushNow();
+            }
+        } finally {
+            c.unlock();
+        }
+    }
+
     /** {@return whether the ACKs owed must go out in an ACK frame before a request could carry them} */
     boolean needFrame(final boolean requestNext) {
         return owed > 0 && (!requestNext || !peerPiggy);
@@ -88,8 +174,7 @@ final class AckPolicy {
     Wire.Control frame() {
         final Wire.Control a = c.out.frame(Wire.ACK);
         a.c = owed;
-        owed = 0;
-        owedBytes = 0;
+        taken();
         return a;
     }
 
@@ -99,9 +184,49 @@ final class AckPolicy {
             return 0;
         }
         final int n = owed;
-        owed = 0;
-        owedBytes = 0;
+        taken();
         return n;
+    }
+
+    // ------------------------------------------------------------------ as the sender
+
+    /**
+     * A SEND or WRITE of {@code bytes} is being written: {@return its flags}, {@link Wire#FLAG_ACK_NOW} when it asks
+     * for its ACK (the rules in the class comment)
+     */
+    int markRequest(final long bytes) {
+        if (!coalesce) {
+            return 0;
+        }
+        written++;
+        sinceAsk++;
+        sinceAskBytes += bytes;
+        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes / 4 >= ackBytes
+                || askedUpTo <= ackedFrames) {
+            askedUpTo = written;
+            sinceAsk = 0;
+            sinceAskBytes = 0;
+            return Wire.FLAG_ACK_NOW;
+        }
+        return 0;
+    }
+
+    /**
+     * {@code n} SEND/WRITE frames were acknowledged. If frames stay unacknowledged, none of them asked, and nothing is
+     * left to write (a request that is would ask), an {@link Wire#ACK_REQ} follows the frames written.
+     */
+    void acked(final int n) {
+        if (!coalesce) {
+            return;
+        }
+        ackedFrames += n;
+        if (written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.queues.hasRequests()
+                && c.phase == ConnectionPhase.UP && !c.close.closing) {
+            askedUpTo = written;
+            sinceAsk = 0;
+            sinceAskBytes = 0;
+            c.out.addControl(c.out.frame(Wire.ACK_REQ));
+        }
     }
 
     /** Writes the ACKs a driving consumer deferred, unless a request carried them meanwhile; loop owner only. */

@@ -83,7 +83,7 @@ final class Handshake {
         o.a = Wire.MAGIC;
         o.c = myIn;
         o.d = myOut;
-        o.flags = c.rnrRetry() | Wire.FLAG_PIGGY_ACK;
+        o.flags = c.rnrRetry() | Wire.FLAG_PIGGY_ACK | Wire.FLAG_ACK_REQ;
         o.pdata = pdata;
         c.out.control.add(o);
     }
@@ -211,6 +211,7 @@ final class Handshake {
         c.cancelTimer();
         peerRnr = flags & 7;
         c.acks.peerPiggy = (flags & Wire.FLAG_PIGGY_ACK) != 0;
+        c.acks.coalesce = (flags & Wire.FLAG_ACK_REQ) != 0;
         InetSocketAddress remote = null;
         try {
             remote = (InetSocketAddress) c.ch.getRemoteAddress();
@@ -238,6 +239,7 @@ final class Handshake {
     private void onRep(final int flags, final int peerIn, final int peerOut, final byte[] pdata) {
         peerRnr = flags & 7;
         c.acks.peerPiggy = (flags & Wire.FLAG_PIGGY_ACK) != 0;
+        c.acks.coalesce = (flags & Wire.FLAG_ACK_REQ) != 0;
         if (peerOut > myIn) {
             c.close.protocol("the responder's RDMA read depth out " + peerOut + " exceeds our depth in " + myIn);
             return;

@@ -190,7 +190,7 @@ final class InboundReader {
                         return;
                     }
                     inState = IN_HEADER;
-                    c.acks.enqueue(c.responder.writeLength());
+                    c.acks.enqueue(c.responder.writeLength(), fFlags);
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -338,7 +338,7 @@ final class InboundReader {
                     return;
                 } else if (fLen > e.up.attributes().maxRdmaSize()) {
                     c.close.sendNak(Wire.NAK_LENGTH, "RDMA WRITE of " + fLen + " bytes exceeds maxRdmaSize");
-                } else if (c.responder.startWrite(fA, fC, fLen)) {
+                } else if (c.responder.startWrite(fA, fC, fLen, fFlags)) {
                     inState = IN_WRITE;
                 }
             }
@@ -373,6 +373,13 @@ final class InboundReader {
                     c.close.protocol("unexpected DISC");
                 } else {
                     c.close.terminate(ConnectionEnd.DISCONNECTED, "the peer disconnected", true);
+                }
+            }
+            case Wire.ACK_REQ -> {
+                if (!up || fLen != 0) {
+                    c.close.protocol("unexpected ACK_REQ");
+                } else {
+                    c.acks.requested();
                 }
             }
             case Wire.KEEPALIVE -> {
@@ -469,7 +476,7 @@ final class InboundReader {
         inOp = null;
         inState = IN_HEADER;
         c.ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
-        c.acks.enqueue(inTotal);
+        c.acks.enqueue(inTotal, fFlags);
     }
 
     // ------------------------------------------------------------------ READ response into an RDMA read

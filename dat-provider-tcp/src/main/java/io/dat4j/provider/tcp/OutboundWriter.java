@@ -123,7 +123,7 @@ final class OutboundWriter {
         }
         final Wire.Control o = frame(Wire.KEEPALIVE);
         o.flags = flags;
-        control.add(o);
+        addControl(o);
         return true;
     }
 
@@ -156,8 +156,9 @@ final class OutboundWriter {
     private void requestHeader(final PostedOperation op) {
         final int acks = c.acks.takePiggy();
         switch (op.kind()) {
-            case SEND -> header(Wire.SEND, 0, op.totalLength(), 0, 0, 0, acks);
-            case RDMA_WRITE -> header(Wire.WRITE, 0, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
+            case SEND -> header(Wire.SEND, c.acks.markRequest(op.totalLength()), op.totalLength(), 0, 0, 0, acks);
+            case RDMA_WRITE -> header(Wire.WRITE, c.acks.markRequest(op.totalLength()), op.totalLength(),
+                    op.remoteAddress(), 0, op.rmrContext(), acks);
             case RDMA_READ -> header(Wire.READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(),
                     acks);
             default -> throw new IllegalStateException("not a request: " + op.kind());
@@ -183,6 +184,10 @@ final class OutboundWriter {
                         }
                     }
                     if (c.acks.needFrame(op != null)) {
+                        if (op == null && c.acks.holdLazily()) {
+                            // no frame asked for these ACKs: a request, a control frame or an ask carries them later
+                            break;
+                        }
                         if (op == null && c.acks.mayDefer()) {
                             // the consumer this loop wakes may answer at once: let its request carry the ACKs
                             c.loop.deferredAcks.defer(c);
@@ -569,6 +574,7 @@ final class OutboundWriter {
             awaiting.poll();
             c.ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
         }
+        c.acks.acked(count);
         c.close.checkGraceful();
     }
 

@@ -42,11 +42,12 @@ final class RdmaResponder {
     /**
      * An RDMA WRITE header: checks the target.
      *
+     * @param flags the frame's flags ({@link Wire#FLAG_ACK_NOW})
      * @return true if its payload is to be read ({@link #readWrite()}); false if it was handled (empty) or refused
      */
-    boolean startWrite(final long address, final int rmr, final int len) {
+    boolean startWrite(final long address, final int rmr, final int len, final int flags) {
         if (len == 0) {
-            c.acks.enqueue(0);
+            c.acks.enqueue(0, flags);
             return false;
         }
         final TcpEndpoint e = c.ep;

@@ -33,10 +33,12 @@ import java.util.concurrent.TimeUnit;
  * @param fullReadSkips frames ending in a full read that leave the socket to the selector ({@value #FULL_READ_SKIPS},
  *        default 15)
  * @param ackBytes ACKs owed for this much payload are written at once ({@value #ACK_BYTES}, bytes, default 32768)
+ * @param ackHoldNanos with ACK coalescing, the longest ACKs that no frame asked for are held ({@value #ACK_HOLD}, µs,
+ *        default 1000; a backstop, see {@link AckPolicy})
  */
 record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThreads, boolean inlineWrites,
         boolean consumerProgress, long driveGraceNanos, long ackDelayNanos, long busyPollNanos, long ackTimeoutMillis,
-        int sendCopyMax, int fullReadSkips, long ackBytes) {
+        int sendCopyMax, int fullReadSkips, long ackBytes, long ackHoldNanos) {
 
     /** Setting: I/O threads per IA. */
     static final String IO_THREADS = "dat4j.tcp.ioThreads";
@@ -58,6 +60,8 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
     static final String FULL_READ_SKIPS = "dat4j.tcp.fullReadSkips";
     /** Setting: payload bytes after which owed ACKs are written at once. */
     static final String ACK_BYTES = "dat4j.tcp.ackBytes";
+    /** Setting: microseconds ACKs that no frame asked for may be held (ACK coalescing's backstop). */
+    static final String ACK_HOLD = "dat4j.tcp.ackHoldMicros";
 
     /** Default of {@value #SEND_COPY_MAX}. */
     static final int SEND_COPY_MAX_DEFAULT = 16 * 1024;
@@ -66,7 +70,7 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
 
     /** Every key of the provider's namespace. */
     static final Set<String> KEYS = Set.of(IO_THREADS, INLINE_WRITES, CONSUMER_PROGRESS, DRIVE_GRACE, ACK_DELAY,
-            BUSY_POLL, ACK_TIMEOUT, SEND_COPY_MAX, FULL_READ_SKIPS, ACK_BYTES);
+            BUSY_POLL, ACK_TIMEOUT, SEND_COPY_MAX, FULL_READ_SKIPS, ACK_BYTES, ACK_HOLD);
 
     private static final long DAY_MICROS = 86_400_000_000L;
 
@@ -106,7 +110,8 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
                 s.longValue(ACK_TIMEOUT, TcpProvider.ACK_TIMEOUT_DEFAULT, 0, TcpProvider.ACK_TIMEOUT_MAX),
                 s.intValue(SEND_COPY_MAX, SEND_COPY_MAX_DEFAULT, 0, OutboundWriter.STAGE_MAX),
                 s.intValue(FULL_READ_SKIPS, FULL_READ_SKIPS_DEFAULT, 0, 1 << 20),
-                s.longValue(ACK_BYTES, 32 * 1024, 0, Long.MAX_VALUE));
+                s.longValue(ACK_BYTES, 32 * 1024, 0, Long.MAX_VALUE),
+                micros(s.longValue(ACK_HOLD, 1000, 1, DAY_MICROS)));
     }
 
     private static long micros(final long us) {

@@ -106,7 +106,7 @@ final class TcpConnection implements RequestTransport {
         this.handshake = new Handshake(this);
         this.in = new InboundReader(this, transport.config.fullReadSkips());
         this.out = new OutboundWriter(this, transport.config.sendCopyMax());
-        this.acks = new AckPolicy(this, transport.config.ackBytes());
+        this.acks = new AckPolicy(this, transport.config.ackBytes(), transport.config.ackHoldNanos());
         this.responder = new RdmaResponder(this);
         this.close = new ConnectionClose(this);
     }

@@ -44,8 +44,8 @@ import java.util.Set;
  * I/O thread; false turns it off); {@code dat4j.tcp.consumerProgress} (default true: a thread waiting on an EVD whose
  * connections share one I/O loop runs that loop itself instead of parking until an I/O thread wakes it; false turns it
  * off); {@code dat4j.tcp.driveGraceMicros}, {@code dat4j.tcp.ackDelayMicros}, {@code dat4j.tcp.sendCopyMax}, {@code
- * dat4j.tcp.fullReadSkips} and {@code dat4j.tcp.ackBytes} (see {@code docs/tcp-wire.md}); {@code
- * dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
+ * dat4j.tcp.fullReadSkips}, {@code dat4j.tcp.ackBytes} and {@code dat4j.tcp.ackHoldMicros} (see {@code
+ * docs/tcp-wire.md}); {@code dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
  * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@value #ACK_TIMEOUT_PROP_NAME} (one
  * attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0 off: a connection with operations
  * outstanding that hears nothing from its peer for this long, times the EP's {@code retry_count} + 1, fails with {@code

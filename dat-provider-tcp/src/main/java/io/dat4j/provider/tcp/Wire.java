@@ -32,9 +32,19 @@ final class Wire {
     /** Liveness (see {@link Liveness}): flags {@link #KEEPALIVE_PROBE} asks for an answer. */
     static final int KEEPALIVE = 12;
     static final int KEEPALIVE_PROBE = 1;
+    /** ACK coalescing: the sender asks for the ACKs owed now (for frames it sent before this one). */
+    static final int ACK_REQ = 13;
 
     /** REQ/REP flag bit: this side understands ACK counts piggy-backed in field d of SEND, WRITE and READ_REQ. */
     static final int FLAG_PIGGY_ACK = 0x08;
+    /**
+     * REQ/REP flag bit: ACK coalescing. This side marks the SEND/WRITE frames whose ACK it wants now
+     * ({@link #FLAG_ACK_NOW}), sends {@link #ACK_REQ}, and honours the peer's marks; when both sides set it, each
+     * acknowledges unmarked frames lazily ({@link AckPolicy}).
+     */
+    static final int FLAG_ACK_REQ = 0x10;
+    /** SEND/WRITE flag bit (with {@link #FLAG_ACK_REQ} negotiated): acknowledge this frame, and those before it, now. */
+    static final int FLAG_ACK_NOW = 0x01;
 
     static final int NAK_RNR = 1;
     static final int NAK_ACCESS = 2;

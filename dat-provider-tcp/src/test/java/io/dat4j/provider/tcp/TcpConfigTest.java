@@ -35,6 +35,7 @@ class TcpConfigTest {
         assertEquals(TcpConfig.SEND_COPY_MAX_DEFAULT, c.sendCopyMax());
         assertEquals(TcpConfig.FULL_READ_SKIPS_DEFAULT, c.fullReadSkips());
         assertEquals(32 * 1024, c.ackBytes());
+        assertEquals(1_000_000L, c.ackHoldNanos());
     }
 
     @Test
