@@ -36,7 +36,8 @@ def free_port():
 
 
 def listening(port):
-    """True when a TCP socket of this machine listens on `port` (IPv4 or IPv6, any address)."""
+    """True when a TCP socket of this machine listens on `port` (IPv4 or IPv6, any address), or a Unix socket listens
+    at the shared-memory provider's rendezvous path of that qualifier (/tmp/dat4j-shm-<uid>/<port>, IA shm0)."""
     for f in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             with open(f) as fh:
@@ -47,6 +48,17 @@ def listening(port):
                         return True
         except OSError:
             pass
+    shm = f"/tmp/dat4j-shm-{os.getuid()}/{port}"  # java.io.tmpdir is /tmp on Linux whatever TMPDIR says
+    try:
+        with open("/proc/net/unix") as fh:
+            next(fh)
+            for line in fh:
+                cols = line.split()
+                # Flags 0x10000 (__SO_ACCEPTCON): a listening socket; a stale file of a killed server has none
+                if len(cols) >= 8 and cols[7] == shm and int(cols[3], 16) & 0x10000:
+                    return True
+    except OSError:
+        pass
     return False
 
 
@@ -240,7 +252,7 @@ class Driver:
         dat = lambda *argv: self.dat_cmd(*argv, root=root)  # noqa: E731
         poll = ["--poll"] if defs.PEERS[peer].get("poll") else []
         settle = ["--settle", str(a.settle)] if a.settle > 0 else []
-        wait = 30.0 if ia.startswith("tcp") else 3.0
+        wait = 30.0  # listening() sees the TCP port and the shm0 rendezvous socket alike
         if kind == "lat":
             yield dict(server=dat("perf", "lat", "-s", "-P", ia, "-p", "{port}", *poll),
                        client=dat("perf", "lat", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op", "send",

@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * JMH benchmarks of the data path: the kit's EVD ({@code dat_evd_post_se} + {@code dat_evd_dequeue}) and a
- * send/receive over the TCP provider on loopback in one JVM. Run with the GC profiler to see bytes per operation:
+ * send/receive over the TCP provider on loopback ({@code tcp-lo}) and over shared memory ({@code shm0}) in one JVM. Run
+ * with the GC profiler to see bytes per operation:
  *
  * <pre>
  * java -cp "$(cat target/bench-classpath):target/classes" org.openjdk.jmh.Main DataPathBenchmark -prof gc
@@ -36,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 3, time = 3)
-@Fork(value = 1, jvmArgsAppend = "-Xmx512m")
+@Fork(value = 1, jvmArgsAppend = {"-Xmx512m", "--enable-native-access=ALL-UNNAMED"})
 public class DataPathBenchmark {
 
     /** An IA and one EVD for the software-event benchmark. */
@@ -82,9 +83,11 @@ public class DataPathBenchmark {
         }
     }
 
-    /** Two connected EPs over tcp-lo. */
+    /** Two connected EPs over tcp-lo or shm0. */
     @State(Scope.Thread)
     public static class PairState {
+        @Param({"tcp-lo", "shm0"})
+        String ia;
         @Param({"64", "4096"})
         int size;
         @Param({"false", "true"})
@@ -94,7 +97,7 @@ public class DataPathBenchmark {
         /** Connects the pair. */
         @Setup(Level.Trial)
         public void open() {
-            rig = new LoopbackRig("tcp-lo", 1, size, 8, 8);
+            rig = new LoopbackRig(ia, 1, size, 8, 8);
         }
 
         /** Closes both IAs. */

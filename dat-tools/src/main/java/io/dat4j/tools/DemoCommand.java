@@ -147,11 +147,17 @@ final class DemoCommand implements Callable<Integer> {
         final List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.add("--enable-native-access=ALL-UNNAMED,io.dat4j.provider.rdmacm");
-        for (final String p : List.of("dat4j.conf", "java.net.preferIPv4Stack", "log4j2.level")) {
+        cmd.add("--enable-native-access=ALL-UNNAMED,io.dat4j.provider.rdmacm,io.dat4j.provider.shm");
+        for (final String p : List.of("java.net.preferIPv4Stack", "log4j2.level")) {
             final String v = System.getProperty(p);
             if (v != null) {
                 cmd.add("-D" + p + "=" + v);
+            }
+        }
+        // dat4j.conf and the providers' settings (dat4j.tcp.*, dat4j.shm.*, ...): the server must see what this side sees
+        for (final String p : System.getProperties().stringPropertyNames()) {
+            if (p.startsWith("dat4j.")) {
+                cmd.add("-D" + p + "=" + System.getProperty(p));
             }
         }
         final String modulePath = System.getProperty("jdk.module.path");

@@ -30,10 +30,14 @@ public interface PeerLauncher {
             cmd.add(classPath());
             cmd.add("-XX:TieredStopAtLevel=1");
             cmd.add("--enable-native-access=ALL-UNNAMED");
-            for (final String p : List.of("dat4j.conf", "java.net.preferIPv4Stack")) {
-                final String v = System.getProperty(p);
-                if (v != null) {
-                    cmd.add("-D" + p + "=" + v);
+            final String v4 = System.getProperty("java.net.preferIPv4Stack");
+            if (v4 != null) {
+                cmd.add("-Djava.net.preferIPv4Stack=" + v4);
+            }
+            // dat4j.conf and the providers' settings (dat4j.shm.dir, ...): the peer must see what this JVM sees
+            for (final String p : System.getProperties().stringPropertyNames()) {
+                if (p.startsWith("dat4j.")) {
+                    cmd.add("-D" + p + "=" + System.getProperty(p));
                 }
             }
             cmd.add(PeerMain.class.getName());

@@ -220,7 +220,7 @@ final class AckPolicy {
             return;
         }
         ackedFrames += n;
-        if (written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.hasRequests()
+        if (written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.queues.hasRequests()
                 && c.phase == ConnectionPhase.UP && !c.close.closing) {
             askedUpTo = written;
             sinceAsk = 0;

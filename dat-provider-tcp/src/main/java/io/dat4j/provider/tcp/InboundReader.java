@@ -476,7 +476,7 @@ final class InboundReader {
     /** @return true if the payload can be read now */
     private boolean startSend(final int len) {
         final TcpEndpoint e = c.ep;
-        final PostedOperation op = e.pollRecv();
+        final PostedOperation op = e.queues.pollRecv();
         if (op == null) {
             final int peerRnr = c.handshake.peerRnr;
             if (peerRnr == 0) {
@@ -487,7 +487,7 @@ final class InboundReader {
             rnrWaiting = true;
             c.interestOff(SelectionKey.OP_READ);
             c.timer(peerRnr == 7 ? Long.MAX_VALUE : peerRnr * RNR_DELAY_NANOS);
-            if (e.hasRecv()) {
+            if (e.queues.hasRecv()) {
                 c.loop.schedule(c);
             }
             return false;

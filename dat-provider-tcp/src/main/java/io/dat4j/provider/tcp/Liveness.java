@@ -88,7 +88,7 @@ final class Liveness {
             }
             final TcpEndpoint e = c.ep;
             final OutboundWriter w = c.out;
-            final boolean outstanding = w.unwritten() || !w.awaiting.isEmpty() || e.hasRequests();
+            final boolean outstanding = w.unwritten() || !w.awaiting.isEmpty() || e.queues.hasRequests();
             final int retries = e.up.attributes().retryCount();
             switch (sample(now, attemptNanos, retries, outstanding, c.in.holding())) {
                 case KEEPALIVE -> {
@@ -107,7 +107,8 @@ final class Liveness {
                             + " ms x (retry_count " + retries + " + 1))";
                     c.faults.warn("connection " + c + ": " + reason + "; the connection is broken");
                     final PostedOperation head = w.awaiting.peek();
-                    c.close.transportFailed = head != null ? head : w.curReq != null ? w.curReq : e.peekRequest();
+                    c.close.transportFailed = head != null ? head
+                            : w.curReq != null ? w.curReq : e.queues.peekRequest();
                     c.close.lost(reason);
                 }
                 default -> {

@@ -141,7 +141,7 @@ final class OutboundWriter {
 
     /** {@return whether requests are outstanding: being written, waiting for an answer, or posted} */
     boolean busy() {
-        return !awaiting.isEmpty() || curReq != null || c.ep.hasRequests();
+        return !awaiting.isEmpty() || curReq != null || c.ep.queues.hasRequests();
     }
 
     /** {@return whether a NAK has a request to refuse} */
@@ -182,7 +182,7 @@ final class OutboundWriter {
                 PostedOperation op = null;
                 if (o == null) {
                     if (!c.close.closing && c.phase == ConnectionPhase.UP) {
-                        op = c.ep.peekRequest();
+                        op = c.ep.queues.peekRequest();
                         if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
                             op = null;
                         }
@@ -205,7 +205,7 @@ final class OutboundWriter {
                     header(o.type, o.flags, o.payloadLength(), o.a, o.b, o.c, o.d);
                     curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
                 } else if (op != null) {
-                    if (!c.ep.takeRequest(op)) {
+                    if (!c.ep.queues.takeRequest(op)) {
                         continue;
                     }
                     curReq = op;
@@ -448,7 +448,7 @@ final class OutboundWriter {
             return;
         }
         while (true) {
-            final PostedOperation op = c.ep.peekRequest();
+            final PostedOperation op = c.ep.queues.peekRequest();
             if (op == null) {
                 return;
             }
@@ -472,7 +472,7 @@ final class OutboundWriter {
                     return;
                 }
             }
-            if (!c.ep.takeRequest(op)) {
+            if (!c.ep.queues.takeRequest(op)) {
                 c.loop.schedule(c);
                 return;
             }
@@ -516,7 +516,8 @@ final class OutboundWriter {
         boolean unfinished;
         try {
             flushOut();
-            unfinished = c.phase == ConnectionPhase.UP && (curReq != null || curOut != null || c.ep.hasRequests());
+            unfinished = c.phase == ConnectionPhase.UP
+                    && (curReq != null || curOut != null || c.ep.queues.hasRequests());
         } finally {
             c.loop.disown();
         }

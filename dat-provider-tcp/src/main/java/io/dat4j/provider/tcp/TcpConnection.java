@@ -211,7 +211,7 @@ final class TcpConnection implements RequestTransport {
                     in.onReadable();
                 }
             }
-            if (in.rnrWaiting && e != null && e.hasRecv() && in.resumeSend()) {
+            if (in.rnrWaiting && e != null && e.queues.hasRecv() && in.resumeSend()) {
                 return;
             }
             if (phase == ConnectionPhase.UP) {

@@ -10,35 +10,34 @@ import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.PostedQueues;
 import io.dat4j.kit.RequestTransport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayDeque;
 
 /**
  * The TCP half of an EP: its posted receives and not-yet-sent requests (filled by consumer threads, drained by the
  * connection's I/O thread) and the connection it is bound to.
  *
- * <p>Threading: the hooks run under the EP's lock (the kit's); {@link #recvs}, {@link #requests} and the binding
- * ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken. See "Threading and
- * locks" in {@code docs/provider-kit.md}.
+ * <p>Threading: the hooks run under the EP's lock (the kit's); {@link #queues} ({@link PostedQueues}) and the
+ * binding ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken. See
+ * "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class TcpEndpoint implements EndpointTransport {
 
     final TcpTransport transport;
     final EndpointUpcalls up;
-    /** Posted receives not yet consumed; guarded by itself. */
-    final ArrayDeque<PostedOperation> recvs = new ArrayDeque<>();
-    /** Posted sends and RDMA not yet fully written; guarded by itself. */
-    final ArrayDeque<PostedOperation> requests = new ArrayDeque<>();
+    /** Posted receives not yet consumed, sends and RDMA not yet taken by a connection's writer. */
+    final PostedQueues queues;
     volatile TcpConnection conn;
 
     TcpEndpoint(final TcpTransport transport, final EndpointUpcalls up) {
         this.transport = transport;
         this.up = up;
+        this.queues = new PostedQueues(up);
     }
 
     @Override
@@ -84,9 +83,7 @@ final class TcpEndpoint implements EndpointTransport {
     public void post(final PostedOperation op) {
         final TcpConnection c = conn;
         if (op.kind() == DtoOperation.RECEIVE) {
-            synchronized (recvs) {
-                recvs.add(op);
-            }
+            queues.addRecv(op);
             if (c != null && c.waitsForReceive()) {
                 c.loop.schedule(c);
             }
@@ -96,9 +93,7 @@ final class TcpEndpoint implements EndpointTransport {
             up.complete(op, DtoStatus.FLUSHED, 0);
             return;
         }
-        synchronized (requests) {
-            requests.add(op);
-        }
+        queues.addRequest(op);
         // The posting thread holds the EP's lock; taking the connection's lock under it is the lock order (ENDPOINT
         // before TRANSPORT), and no thread holds the connection's lock while it waits for the EP's (connection
         // upcalls are made after it is released). So waiting here would be safe; tryLock is a choice of speed, not a
@@ -163,43 +158,10 @@ final class TcpEndpoint implements EndpointTransport {
             c.loop.executeAndWait(() -> c.close.terminate(ConnectionEnd.SILENT, "EP freed", false),
                     TcpTransport.WAIT_MILLIS);
         }
-        synchronized (recvs) {
-            recvs.clear();
-        }
-        synchronized (requests) {
-            requests.clear();
-        }
+        queues.clear();
         if (c != null) {
             bind(null);
         }
-    }
-
-    /** {@return the next receive for an incoming message: a posted one, else one taken from the EP's SRQ, or null} */
-    PostedOperation pollRecv() {
-        synchronized (recvs) {
-            final PostedOperation op = recvs.poll();
-            if (op != null) {
-                return op;
-            }
-        }
-        return up.takeSharedReceive();
-    }
-
-    /** {@return a receive posted on this EP (never one of the SRQ: those stay the SRQ's), or null} */
-    PostedOperation pollPostedRecv() {
-        synchronized (recvs) {
-            return recvs.poll();
-        }
-    }
-
-    /** {@return true if a receive is available: posted on the EP or in its SRQ} */
-    boolean hasRecv() {
-        synchronized (recvs) {
-            if (!recvs.isEmpty()) {
-                return true;
-            }
-        }
-        return up.hasSharedReceive();
     }
 
     @Override
@@ -207,40 +169,6 @@ final class TcpEndpoint implements EndpointTransport {
         final TcpConnection c = conn;
         if (c != null && c.waitsForReceive()) {
             c.loop.schedule(c);
-        }
-    }
-
-    PostedOperation peekRequest() {
-        synchronized (requests) {
-            return requests.peek();
-        }
-    }
-
-    /**
-     * Takes a request off the queue when its write begins, so that no other connection of this EP can write it.
-     *
-     * @param op the request at the head, as {@link #peekRequest()} returned it
-     * @return false if it is no longer at the head (taken meanwhile)
-     */
-    boolean takeRequest(final PostedOperation op) {
-        synchronized (requests) {
-            if (requests.peek() != op) {
-                return false;
-            }
-            requests.poll();
-            return true;
-        }
-    }
-
-    PostedOperation pollRequest() {
-        synchronized (requests) {
-            return requests.poll();
-        }
-    }
-
-    boolean hasRequests() {
-        synchronized (requests) {
-            return !requests.isEmpty();
         }
     }
 }

@@ -1,0 +1,156 @@
+package io.dat4j.provider.shm;
+
+import io.dat4j.CloseMode;
+import io.dat4j.DatException;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.EventNumber;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.provider.shm.sys.WakeControl;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.PostedQueues;
+import io.dat4j.kit.RequestTransport;
+import java.net.InetAddress;
+
+/**
+ * The shared-memory half of an EP: its posted receives and not-yet-written requests (filled by consumer threads,
+ * drained by whichever thread services the connection) and the connection it is bound to.
+ *
+ * <p>Thread safety ("Threading and locks" in docs/provider-kit.md): the kit calls the hooks but {@link #close} under
+ * the EP's lock; they hand connection work to the loop thread and never wait. {@link #queues} are guarded by leaf
+ * monitors of their own; this object's monitor ({@link #bind}) takes only the leaf monitors of {@link
+ * ShmCompletionSource}; {@link #conn} is volatile.
+ */
+final class ShmEndpoint implements EndpointTransport {
+
+    final ShmTransport transport;
+    final EndpointUpcalls up;
+    /** Posted receives not yet consumed and requests not yet fully written. */
+    final PostedQueues queues;
+    volatile ShmConnection conn;
+
+    ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
+        this.transport = transport;
+        this.up = up;
+        this.queues = new PostedQueues(up);
+    }
+
+    @Override
+    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+        final long q = transport.checkQualifier(connectionQualifier, 3);
+        final ShmConnection c = ShmConnection.active(transport, this, rdmaReadIn, rdmaReadOut);
+        bind(c);
+        if (!ShmTransport.isLocal(remoteAddress)) {
+            transport.cm.execute(() -> c.fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, remoteAddress
+                    + " is not an address of this host: shared memory reaches only processes on the same host"));
+            return;
+        }
+        transport.cm.execute(() -> c.startActive(q, timeoutNanos, privateData));
+    }
+
+    @Override
+    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
+        if (!(request instanceof ShmConnection c) || c.transport != transport) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
+                    "the request does not belong to this IA's transport");
+        }
+        bind(c);
+        transport.cm.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+    }
+
+    @Override
+    public void disconnect(final CloseMode mode) {
+        final ShmConnection c = conn;
+        if (c != null) {
+            transport.cm.execute(() -> c.localDisconnect(mode));
+        }
+    }
+
+    @Override
+    public void post(final PostedOperation op) {
+        final ShmConnection c = conn;
+        if (op.kind() == DtoOperation.RECEIVE) {
+            queues.addRecv(op);
+            if (c != null) {
+                c.receivePosted();
+            }
+            return;
+        }
+        if (c == null) {
+            up.complete(op, DtoStatus.FLUSHED, 0);
+            return;
+        }
+        queues.addRequest(op);
+        c.requestPosted();
+    }
+
+    @Override
+    public void sharedReceivePosted() {
+        final ShmConnection c = conn;
+        if (c != null) {
+            c.receivePosted();
+        }
+    }
+
+    @Override
+    public void reset() {
+        final ShmConnection old = conn;
+        if (old != null) {
+            old.detach(); // a connection the kit declared DISCONNECTED before it ended (ShmAbruptResetTest)
+        }
+        bind(null);
+    }
+
+    /** Binds the EP to a connection (or none) and tells its DTO EVDs which connection feeds them. */
+    synchronized void bind(final ShmConnection c) {
+        final ShmConnection old = conn;
+        if (old != null) {
+            sources(old, false);
+        }
+        conn = c;
+        if (c != null) {
+            sources(c, true);
+        }
+    }
+
+    private void sources(final ShmConnection c, final boolean attach) {
+        final EventSink recv = up.recvSink();
+        final EventSink req = up.requestSink();
+        if (req == recv) {
+            source(recv, c, attach, WakeControl.DATA | WakeControl.SPACE);
+        } else {
+            source(recv, c, attach, WakeControl.DATA);
+            source(req, c, attach, WakeControl.DATA | WakeControl.SPACE); // READ responses arrive as records
+        }
+    }
+
+    private static void source(final EventSink evd, final ShmConnection c, final boolean attach,
+            final int what) {
+        if (evd != null && evd.completionSource() instanceof ShmCompletionSource s) {
+            if (attach) {
+                s.attach(c, what);
+            } else {
+                s.detach(c);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        final ShmConnection c = conn;
+        if (c != null) {
+            transport.cm.executeAndWait(() -> c.terminate(ShmConnection.END_SILENT, "EP freed"),
+                    ShmTransport.WAIT_MILLIS);
+        }
+        queues.clear();
+        if (c != null) {
+            bind(null);
+        }
+    }
+}

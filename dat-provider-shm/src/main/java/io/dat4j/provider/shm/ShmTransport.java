@@ -1,0 +1,406 @@
+package io.dat4j.provider.shm;
+
+import io.dat4j.DatException;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
+import io.dat4j.StatusSubtype;
+import io.dat4j.StatusType;
+import io.dat4j.provider.shm.sys.CrossMemory;
+import io.dat4j.provider.shm.sys.Doorbell;
+import io.dat4j.provider.shm.sys.GrantTable;
+import io.dat4j.provider.shm.sys.Libc;
+import io.dat4j.provider.shm.sys.NativeException;
+import io.dat4j.provider.shm.sys.Rendezvous;
+import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.EndpointTransport;
+import io.dat4j.kit.EndpointUpcalls;
+import io.dat4j.kit.EventSink;
+import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.kit.ListenerTransport;
+import io.dat4j.kit.RemoteFaultLog;
+import io.dat4j.kit.RemoteKeyed;
+import io.dat4j.kit.ServicePointUpcalls;
+import io.dat4j.kit.Transport;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.security.SecureRandom;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The transport of one shared-memory IA: its rendezvous directory, its doorbell, its connection-management thread
+ * ({@link CmLoop}) and progress thread ({@link ProgressThread}), the connections it serves, and the grants it
+ * publishes for CMA.
+ *
+ * <p>Grants: every LMR with a remote privilege is published in the grant table of each established connection whose
+ * EP is in the LMR's PZ, if that peer can copy into this process with CMA; it is revoked there (waiting for copies
+ * in progress) when the LMR is freed or the connection ends. A region that finds no free slot is simply not granted:
+ * the peer's RDMA to it goes through the ring and is checked here.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
+ * calls these hooks with no kit lock held; {@link #trackLock} is an unranked leaf monitor, and the freeing of an LMR
+ * takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants.
+ */
+final class ShmTransport implements Transport {
+
+    /** This process. */
+    static final long PID = ProcessHandle.current().pid();
+    /** How long a hook waits for the connection-management thread, ms. */
+    static final long WAIT_MILLIS = 10_000;
+
+    private static final Logger LOG = LogManager.getLogger(ShmTransport.class);
+    private static final AtomicBoolean SWEPT = new AtomicBoolean();
+    private static final Set<Long> REFUSED_PIDS = ConcurrentHashMap.newKeySet();
+    private static final SecureRandom KEYS = new SecureRandom();
+
+    final AdapterUpcalls adapter;
+    final ShmConfig config;
+    final Rendezvous rendezvous;
+    final Doorbell doorbell;
+    final CmLoop cm;
+    final ProgressThread progress;
+    private final Object trackLock = new Object();
+    /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
+    private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
+    private volatile ShmConnection[] connections = new ShmConnection[0];
+    private final String user;
+
+    ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmConfig config) {
+        this.adapter = adapter;
+        this.config = config;
+        try {
+            this.rendezvous = Rendezvous.open(config.directory());
+        } catch (final IOException e) {
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e.getMessage(),
+                    e);
+        }
+        try {
+            this.user = Files.getOwner(config.directory(), LinkOption.NOFOLLOW_LINKS).getName();
+        } catch (final IOException e) {
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': " + e, e);
+        }
+        if (SWEPT.compareAndSet(false, true)) {
+            final int n = rendezvous.sweep();
+            if (n > 0) {
+                LOG.debug("removed {} stale socket files of ended processes under {}", n, config.directory());
+            }
+        }
+        if (config.allowPtrace() && CrossMemory.ptraceScope() == 1) {
+            try {
+                Libc.allowAnyPtracer();
+            } catch (final NativeException e) {
+                LOG.warn("IA '{}': allowPtrace is set but {}", iaName, e.getMessage());
+            }
+        }
+        Doorbell bell = null;
+        CmLoop loop = null;
+        try {
+            bell = Doorbell.create("dat4j-shm-" + iaName);
+            loop = new CmLoop("dat4j-shm-" + iaName + "-cm");
+        } catch (final IOException e) {
+            if (bell != null) {
+                bell.close();
+            }
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "IA '" + iaName + "': cannot create its"
+                    + " doorbell or selector: " + e.getMessage(), e);
+        }
+        this.doorbell = bell;
+        this.cm = loop;
+        this.progress = new ProgressThread(this, "dat4j-shm-" + iaName + "-progress");
+        cm.start();
+        progress.start();
+    }
+
+    /** {@return the name of the user this process runs as, which a peer's socket credentials must name too} */
+    String user() {
+        return user;
+    }
+
+    /** {@return a fresh unpredictable challenge for a peer's proof of its process id} */
+    long challenge() {
+        long c;
+        do {
+            c = KEYS.nextLong();
+        } while (c == 0);
+        return c;
+    }
+
+    // ---- connections
+
+    void track(final ShmConnection c) {
+        synchronized (trackLock) {
+            final ShmConnection[] old = connections;
+            for (final ShmConnection x : old) {
+                if (x == c) {
+                    return;
+                }
+            }
+            final ShmConnection[] n = java.util.Arrays.copyOf(old, old.length + 1);
+            n[old.length] = c;
+            connections = n;
+        }
+    }
+
+    void untrack(final ShmConnection c) {
+        synchronized (trackLock) {
+            final ShmConnection[] old = connections;
+            for (int i = 0; i < old.length; i++) {
+                if (old[i] == c) {
+                    final ShmConnection[] n = new ShmConnection[old.length - 1];
+                    System.arraycopy(old, 0, n, 0, i);
+                    System.arraycopy(old, i + 1, n, i, old.length - i - 1);
+                    connections = n;
+                    return;
+                }
+            }
+        }
+    }
+
+    /** {@return the connections being set up or established (a snapshot; never modified)} */
+    ShmConnection[] connections() {
+        return connections;
+    }
+
+    /** Wakes the progress thread (a receive arrived for a SEND waiting for one). */
+    void kick() {
+        progress.kick();
+    }
+
+    /**
+     * {@return true if this process may copy into process {@code pid} with CMA and that process holds {@code value}
+     * at {@code address}} (the challenge this side sent: the peer's proof that it is that process). A refusal by the
+     * kernel is logged once per process, at debug level.
+     *
+     * @param pid the process the peer says it is
+     * @param address where the peer says it holds the challenge
+     * @param value the challenge
+     * @param faults where a peer's false claim is logged
+     */
+    boolean cmaReaches(final long pid, final long address, final long value, final RemoteFaultLog faults) {
+        final CrossMemory.Probe p = CrossMemory.probe(pid, address, value);
+        switch (p) {
+            case OK -> {
+                return true;
+            }
+            case REFUSED -> {
+                if (REFUSED_PIDS.add(pid)) {
+                    LOG.debug("CMA to process {} refused (Yama ptrace_scope {}, seccomp or capabilities): RDMA goes "
+                            + "through the rings", pid, CrossMemory.ptraceScope());
+                }
+            }
+            case MISMATCH -> faults.warn("process " + pid + " does not hold the challenge its peer was sent (not the "
+                    + "process it claims to be?): no CMA to it");
+            default -> {
+                // gone
+            }
+        }
+        return false;
+    }
+
+    // ---- grants
+
+    /** Loop thread, once established: publishes every remotely accessible LMR of the EP's PZ to the peer. */
+    void grantAll(final ShmConnection c) {
+        final DataPath p = c.path();
+        if (p == null || p.grants() == null || !(c.endpoint().up.protectionZoneRegistration() instanceof Zone z)) {
+            return;
+        }
+        for (final RegisteredRegion r : z.regions) {
+            if (r.registration() instanceof Grant g) {
+                p.grants().publish(g.rmr, r.baseAddress(), r.memory().byteSize(), g.privileges);
+            }
+        }
+    }
+
+    /**
+     * Revokes what a closing connection published (caller holds its lock).
+     *
+     * @param c the connection
+     * @param p its data path
+     * @param peerAlive whether to wait for the peer's copies in progress
+     */
+    void revokeAll(final ShmConnection c, final DataPath p, final boolean peerAlive) {
+        final GrantTable g = p.grants();
+        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()) : 0;
+        if (g != null && !g.revokeAll(wait) && peerAlive) {
+            LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing anyway",
+                    c, config.revokeMillis());
+        }
+    }
+
+    @Override
+    public Object allocateProtectionZone(final ProtectionZone protectionZone) {
+        return new Zone();
+    }
+
+    @Override
+    public Object registerMemory(final RegisteredRegion region) {
+        final int privileges = (region.allows(MemoryPrivilege.REMOTE_READ) ? GrantTable.READ : 0)
+                | (region.allows(MemoryPrivilege.REMOTE_WRITE) ? GrantTable.WRITE : 0);
+        if (privileges == 0 || !config.cma() || !(region.protectionZoneRegistration() instanceof Zone z)) {
+            return null;
+        }
+        int key;
+        do {
+            key = KEYS.nextInt();
+        } while (key == 0 || !keys.add(key));
+        final Grant g = new Grant(key, privileges);
+        z.regions.add(region);
+        for (final ShmConnection c : connections) {
+            final DataPath p = c.path();
+            if (p != null && p.grants() != null && c.endpoint().up.protectionZoneRegistration() == z) {
+                p.grants().publish(g.rmr, region.baseAddress(), region.memory().byteSize(), privileges);
+            }
+        }
+        return g;
+    }
+
+    @Override
+    public void deregisterMemory(final RegisteredRegion region) {
+        if (!(region.registration() instanceof Grant g) || !(region.protectionZoneRegistration() instanceof Zone z)) {
+            return;
+        }
+        z.regions.remove(region);
+        try {
+            revokeEverywhere(z, g);
+        } finally {
+            keys.remove(g.rmr);
+        }
+    }
+
+    private void revokeEverywhere(final Zone z, final Grant g) {
+        for (final ShmConnection c : connections) {
+            if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {
+                continue;
+            }
+            c.lock.lock();
+            try {
+                final DataPath p = c.path();
+                if (p != null && p.grants() != null
+                        && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()))) {
+                    c.breakLater("the peer held a CMA grant of a region being freed for " + config.revokeMillis()
+                            + " ms");
+                }
+            } finally {
+                c.lock.unlock();
+            }
+        }
+    }
+
+    /** What the transport keeps for a PZ: its remotely accessible LMRs. */
+    private static final class Zone {
+        final Set<RegisteredRegion> regions = ConcurrentHashMap.newKeySet();
+    }
+
+    /**
+     * What the transport keeps for a granted LMR: its rmr_context, chosen here (the kit takes it as the LMR's
+     * {@code rmr_context}, {@link RemoteKeyed}) so that grants can be published before the kit registers the region.
+     */
+    private record Grant(int rmr, int privileges) implements RemoteKeyed {
+        @Override
+        public int remoteKey() {
+            return rmr;
+        }
+    }
+
+    // ---- listening, endpoints, EVDs
+
+    /** {@return the qualifier} or throws INVALID_PARAMETER with the given argument number */
+    long checkQualifier(final long qualifier, final int arg) {
+        if (qualifier < 1) {
+            throw new DatException(StatusType.INVALID_PARAMETER, arg == 2 ? StatusSubtype.INVALID_ARG2
+                    : StatusSubtype.INVALID_ARG3, "connection qualifier " + qualifier + ": must be 1 or more");
+        }
+        return qualifier;
+    }
+
+    @Override
+    public ListenerTransport listen(final long connectionQualifier, final ServicePointUpcalls servicePoint) {
+        final long q = checkQualifier(connectionQualifier, 2);
+        final ServerSocketChannel ssc;
+        try {
+            ssc = rendezvous.bind(q, ShmListener.BACKLOG);
+        } catch (final IOException e) {
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "cannot listen on qualifier " + q
+                    + " under " + rendezvous.directory() + ": " + e, e);
+        }
+        if (ssc == null) {
+            throw new DatException(StatusType.CONN_QUAL_IN_USE, null, "qualifier " + q + " is in use by another "
+                    + "listener under " + rendezvous.directory());
+        }
+        return ShmListener.start(this, ssc, q, servicePoint);
+    }
+
+    @Override
+    public ListenerTransport listenAny(final ServicePointUpcalls servicePoint) {
+        final long[] q = new long[1];
+        final ServerSocketChannel ssc;
+        try {
+            ssc = rendezvous.bindAny(ShmListener.BACKLOG, q);
+        } catch (final IOException e) {
+            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "cannot listen under "
+                    + rendezvous.directory() + ": " + e.getMessage(), e);
+        }
+        return ShmListener.start(this, ssc, q[0], servicePoint);
+    }
+
+    @Override
+    public EndpointTransport createEndpoint(final EndpointUpcalls endpoint) {
+        return new ShmEndpoint(this, endpoint);
+    }
+
+    @Override
+    public CompletionSource createCompletionSource(final EventSink dispatcher) {
+        return new ShmCompletionSource(this);
+    }
+
+    @Override
+    public void close() {
+        progress.stop(WAIT_MILLIS);
+        cm.stop(WAIT_MILLIS);
+        doorbell.close();
+    }
+
+    boolean threadsStopped() {
+        return !cm.isAlive() && !progress.isAlive();
+    }
+
+    // ---- addresses
+
+    /**
+     * {@return true if {@code a} names this host} (loopback, the wildcard, or an address of a local interface)
+     *
+     * @param a the address
+     */
+    static boolean isLocal(final InetAddress a) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return NetworkInterface.getByInetAddress(a) != null;
+        } catch (final SocketException e) {
+            return false;
+        }
+    }
+
+    /**
+     * {@return the loopback address with a qualifier as its port} (0 when the qualifier is no port)
+     *
+     * @param qualifier the qualifier
+     */
+    InetSocketAddress localAddress(final long qualifier) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), qualifier > 0 && qualifier <= 65535
+                ? (int) qualifier : 0);
+    }
+}

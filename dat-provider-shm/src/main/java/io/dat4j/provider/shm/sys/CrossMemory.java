@@ -1,0 +1,189 @@
+package io.dat4j.provider.shm.sys;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Cross-memory attach (CMA): copies between this process's memory and another's with {@code process_vm_writev} /
+ * {@code process_vm_readv}, one system call and one copy, without the other process's help. The kernel allows it when
+ * this process may ptrace the other ({@code PTRACE_MODE_ATTACH_REALCREDS}): the same user, and under Yama
+ * {@code ptrace_scope} 1 only a descendant or a process that named this one with {@code PR_SET_PTRACER}; never under
+ * scope 3, nor in containers whose seccomp profile refuses the calls (Docker's default does without
+ * CAP_SYS_PTRACE). {@link #probe} finds out once per peer.
+ *
+ * <p>Within one process the copy is a plain memory copy (no system call).
+ *
+ * <p>Not thread safe: one per connection, used under its lock (the iovec arrays and the errno slot are reused, so a
+ * copy allocates nothing).
+ */
+public final class CrossMemory {
+
+    /** Outcome of a {@link #probe}. */
+    public enum Probe {
+        /** The peer's word was read and matched. */
+        OK,
+        /** The kernel refused (EPERM: ptrace rules; ENOSYS: seccomp or no CMA). */
+        REFUSED,
+        /** The word did not match: not the process the peer claims to be. */
+        MISMATCH,
+        /** No such process. */
+        GONE
+    }
+
+    private static final long SELF = ProcessHandle.current().pid();
+    /** The whole address space, for copies within this process by address (no segment per copy). */
+    private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+    private final MemorySegment local;
+    private final MemorySegment remote;
+    private final MemorySegment state;
+    private final int maxLocal;
+    private int count;
+    private final MemorySegment[] segments;
+    private final long[] offsets;
+    private final long[] lengths;
+    private int lastErrno;
+
+    /**
+     * Creates the reusable buffers.
+     *
+     * @param arena where they live
+     * @param maxLocal the most local segments of one copy
+     */
+    public CrossMemory(final Arena arena, final int maxLocal) {
+        this.maxLocal = maxLocal;
+        this.local = arena.allocate(16L * maxLocal, 8);
+        this.remote = arena.allocate(16, 8);
+        this.state = Libc.allocateCallState(arena);
+        this.segments = new MemorySegment[maxLocal];
+        this.offsets = new long[maxLocal];
+        this.lengths = new long[maxLocal];
+    }
+
+    /** Starts a new list of local segments. */
+    public void clear() {
+        count = 0;
+    }
+
+    /**
+     * Adds a local segment to the list.
+     *
+     * @param segment native memory of this process
+     * @param offset offset in it
+     * @param length bytes
+     */
+    public void add(final MemorySegment segment, final long offset, final long length) {
+        if (count == maxLocal) {
+            throw new IllegalStateException("more than " + maxLocal + " local segments");
+        }
+        segments[count] = segment;
+        offsets[count] = offset;
+        lengths[count] = length;
+        local.set(JAVA_LONG, 16L * count, segment.address() + offset);
+        local.set(JAVA_LONG, 16L * count + 8, length);
+        count++;
+    }
+
+    /** {@return errno of the last failed {@link #transfer}} */
+    public int lastErrno() {
+        return lastErrno;
+    }
+
+    /**
+     * Copies the listed local segments to ({@code write}) or from the other process's memory at
+     * {@code [remoteAddress, remoteAddress + total)}; loops over partial copies.
+     *
+     * @param write true for this process to the other, false for the other to this one
+     * @param pid the other process
+     * @param remoteAddress the address there
+     * @return true if every byte moved; false with {@link #lastErrno()} set when the kernel refused or faulted
+     */
+    public boolean transfer(final boolean write, final long pid, final long remoteAddress) {
+        if (pid == SELF) {
+            copyLocally(write, remoteAddress);
+            return true;
+        }
+        long done = 0;
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            total += lengths[i];
+        }
+        int first = 0;
+        while (done < total) {
+            remote.set(JAVA_LONG, 0, remoteAddress + done);
+            remote.set(JAVA_LONG, 8, total - done);
+            final MemorySegment from = first == 0 ? local : local.asSlice(16L * first);
+            final long n = Libc.processVm(write, (int) pid, from, count - first, remote, 1, state);
+            if (n <= 0) {
+                lastErrno = n == 0 ? Libc.EFAULT : Libc.errno(state);
+                return false;
+            }
+            done += n;
+            // drop the local entries the partial copy finished; shorten the one it stopped in
+            long skip = n;
+            while (skip > 0 && first < count) {
+                final long len = local.get(JAVA_LONG, 16L * first + 8);
+                if (skip >= len) {
+                    skip -= len;
+                    first++;
+                } else {
+                    local.set(JAVA_LONG, 16L * first, local.get(JAVA_LONG, 16L * first) + skip);
+                    local.set(JAVA_LONG, 16L * first + 8, len - skip);
+                    skip = 0;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void copyLocally(final boolean write, final long remoteAddress) {
+        long at = remoteAddress;
+        for (int i = 0; i < count; i++) {
+            if (write) {
+                MemorySegment.copy(segments[i], offsets[i], ALL, at, lengths[i]);
+            } else {
+                MemorySegment.copy(ALL, at, segments[i], offsets[i], lengths[i]);
+            }
+            at += lengths[i];
+        }
+    }
+
+    /**
+     * Finds out whether this process may copy into another: reads 8 bytes at {@code address} there and compares
+     * them with what the other process said they hold.
+     *
+     * @param pid the other process
+     * @param address a word in it
+     * @param expected the value it holds
+     * @return the outcome
+     */
+    public static Probe probe(final long pid, final long address, final long expected) {
+        if (pid <= 0 || pid > Integer.MAX_VALUE) {
+            return Probe.GONE;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            final CrossMemory cm = new CrossMemory(a, 1);
+            final MemorySegment word = a.allocate(8, 8);
+            cm.add(word, 0, 8);
+            if (!cm.transfer(false, pid, address)) {
+                return cm.lastErrno == Libc.ESRCH ? Probe.GONE
+                        : cm.lastErrno == Libc.EFAULT ? Probe.MISMATCH : Probe.REFUSED;
+            }
+            return word.get(JAVA_LONG, 0) == expected ? Probe.OK : Probe.MISMATCH;
+        }
+    }
+
+    /** {@return Yama's {@code ptrace_scope} (0..3), or -1 without Yama} */
+    public static int ptraceScope() {
+        try {
+            return Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/yama/ptrace_scope")).strip());
+        } catch (final IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+}

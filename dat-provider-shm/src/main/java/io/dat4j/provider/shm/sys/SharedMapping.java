@@ -1,0 +1,123 @@
+package io.dat4j.provider.shm.sys;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A shared memory file mapped into this process: an anonymous {@code memfd}, sealed so that it can never shrink (a
+ * peer that truncates a shared file would make every later access fault with SIGBUS), mapped shared and read-write.
+ * A memfd has no name in any file system, so nothing is left behind when a process dies, even by SIGKILL: the memory
+ * goes with the last descriptor and mapping.
+ *
+ * <p>The creator keeps the file descriptor open until the peer has opened it through
+ * {@code /proc/<creator-pid>/fd/<fd>} ({@link #open}) and then closes it ({@link #closeDescriptor()}); the mapping
+ * stays until {@link #close()}. Opening through {@code /proc} needs the ptrace read access of
+ * {@code PTRACE_MODE_READ_FSCREDS} (the same user, a dumpable process), which Yama does not restrict.
+ *
+ * <p>Thread safety: {@link #close()} must not race with accesses to the segment (the owner closes it under the lock
+ * that guards those accesses); the rest is immutable.
+ */
+public final class SharedMapping implements AutoCloseable {
+
+    private final Arena arena;
+    private final MemorySegment segment;
+    private volatile int fd;
+
+    private SharedMapping(final Arena arena, final MemorySegment segment, final int fd) {
+        this.arena = arena;
+        this.segment = segment;
+        this.fd = fd;
+    }
+
+    /**
+     * Creates a memfd of {@code size} bytes (zero-filled), seals it against shrinking, growing and further seals, and
+     * maps it.
+     *
+     * @param name the memfd's name, for {@code /proc/PID/fd} (no meaning otherwise)
+     * @param size bytes, positive
+     * @return the mapping, with its descriptor open
+     * @throws NativeException when the system refuses (EMFILE, ENOMEM, ...)
+     */
+    public static SharedMapping create(final String name, final long size) throws NativeException {
+        final int fd = Libc.memfdCreate(name);
+        final Arena arena = Arena.ofShared();
+        try {
+            Libc.ftruncate(fd, size);
+            Libc.addSeals(fd, Libc.F_SEAL_SHRINK | Libc.F_SEAL_GROW | Libc.F_SEAL_SEAL);
+            return new SharedMapping(arena, Libc.mmapShared(fd, size, arena), fd);
+        } catch (final NativeException | RuntimeException e) {
+            arena.close();
+            Libc.close(fd);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens and maps a peer's memfd through {@code /proc/<pid>/fd/<fd>}, after checking that it cannot shrink and
+     * holds at least {@code size} bytes. The descriptor is closed again at once; the mapping keeps the memory.
+     *
+     * @param pid the creator's process id, as the peer said
+     * @param fd the creator's descriptor number, as the peer said
+     * @param size the bytes to map, as agreed
+     * @return the mapping, without a descriptor
+     * @throws NativeException when it cannot be opened or mapped
+     * @throws IllegalArgumentException when it is not a sealed file of at least {@code size} bytes (a peer error)
+     */
+    public static SharedMapping open(final long pid, final int fd, final long size) throws NativeException {
+        if (pid <= 0 || pid > Integer.MAX_VALUE || fd < 0 || size <= 0) {
+            throw new IllegalArgumentException("no such mapping: pid " + pid + ", fd " + fd + ", " + size + " bytes");
+        }
+        final int mine = Libc.open("/proc/" + pid + "/fd/" + fd, Libc.O_RDWR);
+        final Arena arena = Arena.ofShared();
+        try {
+            final int seals;
+            try {
+                seals = Libc.seals(mine);
+            } catch (final NativeException e) {
+                throw new IllegalArgumentException("fd " + fd + " of process " + pid + " is not a memfd (" + e
+                        .getMessage() + ")", e);
+            }
+            if ((seals & Libc.F_SEAL_SHRINK) == 0) {
+                throw new IllegalArgumentException("the memfd of process " + pid + " is not sealed against "
+                        + "shrinking (seals 0x" + Integer.toHexString(seals) + "), so a truncation could fault");
+            }
+            final long actual = Libc.fileSize(mine);
+            if (actual < size) {
+                throw new IllegalArgumentException("the memfd of process " + pid + " has " + actual
+                        + " bytes, not the " + size + " agreed");
+            }
+            return new SharedMapping(arena, Libc.mmapShared(mine, size, arena), -1);
+        } catch (final NativeException | RuntimeException e) {
+            arena.close();
+            throw e;
+        } finally {
+            Libc.close(mine);
+        }
+    }
+
+    /** {@return the mapped memory} */
+    public MemorySegment segment() {
+        return segment;
+    }
+
+    /** {@return the creator's descriptor, or -1 once closed (or for an opened mapping)} */
+    public int descriptor() {
+        return fd;
+    }
+
+    /** Closes the creator's descriptor (once the peer has mapped the file); idempotent. */
+    public synchronized void closeDescriptor() {
+        final int f = fd;
+        fd = -1;
+        Libc.close(f);
+    }
+
+    /** Unmaps the memory and closes the descriptor; idempotent. No thread may access the segment any more. */
+    @Override
+    public synchronized void close() {
+        closeDescriptor();
+        if (arena.scope().isAlive()) {
+            arena.close();
+        }
+    }
+}

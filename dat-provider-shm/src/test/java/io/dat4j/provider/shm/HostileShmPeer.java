@@ -1,0 +1,521 @@
+package io.dat4j.provider.shm;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import io.dat4j.CompletionFlag;
+import io.dat4j.ConnectionEvent;
+import io.dat4j.ConnectionRequestEvent;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
+import io.dat4j.EndpointState;
+import io.dat4j.Event;
+import io.dat4j.EventNumber;
+import io.dat4j.LocalMemoryRegion;
+import io.dat4j.MemoryPrivilege;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.provider.shm.sys.ConnectionLayout;
+import io.dat4j.provider.shm.sys.Doorbell;
+import io.dat4j.provider.shm.sys.Handshake;
+import io.dat4j.provider.shm.sys.RecordHeader;
+import io.dat4j.provider.shm.sys.Rendezvous;
+import io.dat4j.provider.shm.sys.SharedMapping;
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.net.InetAddress;
+import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A hostile peer for the shared-memory provider, shared by the jqwik property ({@link HostileShmPeerTest}) and the
+ * Jazzer fuzz test ({@link HostileShmPeerFuzzTest}). It shares the connection's mapping with a provider EP, so it can
+ * write any record, any length, any index and any control word at any time. After every exchange it checks that the
+ * provider touched no byte outside what it may write (guard bytes around every region, a read-only region, a freed
+ * region), ended the connection with a DAT event within a bound, completed each posted receive exactly once, and that
+ * its IA still serves an honest connection ({@link #assertStillWorks()}).
+ *
+ * <p>The hostile side runs in the provider's process, and the provider never copies with CMA into a peer that names
+ * its own process (the grants would be addresses in it): CMA trusts the peer at ptrace level by design
+ * (docs/providers.md), and a peer's grants could otherwise make it write anywhere in this JVM.
+ *
+ * <p>Memory layout of one native segment: {@code G | rw | G | ro | G | wo | G | freed | G | recv | G} where G are
+ * 64 guard bytes of {@value #GUARD}, and every region is 256 bytes.
+ */
+final class HostileShmPeer implements AutoCloseable {
+
+    static final byte GUARD = (byte) 0xA5;
+    static final int G = 64;
+    static final int R = 256;
+    static final Duration BOUND = Duration.ofSeconds(15);
+    static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+
+    /** Which phase the hostile bytes hit. */
+    enum Mode {
+        /** After a valid handshake: records and control words in the shared mapping. */
+        ESTABLISHED,
+        /** The provider's EP connects; we answer its REQ with the hostile bytes instead of a REP. */
+        ACTIVE_HANDSHAKE,
+        /** We connect to the provider's PSP and send the hostile bytes instead of (or as) a REQ. */
+        PASSIVE_HANDSHAKE
+    }
+
+    /** Where a record's address and rmr_context point. */
+    enum Target { RW, RO, WO, FREED, RECV, ZERO, RANDOM }
+
+    /** Control words and table entries the hostile side writes (its own, and the provider's grant table). */
+    enum Word { TAIL, HEAD, ARM, WOKEN, ARM_SPACE, WOKEN_SPACE, HEARTBEAT, GRANT_STATE }
+
+    /**
+     * One record in the hostile side's ring.
+     *
+     * @param type record type (any byte)
+     * @param flags flags byte
+     * @param length the header's length field (may lie)
+     * @param target which region's rmr_context goes in c and whose base address offsets a
+     * @param offset added to the target's base address (may be negative or huge: wrapping)
+     * @param b field b (the READ length)
+     * @param d field d
+     * @param payload the bytes actually written after the header
+     */
+    record Rec(int type, int flags, int length, Target target, long offset, long b, int d, byte[] payload) {
+    }
+
+    /**
+     * One write of a long somewhere in the mapping.
+     *
+     * @param word which word
+     * @param value the value
+     */
+    record Poke(Word word, long value) {
+    }
+
+    final Fixture f;
+    final Path dir;
+    private final Rendezvous rendezvous;
+    private final Doorbell bell;
+    private final MemorySegment mem;
+    private final LocalMemoryRegion rw;
+    private final LocalMemoryRegion ro;
+    private final LocalMemoryRegion wo;
+    private final LocalMemoryRegion recv;
+    private final int freedRmr;
+    private final long freedBase;
+    private final PublicServicePoint psp;
+    private final byte[] expected;
+    final AtomicLong exchanges = new AtomicLong();
+    /** Whether the hostile REP says it can copy into the provider with CMA (the provider then publishes grants). */
+    boolean offerCma;
+    /** The NAK code the provider wrote in the last established exchange, or 0. */
+    int lastNak;
+    private long nextQualifier = 20_000;
+
+    HostileShmPeer() throws IOException {
+        dir = Files.createTempDirectory("dat4j-shm-hostile");
+        Files.delete(dir);
+        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=200");
+        rendezvous = Rendezvous.open(dir);
+        bell = Doorbell.create("dat4j-hostile-bell");
+        mem = f.arena.allocate(6L * G + 5L * R, 64);
+        mem.fill(GUARD);
+        for (int r = 0; r < 5; r++) {
+            for (int i = 0; i < R; i++) {
+                mem.set(JAVA_BYTE, base(r) + i, (byte) (i * 7 + r));
+            }
+        }
+        rw = region(0, MemoryPrivilege.ALL);
+        ro = region(1, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
+                MemoryPrivilege.REMOTE_READ));
+        wo = region(2, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
+                MemoryPrivilege.REMOTE_WRITE));
+        final LocalMemoryRegion freed = region(3, MemoryPrivilege.ALL);
+        freedRmr = freed.rmrContext();
+        freedBase = freed.registeredAddress();
+        freed.close();
+        recv = region(4, MemoryPrivilege.LOCAL);
+        psp = f.client.createPublicServicePointAny(f.c.conn, ServicePointFlag.CONSUMER);
+        expected = mem.toArray(JAVA_BYTE);
+    }
+
+    private static long base(final int r) {
+        return G + (long) r * (G + R);
+    }
+
+    private LocalMemoryRegion region(final int r, final Set<MemoryPrivilege> privileges) {
+        return f.client.createLocalMemoryRegion(f.c.pz, mem.asSlice(base(r), R), privileges);
+    }
+
+    int rmr(final Target t, final long random) {
+        return switch (t) {
+            case RW -> rw.rmrContext();
+            case RO -> ro.rmrContext();
+            case WO -> wo.rmrContext();
+            case FREED -> freedRmr;
+            case RECV -> recv.rmrContext();
+            case ZERO -> 0;
+            case RANDOM -> (int) random;
+        };
+    }
+
+    long address(final Target t, final long offset) {
+        return switch (t) {
+            case RW -> rw.registeredAddress() + offset;
+            case RO -> ro.registeredAddress() + offset;
+            case WO -> wo.registeredAddress() + offset;
+            case FREED -> freedBase + offset;
+            case RECV -> recv.registeredAddress() + offset;
+            case ZERO, RANDOM -> offset;
+        };
+    }
+
+    /**
+     * Runs one exchange and checks every invariant.
+     *
+     * @param mode the phase to attack
+     * @param recs records for {@link Mode#ESTABLISHED}
+     * @param pokes control words written after the records ({@link Mode#ESTABLISHED})
+     * @param tailLie added to the TAIL the hostile side publishes ({@link Mode#ESTABLISHED})
+     * @param bytes raw socket bytes for the handshake modes
+     * @throws IOException on trouble of this harness
+     * @throws AssertionError when the provider misbehaved
+     */
+    void exchange(final Mode mode, final List<Rec> recs, final List<Poke> pokes, final long tailLie,
+            final byte[] bytes) throws IOException {
+        exchanges.incrementAndGet();
+        Endpoint ep = null;
+        if (mode == Mode.PASSIVE_HANDSHAKE) {
+            try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                ch.connect(rendezvous.address(psp.connectionQualifier()));
+                writeQuietly(ch, bytes);
+                ch.shutdownOutput();
+                drainUntilClosed(ch, true);
+            }
+            rejectRequests();
+            checkMemory();
+            return;
+        }
+        final long q = nextQualifier++;
+        final ServerSocketChannel ssc = rendezvous.bind(q, 4);
+        if (ssc == null) {
+            throw new IllegalStateException("qualifier " + q + " is taken under " + dir);
+        }
+        ssc.configureBlocking(true);
+        try {
+            ep = f.c.ep(null);
+            ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
+            ep.connect(InetAddress.getLoopbackAddress(), q, BOUND, null);
+            try (SocketChannel ch = ssc.accept()) {
+                rendezvous.unlink(q);
+                final ByteBuffer buf = Handshake.frameBuffer();
+                final Handshake req = new Handshake();
+                req.decode(readFrame(ch, buf));
+                if (mode == Mode.ACTIVE_HANDSHAKE) {
+                    writeQuietly(ch, bytes);
+                    ch.shutdownOutput();
+                    drainUntilClosed(ch, false);
+                } else {
+                    established(ch, buf, req, recs, pokes, tailLie);
+                }
+            }
+        } finally {
+            ssc.close();
+        }
+        settle(ep, mode);
+        checkMemory();
+    }
+
+    private void established(final SocketChannel ch, final ByteBuffer buf, final Handshake req, final List<Rec> recs,
+            final List<Poke> pokes, final long tailLie) throws IOException {
+        try (SharedMapping m = SharedMapping.create("dat4j-hostile", LAYOUT.totalBytes());
+                Doorbell theirs = Doorbell.open(req.pid, req.doorbellFd)) {
+            LAYOUT.writeHeader(m.segment(), 77);
+            final Handshake rep = new Handshake();
+            rep.type = Handshake.REP;
+            rep.rnrRetry = 1;
+            rep.flags = offerCma ? Handshake.FLAG_CMA : 0;
+            rep.depthIn = Math.min(8, req.depthOut);
+            rep.depthOut = Math.min(8, req.depthIn);
+            rep.pid = ProcessHandle.current().pid();
+            rep.doorbellFd = bell.descriptor();
+            rep.probeAddress = mem.address(); // claims this process: the provider does no CMA to it whatever it holds
+            rep.probeValue = 77;
+            rep.mappingFd = m.descriptor();
+            rep.grantSlots = LAYOUT.grantSlots();
+            rep.ringBytes = LAYOUT.ringBytes();
+            rep.nonce = 77;
+            ch.write(rep.encode(Handshake.frameBuffer()));
+            final Handshake rtu = new Handshake();
+            rtu.decode(readFrame(ch, buf));
+            final Event est = f.c.conn.await(BOUND);
+            if (!(est instanceof ConnectionEvent c) || c.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
+                throw new AssertionError("no ESTABLISHED for a valid REP: " + est);
+            }
+            final MemorySegment s = m.segment();
+            long tail = 0;
+            for (final Rec r : recs) {
+                tail = write(s, tail, r);
+            }
+            s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.TAIL), tail + tailLie);
+            for (final Poke p : pokes) {
+                poke(s, p);
+            }
+            theirs.ring();
+            lastNak = awaitNak(ch, s, tail + tailLie);
+            ch.shutdownOutput();
+            drainUntilClosed(ch, false);
+        }
+    }
+
+    /**
+     * Reads the provider's ring (side 1) for a NAK; {@return its code}, or 0 once the provider consumed everything
+     * written and stayed quiet for 5 ms, or closed its socket without a NAK (or after 2 s: an RNR wait of rnr_retry 1
+     * is 100 ms, and a loaded host may not run the provider's threads for a while)
+     */
+    private int awaitNak(final SocketChannel ch, final MemorySegment s, final long written) throws IOException {
+        final long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+        ch.configureBlocking(false);
+        final ByteBuffer junk = ByteBuffer.allocate(256);
+        boolean closed = false;
+        final long headWord = LAYOUT.control(1, ConnectionLayout.HEAD);
+        long quiet = 0;
+        final long tailWord = LAYOUT.control(1, ConnectionLayout.TAIL);
+        final long ring = LAYOUT.ring(1);
+        final long mask = LAYOUT.ringBytes() - 1;
+        long pos = 0;
+        while (System.nanoTime() < end) {
+            final long tail = s.get(JAVA_LONG, tailWord);
+            while (tail - pos >= RecordHeader.BYTES && tail - pos <= LAYOUT.ringBytes()) {
+                final long o = ring + (pos & mask);
+                final int type = s.get(JAVA_BYTE, o) & 0xff;
+                if (type == Records.NAK) {
+                    return s.get(JAVA_BYTE, o + 1) & 0xff;
+                }
+                pos += RecordHeader.span(Math.max(0, s.get(JAVA_INT, o + 4)));
+            }
+            if (closed) {
+                return 0; // the provider ended the connection, and wrote no NAK before
+            }
+            try {
+                closed = ch.read(junk.clear()) < 0;
+            } catch (final IOException e) {
+                closed = true;
+            }
+            if (s.get(JAVA_LONG, headWord) == written && tail == pos) {
+                if (quiet == 0) {
+                    quiet = System.nanoTime();
+                } else if (System.nanoTime() - quiet > 5_000_000) {
+                    return 0; // everything consumed, nothing answered for 5 ms
+                }
+            }
+            Thread.onSpinWait();
+        }
+        return 0;
+    }
+
+    /** Writes a record at {@code tail} as far as the ring holds it; {@return the stream position after it} */
+    private long write(final MemorySegment s, final long tail, final Rec r) {
+        final long ring = LAYOUT.ring(0);
+        final long mask = LAYOUT.ringBytes() - 1;
+        final long o = ring + (tail & mask & ~31L);
+        s.set(JAVA_BYTE, o, (byte) r.type());
+        s.set(JAVA_BYTE, o + 1, (byte) r.flags());
+        s.set(JAVA_BYTE, o + 2, (byte) 0);
+        s.set(JAVA_BYTE, o + 3, (byte) 0);
+        s.set(JAVA_INT, o + 4, r.length());
+        s.set(JAVA_LONG, o + 8, address(r.target(), r.offset()));
+        s.set(JAVA_LONG, o + 16, r.b());
+        s.set(JAVA_INT, o + 24, rmr(r.target(), r.offset() ^ r.b()));
+        s.set(JAVA_INT, o + 28, r.d());
+        long at = (tail & ~31L) + RecordHeader.BYTES;
+        for (final byte x : r.payload()) {
+            s.set(JAVA_BYTE, ring + (at & mask), x);
+            at++;
+        }
+        return r.payload().length == Math.max(0, r.length()) ? (at + 31) & ~31L : at;
+    }
+
+    private static void poke(final MemorySegment s, final Poke p) {
+        final long at = switch (p.word()) {
+            case TAIL -> LAYOUT.control(0, ConnectionLayout.TAIL);
+            case HEAD -> LAYOUT.control(0, ConnectionLayout.HEAD);
+            case ARM -> LAYOUT.control(0, ConnectionLayout.ARM);
+            case WOKEN -> LAYOUT.control(0, ConnectionLayout.WOKEN);
+            case ARM_SPACE -> LAYOUT.control(0, ConnectionLayout.ARM_SPACE);
+            case WOKEN_SPACE -> LAYOUT.control(0, ConnectionLayout.WOKEN_SPACE);
+            case HEARTBEAT -> LAYOUT.control(0, ConnectionLayout.HEARTBEAT);
+            case GRANT_STATE -> LAYOUT.grants(1) + 32L * Math.floorMod(p.value(), LAYOUT.grantSlots());
+        };
+        s.set(JAVA_LONG, at, p.value());
+    }
+
+    private static void writeQuietly(final SocketChannel ch, final byte[] bytes) {
+        try {
+            ch.write(ByteBuffer.wrap(bytes));
+        } catch (final IOException e) {
+            // the provider closed on an early bad frame while we were still writing: fine
+        }
+    }
+
+    private static ByteBuffer readFrame(final SocketChannel ch, final ByteBuffer buf) throws IOException {
+        buf.clear();
+        while (true) {
+            if (ch.read(buf) < 0) {
+                throw new EOFException("the provider closed the socket during the handshake");
+            }
+            final ByteBuffer body = Handshake.nextFrame(buf.duplicate().flip().order(buf.order()));
+            if (body != null) {
+                return body;
+            }
+        }
+    }
+
+    /** Reads what the provider sends until it closes; a provider that neither answers nor closes hangs the peer. */
+    private void drainUntilClosed(final SocketChannel ch, final boolean rejecting) throws IOException {
+        ch.configureBlocking(false);
+        final ByteBuffer b = ByteBuffer.allocate(8192);
+        long total = 0;
+        final long end = System.nanoTime() + BOUND.toNanos();
+        while (true) {
+            if (rejecting) {
+                rejectRequests();
+            }
+            final int n;
+            try {
+                n = ch.read(b.clear());
+            } catch (final IOException e) {
+                return;
+            }
+            if (n < 0) {
+                return;
+            }
+            total += n;
+            if (total > (1L << 20)) {
+                throw new AssertionError("the provider kept sending (" + total + " bytes) after our EOF");
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError("the provider neither closed nor answered within " + BOUND);
+            }
+            if (n == 0) {
+                try {
+                    Thread.sleep(1);
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void rejectRequests() {
+        for (Event e = f.c.conn.poll(); e != null; e = f.c.conn.poll()) {
+            if (e instanceof ConnectionRequestEvent cr) {
+                cr.request().reject(null);
+            }
+        }
+    }
+
+    /** The EP ends DISCONNECTED with a connection event, and each posted receive completed exactly once. */
+    private void settle(final Endpoint ep, final Mode mode) {
+        final long end = System.nanoTime() + BOUND.toNanos();
+        int connEvents = 0;
+        final java.util.ArrayDeque<Event> early = new java.util.ArrayDeque<>();
+        while (ep.state() != EndpointState.DISCONNECTED) {
+            final Event e = f.c.conn.poll();
+            if (e instanceof ConnectionEvent) {
+                connEvents++;
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError("the EP is still " + ep.state() + " " + BOUND + " after the peer closed");
+            }
+            final Event d = f.c.evd.poll(); // drives the connection as a consumer would
+            if (d != null) {
+                early.add(d); // a completion between the state check and this poll: counted below
+            }
+            Thread.onSpinWait();
+        }
+        for (Event e = f.c.conn.poll(); e != null; e = f.c.conn.poll()) {
+            if (e instanceof ConnectionEvent) {
+                connEvents++;
+            }
+        }
+        if (connEvents < 1 && f.c.conn.await(BOUND) instanceof ConnectionEvent) {
+            connEvents++;
+        }
+        if (connEvents < 1) {
+            throw new AssertionError("the EP went DISCONNECTED in mode " + mode + " without a connection event");
+        }
+        final int[] seen = new int[3];
+        while (seen[1] + seen[2] < 2) {
+            final Event e = early.isEmpty() ? f.c.evd.await(BOUND) : early.poll();
+            if (!(e instanceof DtoCompletionEvent d)) {
+                throw new AssertionError("unexpected event " + e);
+            }
+            if (d.endpoint() != ep) {
+                throw new AssertionError("a completion of an earlier exchange's EP arrived late: " + d);
+            }
+            if (d.status() == DtoStatus.SUCCESS && d.transferredLength() > 64) {
+                throw new AssertionError("a receive of 64 bytes reports " + d.transferredLength());
+            }
+            seen[(int) d.cookie()]++;
+        }
+        ep.close();
+        final Event extra = early.isEmpty() ? f.c.evd.poll() : early.peek();
+        if (seen[1] != 1 || seen[2] != 1 || extra != null) {
+            throw new AssertionError("receives completed " + seen[1] + " and " + seen[2] + " times; then " + extra);
+        }
+    }
+
+    /** Guards, the read-only region, the freed region and the receive region's guards hold their bytes. */
+    void checkMemory() {
+        final byte[] now = mem.toArray(JAVA_BYTE);
+        for (int i = 0; i < now.length; i++) {
+            final boolean writable = inRegion(i, 0) || inRegion(i, 2) || inRegion(i, 4);
+            if (!writable && now[i] != expected[i]) {
+                throw new AssertionError("byte " + i + " outside every writable region changed from " + expected[i]
+                        + " to " + now[i]);
+            }
+        }
+    }
+
+    private static boolean inRegion(final long off, final int r) {
+        return off >= base(r) && off < base(r) + R;
+    }
+
+    /** A healthy connection on the same IA still works after the hostile ones. */
+    void assertStillWorks() {
+        final Endpoint[] ep = f.connect();
+        final LocalMemoryRegion a = f.lmr(f.c, 16);
+        final LocalMemoryRegion b = f.lmr(f.s, 16);
+        ep[0].postRdmaWrite(List.of(a.triplet(0, 16)), 77, b.remoteTriplet(0, 16), CompletionFlag.DEFAULT);
+        final Event e = Fixture.next(f.c.evd);
+        if (!(e instanceof DtoCompletionEvent d) || d.status() != DtoStatus.SUCCESS) {
+            throw new AssertionError("a healthy connection failed after the hostile ones: " + e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        bell.close();
+        f.close();
+        try (var files = Files.list(dir)) {
+            final long left = files.count();
+            if (left != 0) {
+                throw new AssertionError(left + " socket files left under " + dir);
+            }
+        }
+        Files.delete(dir);
+    }
+}

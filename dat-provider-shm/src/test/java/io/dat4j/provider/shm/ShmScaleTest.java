@@ -1,0 +1,100 @@
+package io.dat4j.provider.shm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dat4j.CompletionFlag;
+import io.dat4j.ConnectionEvent;
+import io.dat4j.ConnectionRequestEvent;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
+import io.dat4j.Event;
+import io.dat4j.EventNumber;
+import io.dat4j.LocalMemoryRegion;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.provider.shm.sys.Descriptors;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Many connections per IA on two threads per IA: 1,000 connections established at once, a SEND and an RDMA write on
+ * each (every completion once, in posting order per EP), and nothing left once the IAs close.
+ */
+@Timeout(300)
+class ShmScaleTest {
+
+    static final int CONNECTIONS = 1000;
+
+    private static long threads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("dat4j-shm-"))
+                .count();
+    }
+
+    @Test
+    void carriesHundredsOfConnectionsWithoutAThreadPerConnection() throws Exception {
+        try (Fixture warm = new Fixture()) {
+            warm.connect();
+        }
+        final long before = threads();
+        final long fds = Descriptors.openDescriptors();
+        try (Fixture f = new Fixture()) {
+            assertEquals(before + 4, threads(), "two threads per IA");
+            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+            final List<Endpoint> clients = new ArrayList<>();
+            for (int i = 0; i < CONNECTIONS; i++) {
+                final Endpoint ep = f.c.ep(null);
+                clients.add(ep);
+                ep.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), Fixture.WAIT, null);
+            }
+            final List<Endpoint> servers = new ArrayList<>();
+            int established = 0;
+            while (servers.size() < CONNECTIONS || established < CONNECTIONS) {
+                final Event e = Fixture.next(f.s.conn);
+                if (e instanceof ConnectionRequestEvent cr) {
+                    final Endpoint ep = f.s.ep(null);
+                    servers.add(ep);
+                    cr.request().accept(ep, null);
+                } else {
+                    assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, ((ConnectionEvent) e).number());
+                    established++;
+                }
+            }
+            for (int i = 0; i < CONNECTIONS; i++) {
+                assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED,
+                        ((ConnectionEvent) Fixture.next(f.c.conn)).number());
+            }
+            assertEquals(before + 4, threads(), "no thread per connection");
+            final LocalMemoryRegion src = f.lmr(f.c, 64);
+            final LocalMemoryRegion dst = f.lmr(f.s, 64L * CONNECTIONS);
+            for (int i = 0; i < CONNECTIONS; i++) {
+                servers.get(i).postRecv(List.of(dst.triplet(64L * i, 64)), i, CompletionFlag.DEFAULT);
+            }
+            for (int i = 0; i < CONNECTIONS; i++) {
+                clients.get(i).postSend(List.of(src.triplet(0, 8)), 2L * i, CompletionFlag.DEFAULT);
+                clients.get(i).postRdmaWrite(List.of(src.triplet(0, 64)), 2L * i + 1, dst.remoteTriplet(64L * i, 64),
+                        CompletionFlag.DEFAULT);
+            }
+            final long[] next = new long[CONNECTIONS];
+            for (int k = 0; k < 2 * CONNECTIONS; k++) {
+                final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+                assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
+                final int i = (int) (d.cookie() / 2);
+                assertEquals(next[i]++, d.cookie() % 2, "in posting order on EP " + i);
+            }
+            for (int k = 0; k < CONNECTIONS; k++) {
+                assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.s.evd).status());
+            }
+        }
+        final long end = System.currentTimeMillis() + 10_000;
+        while (threads() != before && System.currentTimeMillis() < end) {
+            Thread.sleep(20);
+        }
+        assertEquals(before, threads(), "threads left after IA close");
+        assertTrue(Descriptors.settle(fds) <= fds, "descriptors or mappings left");
+    }
+}
