@@ -446,7 +446,7 @@ final class InboundReader {
                     + " maxRdmaSize");
             return;
         }
-        final PostedOperation recv = c.ep.pollRecv();
+        final PostedOperation recv = c.ep.queues.pollRecv();
         if (recv == null) {
             c.close.sendNak(Wire.NAK_RNR, "an RDMA WRITE with immediate data arrived and no receive is posted");
             return;
