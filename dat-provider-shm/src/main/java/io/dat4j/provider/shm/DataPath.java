@@ -111,6 +111,14 @@ final class DataPath {
     private long rnrSince;
 
     private final PeerLiveness liveness = new PeerLiveness();
+    /**
+     * Completions this path made into the EP's EVDs from a service round ({@link #complete}, {@link #failed}). A round
+     * reports them as work done: a thread waiting on an EVD that services the connection itself gets no wake-up from
+     * the kit for its own completions, so a round that completed a receive (the last piece of a record larger than the
+     * ring, read in a round without a header) and said "nothing happened" left that waiter asleep with its
+     * completion queued (see "Data path and waiting" in docs/providers.md).
+     */
+    private int completions;
 
     DataPath(final ShmConnection conn, final ShmEndpoint ep, final SharedMapping mapping, final ConnectionLayout layout,
             final int side, final Doorbell peerBell, final long peerPid, final boolean grantToPeer, final int depthIn,
@@ -178,9 +186,11 @@ final class DataPath {
      * @throws ProtocolViolation when the peer broke the protocol
      */
     int service() {
+        final int before = completions;
         int n = inbound();
         n += reap();
         n += outbound();
+        n += completions - before;
         final boolean tail = out.hasUnpublished();
         final boolean head = in.position() != in.published();
         out.publish();
@@ -212,7 +222,8 @@ final class DataPath {
      * makes no upcall for another queue than its own). Caller holds the connection's lock.
      */
     int serviceOutbound() {
-        final int n = outbound();
+        final int before = completions;
+        final int n = outbound() + completions - before;
         if (out.hasUnpublished()) {
             out.publish();
             if (wake.peerArmed(WakeControl.DATA)) {
@@ -416,7 +427,7 @@ final class DataPath {
             return false;
         }
         if (op.totalLength() < inTotal) {
-            ep.up.complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
+            complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
             nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive "
                     + "of "
                     + op.totalLength());
@@ -473,7 +484,7 @@ final class DataPath {
             readsOut--;
             infl.markDone(op);
         }
-        ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
+        complete(op, DtoStatus.SUCCESS, inTotal);
     }
 
     private boolean landWrite() {
@@ -535,7 +546,7 @@ final class DataPath {
         }
         final PostedOperation refused = infl.takeAt(h.a);
         if (refused != null) {
-            conn.failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
+            failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
                     + Records.status(h.flags));
             return;
         }
@@ -543,7 +554,7 @@ final class DataPath {
             final PostedOperation op = cur;
             cur = null;
             ep.queues.popRequest();
-            conn.failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
+            failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
                     + Records.status(h.flags));
             return;
         }
@@ -552,18 +563,18 @@ final class DataPath {
 
     private void failRemote(final PostedOperation op, final int code, final String why) {
         infl.markDone(op);
-        conn.failed(op, Records.status(code), why + " with " + Records.status(code));
+        failed(op, Records.status(code), why + " with " + Records.status(code));
     }
 
     private void localFault(final PostedOperation op, final String why) {
         if (op.kind() == DtoOperation.RECEIVE) {
             nak(Records.NAK_REMOTE_OP, h.position, why);
             inOp = null;
-            ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+            complete(op, DtoStatus.LOCAL_PROTECTION, 0);
         } else {
             inOp = null;
             infl.markDone(op);
-            conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
+            failed(op, DtoStatus.LOCAL_PROTECTION, why);
         }
     }
 
@@ -577,6 +588,18 @@ final class DataPath {
 
     private int reap() {
         return infl.count() == 0 ? 0 : infl.reap(out.refreshConsumed(), ep.up);
+    }
+
+    /** Completes {@code op} into its EVD from a service round, counted as work ({@link #completions}). */
+    private void complete(final PostedOperation op, final DtoStatus status, final long length) {
+        completions++;
+        ep.up.complete(op, status, length);
+    }
+
+    /** Completes {@code op} with an error and breaks the connection ({@link ShmConnection#failed}), counted as work. */
+    private void failed(final PostedOperation op, final DtoStatus status, final String why) {
+        completions++;
+        conn.failed(op, status, why);
     }
 
     // ---- outbound
@@ -700,7 +723,7 @@ final class DataPath {
     private void abortCurrent(final PostedOperation op, final String why) {
         cur = null;
         ep.queues.popRequest();
-        conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
+        failed(op, DtoStatus.LOCAL_PROTECTION, why);
     }
 
     /**
@@ -715,19 +738,19 @@ final class DataPath {
         switch (cma.copy(op)) {
             case CmaCopier.DONE -> {
                 ep.queues.popRequest();
-                ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
+                complete(op, DtoStatus.SUCCESS, op.totalLength());
                 return true;
             }
             case CmaCopier.LOCAL -> {
                 ep.queues.popRequest();
-                conn.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
+                failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
                         + " was freed during the transfer");
                 return true;
             }
             case CmaCopier.FAILED -> {
                 final int errno = cma.lastErrno();
                 ep.queues.popRequest();
-                conn.failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
+                failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
                         "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + errno + ")");
                 return true;
             }
