@@ -49,6 +49,9 @@ PEERS = {
     "dat-base-poll": dict(group="ab", family="dat", ia="tcp-lo", poll=True, kinds=("lat",), polls=True,
                           needs="base", label="dat4j poll, base build",
                           about="dat perf lat --poll -P tcp-lo of the build at --base-root"),
+    "dat-base-shm": dict(group="ab", family="dat", ia="shm0", kinds=("lat", "bw"), polls=False, needs="base",
+                         label="dat4j shm0 wait, base build",
+                         about="dat perf lat|bw -P shm0 of the build at --base-root (an A/B of two commits on shm0)"),
 }
 
 # Ratios the tables show: (kind, numerator (peer, op), denominator (peer, op)). Latency: RTT ratio, lower is better
@@ -58,6 +61,9 @@ COMPARISONS = [
     ("lat", ("dat-poll", "send"), ("dat-base-poll", "send")),
     ("bw", ("dat", "send"), ("dat-base", "send")),
     ("bw", ("dat", "rdma_write"), ("dat-base", "rdma_write")),
+    ("lat", ("dat-shm", "send"), ("dat-base-shm", "send")),
+    ("bw", ("dat-shm", "send"), ("dat-base-shm", "send")),
+    ("bw", ("dat-shm", "rdma_write"), ("dat-base-shm", "rdma_write")),
     ("lat", ("dat", "send"), ("nio", "send")),
     ("lat", ("dat-poll", "send"), ("nio-spin", "send")),
     ("lat", ("dat-poll", "send"), ("ucx-tcp", "send")),
