@@ -352,6 +352,7 @@ class Driver:
         returns (path, reason it cannot run or "")."""
         src = os.path.join(HERE, "peers", "fi-shm-peer.c")
         out = os.path.join(ROOT, "target", "bench-peers", "fi-shm-peer")
+
         def need(p):
             n = defs.PEERS[p].get("needs")
             return n.get("bw") if isinstance(n, dict) else n
