@@ -156,7 +156,8 @@ EPILOG = """peers (--list for details): tcp group nio, nio-spin, dat, dat-poll, 
 shm group ucx-sm, jucx-sm, fi-shm, fi-shm-nocma, fi-shm-ordered, aeron-ipc, dat-shm, dat-shm-nocma, dat-shm-poll
 (the dat-shm pairs are skipped while no IA shm0; the fi-shm streams while fi-shm-peer cannot be built: gcc and Debian's
 libfabric-dev, scripts/setup.sh);
-ab group dat-base, dat-base-poll: dat4j of another built checkout (--base-root), for an A/B of two commits in one run
+ab group dat-base, dat-base-poll (tcp-lo), dat-base-shm (shm0): dat4j of another built checkout (--base-root), for an A/B of
+two commits in one run
 (not in "all").
 
 A round runs every selected pair once, placement by placement; rounds repeat the same order (A B A B ...), and the
