@@ -51,7 +51,9 @@ import org.apache.logging.log4j.Logger;
  * an eventfd of the set's own ({@link #wake()}); {@link #close()} waits for the wake-ups in progress and stops later
  * ones before it closes the eventfd, so no write ever reaches a descriptor number closed and reused meanwhile.
  *
- * <p>Available only on Linux (x86-64, AArch64) when the module has native access ({@code --enable-native-access});
+ * <p>Opt-in ({@code dat4j.tcp.directWait=true}): a round through it still allocates about 30 bytes (not found yet;
+ * {@code AllocationTest} with it on), and on the shared machine its gain was within the noise. Available only on
+ * Linux (x86-64, AArch64) when the module has native access ({@code --enable-native-access});
  * elsewhere the loop selects as before, and nothing is logged ({@link #available()}). A wait is at most
  * {@link #SLICE_MILLIS} long, so that an interrupted consumer (epoll_wait is not released by
  * {@link Thread#interrupt()}) is back in the kit within that time.

@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * @param ackHoldNanos with ACK coalescing, the longest ACKs that no frame asked for are held ({@value #ACK_HOLD}, µs,
  *        default 1000; a backstop, see {@link AckPolicy})
  * @param directWait a driving consumer waits in an epoll set of the loop's own instead of the JDK selector, where
- *        available ({@value #DIRECT_WAIT}, default true; {@link DirectWait})
+ *        available ({@value #DIRECT_WAIT}, default false: opt-in; {@link DirectWait})
  */
 record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThreads, boolean inlineWrites,
         boolean consumerProgress, long driveGraceNanos, long ackDelayNanos, long busyPollNanos, long ackTimeoutMillis,
@@ -116,7 +116,7 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
                 s.intValue(FULL_READ_SKIPS, FULL_READ_SKIPS_DEFAULT, 0, 1 << 20),
                 s.longValue(ACK_BYTES, 32 * 1024, 0, Long.MAX_VALUE),
                 micros(s.longValue(ACK_HOLD, 1000, 1, DAY_MICROS)),
-                s.flag(DIRECT_WAIT, true));
+                s.flag(DIRECT_WAIT, false));
     }
 
     private static long micros(final long us) {

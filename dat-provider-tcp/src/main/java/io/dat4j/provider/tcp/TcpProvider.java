@@ -47,7 +47,7 @@ import java.util.Set;
  * dat4j.tcp.fullReadSkips}, {@code dat4j.tcp.ackBytes} and {@code dat4j.tcp.ackHoldMicros} (see {@code
  * docs/tcp-wire.md}); {@code dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
  * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@code dat4j.tcp.directWait} (default
- * true: such a waiter waits in an epoll set of its loop's own instead of the JDK selector, on Linux when the module has
+ * false, opt-in: such a waiter waits in an epoll set of its loop's own instead of the JDK selector, on Linux when the module has
  * native access; see {@code docs/tcp-wire.md}); {@value #ACK_TIMEOUT_PROP_NAME} (one
  * attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0 off: a connection with operations
  * outstanding that hears nothing from its peer for this long, times the EP's {@code retry_count} + 1, fails with {@code

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A driving consumer's wait without the JDK selector ({@link DirectWait}, {@code dat4j.tcp.directWait}): available on
+ * A driving consumer's wait without the JDK selector ({@link DirectWait}, opt-in {@code dat4j.tcp.directWait}): available on
  * Linux with native access (the build's tests have it), each socket found by its addresses, a ping-pong served by it
  * with its data and order, and every way out of a wait kept: the timeout, another thread's event, an interrupt.
  */
@@ -80,7 +80,7 @@ class DirectWaitTest {
     void shouldServeAPingPongWithoutTheSelector() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(DirectWait.available(), DirectWait.unavailability());
         final long before = IoLoop.directRounds();
-        try (Fixture f = new Fixture()) {
+        try (Fixture f = Fixture.withSettings("127.0.0.1", TcpConfig.DIRECT_WAIT, "true")) {
             final Endpoint[] ep = f.connect();
             final LocalMemoryRegion cBuf = f.lmr(f.c, 16);
             final LocalMemoryRegion sBuf = f.lmr(f.s, 16);
@@ -122,7 +122,7 @@ class DirectWaitTest {
     @Test
     void shouldKeepTheTimeoutReleaseOnAnEventAndOnAnInterrupt() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(DirectWait.available(), DirectWait.unavailability());
-        try (Fixture f = new Fixture()) {
+        try (Fixture f = Fixture.withSettings("127.0.0.1", TcpConfig.DIRECT_WAIT, "true")) {
             final Endpoint[] ep = f.connect();
             final LocalMemoryRegion cBuf = f.lmr(f.c, 16);
             ep[0].postRecv(cBuf.triplet(0, 8), 7);
