@@ -35,9 +35,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * An I/O loop's wait without the JDK selector (Linux, optional): a driving consumer waits in one {@code epoll_wait}
- * of an epoll set of the loop's own (through FFM) instead of {@link Selector#select}, whose bookkeeping (its locks,
- * the interruptor, the update and cancel queues, the key map, the ready-set translation) costs about as much as the
- * system call. The channels stay registered with the loop's selector, which the I/O thread (and every other owner)
+ * of an epoll set of the loop's own (through FFM) instead of {@link Selector#select}, skipping its bookkeeping (its locks,
+ * the interruptor, the update and cancel queues, the key map, the ready-set translation). The channels stay registered with the loop's selector, which the I/O thread (and every other owner)
  * keeps using; the set here mirrors the selector's keys while each is a connection reading ({@code OP_READ}) or a
  * listener ({@code OP_ACCEPT}); any other interest (a pending write, a connect) or a key added or cancelled sends the
  * loop back to the selector until the mirror is rebuilt ({@link #current}, {@link #rebuild}).

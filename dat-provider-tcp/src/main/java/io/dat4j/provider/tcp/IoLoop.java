@@ -429,7 +429,6 @@ final class IoLoop implements Runnable {
         if (!d.current(selector) && !d.rebuild(selector)) {
             return false;
         }
-        final Thread me = Thread.currentThread();
         d.waiting = true;
         try {
             // (a wake-up counted after waiting was set writes the eventfd; one counted before is seen here)
@@ -442,21 +441,8 @@ final class IoLoop implements Runnable {
             directRounds++; // (racy across loops: a diagnostic count)
             for (int i = 0; i < n; i++) {
                 final SelectionKey k = d.key(i);
-                if (k == null || me.isInterrupted()) {
-                    continue; // a wake-up; or interrupted: level-triggered, the next owner handles the key
-                }
-                final Object a = k.attachment();
-                try {
-                    if (a instanceof TcpConnection c) {
-                        c.onReady(k, SelectionKey.OP_READ);
-                    } else if (a instanceof TcpListener l) {
-                        l.onAcceptable();
-                    }
-                } catch (final RuntimeException e) {
-                    LOG.error("I/O thread {}: handling {} failed", thread.getName(), a, e);
-                    if (a instanceof TcpConnection c) {
-                        c.fail("internal error: " + e);
-                    }
+                if (k != null) { // (null: a wake-up)
+                    dispatch(k, SelectionKey.OP_READ);
                 }
             }
             return true;
@@ -498,13 +484,18 @@ final class IoLoop implements Runnable {
     }
 
     private void handle(final SelectionKey k) {
+        dispatch(k, -1);
+    }
+
+    /** A key is ready for {@code readyOps} (-1: its ready set after a selection); a selection's or a direct wait's. */
+    private void dispatch(final SelectionKey k, final int readyOps) {
         if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
             return; // level-triggered: the key is selected again by the next owner
         }
         final Object a = k.attachment();
         try {
             if (a instanceof TcpConnection c) {
-                c.onReady(k);
+                c.onReady(k, readyOps);
             } else if (a instanceof TcpListener l) {
                 l.onAcceptable();
             }

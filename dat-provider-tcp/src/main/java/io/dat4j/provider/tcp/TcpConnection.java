@@ -160,13 +160,9 @@ final class TcpConnection implements RequestTransport {
 
     // ------------------------------------------------------------------ the loop's entry points
 
-    void onReady(final SelectionKey k) {
-        onReady(k, -1);
-    }
-
     /**
      * The socket is ready for {@code readyOps} ({@link SelectionKey} bits; -1: the key's ready set, after a
-     * selection). A direct wait ({@link DirectWait}) passes {@code OP_READ} or {@code OP_ACCEPT}'s counterpart.
+     * selection). A direct wait ({@link DirectWait}) passes {@code OP_READ}.
      */
     void onReady(final SelectionKey k, final int readyOps) {
         lock.lock();
