@@ -10,6 +10,7 @@ import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.provider.shm.sys.WakeControl;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
@@ -70,6 +71,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private final ShmListener listener;
     private final RemoteFaultLog faults;
     private volatile ShmEndpoint ep;
+    /** The kit's view of this connection of {@link #ep}: its connection upcalls, ignored once it has ended. */
+    private volatile ConnectionUpcalls epConnection;
     private volatile int phase = P_NEW;
     private volatile DataPath path;
     /** The data path built during the handshake, not yet serviced ({@link #open}); loop thread. */
@@ -106,8 +109,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         this.proof = new PeerProof(transport);
     }
 
-    static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final int in, final int out) {
+    static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final ConnectionUpcalls connection,
+            final int in, final int out) {
         final ShmConnection c = new ShmConnection(transport, true, null, ep);
+        c.epConnection = connection;
         c.myIn = in;
         c.myOut = out;
         return c;
@@ -190,7 +195,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         phase = P_UP;
         // ESTABLISHED before RTU: an EP disconnected meanwhile sends none, and the passive side's accept fails
         KitLock.assertNoneHeld("established");
-        if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
+        if (!epConnection.established(peer.privateData, myIn, out, transport.localAddress(0),
                 transport.localAddress(qualifier))) {
             terminate(END_SILENT, "the EP no longer waits for the connection");
             return;
@@ -248,7 +253,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     /** Loop thread: the consumer accepted the request on {@code e}. */
-    void acceptWith(final ShmEndpoint e, final byte[] privateData, final int in, final int out) {
+    void acceptWith(final ShmEndpoint e, final ConnectionUpcalls connection, final byte[] privateData, final int in,
+            final int out) {
+        epConnection = connection;
         ep = e;
         if (phase != P_REQUESTED || peerGone) {
             acceptFailed("the requester went away before the accept");
@@ -290,9 +297,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     private void acceptFailed(final String why) {
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
-        if (e != null) {
-            e.up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+        if (e != null && connection.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null)) {
             e.queues.flushReceives();
         }
     }
@@ -307,7 +314,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         KitLock.assertNoneHeld("established");
         final ShmEndpoint e = ep;
-        if (e != null && e.up.established(null, myIn, myOut, transport.localAddress(qualifier),
+        if (e != null && epConnection.established(null, myIn, myOut, transport.localAddress(qualifier),
                 transport.localAddress(0))) {
             open((peer.flags & Handshake.FLAG_CMA) != 0);
         } else {
@@ -513,9 +520,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             LOG.debug("connect failed: {}", why);
         }
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
-        if (e != null) {
-            e.up.connectionFailed(number, privateData);
+        if (e != null && connection.connectionFailed(number, privateData)) {
             e.queues.flushReceives();
         }
     }
@@ -568,6 +575,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         transport.untrack(this);
         transport.cm.unwatch(this);
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         lock.lock();
         try {
             final DataPath p = path != null ? path : pending;
@@ -605,9 +613,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         if (e != null && wasUp) {
             KitLock.assertNoneHeld("disconnected/broken");
             if (end == END_DISCONNECTED) {
-                e.up.disconnected();
+                connection.disconnected();
             } else if (end == END_BROKEN) {
-                e.up.broken(why);
+                connection.broken(why);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
@@ -66,6 +67,11 @@ final class TcpConnection implements RequestTransport {
     final RemoteFaultLog faults;
     private final int slot;
     volatile TcpEndpoint ep;
+    /**
+     * The kit's view of this connection of {@link #ep} (from the EP's connect or accept hook): every connection upcall
+     * of this connection goes through it, so one made after the connection ended is ignored by the kit.
+     */
+    volatile ConnectionUpcalls epConnection;
     SelectionKey key;
     ConnectionPhase phase = ConnectionPhase.NEW;
     /** The connection's one timer (handshake, RNR hold, drain), in its loop's {@link TimerHeap}. */
@@ -82,8 +88,9 @@ final class TcpConnection implements RequestTransport {
 
     /** An active connection for an EP's connect. */
     TcpConnection(final TcpTransport transport, final IoLoop loop, final SocketChannel ch, final TcpEndpoint ep,
-            final int in, final int out) {
+            final ConnectionUpcalls connection, final int in, final int out) {
         this(transport, loop, ch, null, transport.adapter.remoteFaults(), ep);
+        epConnection = connection;
         handshake.myIn = in;
         handshake.myOut = out;
     }
