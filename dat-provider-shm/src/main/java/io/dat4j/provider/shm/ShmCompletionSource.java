@@ -70,7 +70,7 @@ final class ShmCompletionSource implements CompletionSource {
     public int poll() {
         int n = 0;
         for (final ShmConnection c : conns) {
-            n += c.service(true);
+            n += c.io.service(true);
         }
         return n;
     }
@@ -102,7 +102,7 @@ final class ShmCompletionSource implements CompletionSource {
             final int seen = t.doorbell.sequence();
             boolean moved = false;
             for (int i = 0; i < cs.length; i++) {
-                moved |= cs[i].armAndCheck(ws[i]);
+                moved |= cs[i].io.armAndCheck(ws[i]);
             }
             if (!moved && !woken) {
                 t.doorbell.await(seen, Math.max(1, nanos - (System.nanoTime() - t0)), TIMESPEC.get());
