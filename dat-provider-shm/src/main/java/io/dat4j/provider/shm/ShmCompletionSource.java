@@ -75,19 +75,20 @@ final class ShmCompletionSource implements CompletionSource {
         return n;
     }
 
+    /**
+     * {@inheritDoc} Without time to wait ({@code nanos} 0: an empty {@code dat_evd_dequeue}, a spent timeout) it does
+     * nothing: the kit polled the connections just before ({@link #poll}), and a second round would only double the
+     * cost of a polling consumer's empty look.
+     */
     @Override
     public boolean progress(final long nanos) {
         final ShmConnection[] cs = conns;
         final int[] ws = waits;
-        if (cs.length == 0 || ws.length != cs.length) {
+        if (nanos <= 0 || cs.length == 0 || ws.length != cs.length) {
             return false; // nothing to drive: the kit parks and is woken by the post
         }
         driver = Thread.currentThread();
         try {
-            if (nanos <= 0) {
-                poll();
-                return true;
-            }
             final long t0 = System.nanoTime();
             final long spin = Math.min(nanos, t.config.busyPollNanos());
             while (true) {
