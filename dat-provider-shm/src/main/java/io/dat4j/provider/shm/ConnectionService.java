@@ -29,6 +29,8 @@ final class ConnectionService {
     private volatile boolean work;
     /** When a consumer last serviced this connection ({@link System#nanoTime()}). */
     volatile long driven;
+    /** Empty consumer polls, counted racily: the clock is read every 64th ({@link #service}). */
+    private int emptyPolls;
     /** A GRACEFUL disconnect waits for the requests posted before it. */
     private volatile boolean graceful;
 
@@ -43,13 +45,15 @@ final class ConnectionService {
      * @param consumer whether the caller is a consumer thread
      */
     int service(final boolean consumer) {
-        if (consumer) {
+        final int n = Math.max(0, rounds(false));
+        // the clock costs as much as an empty round: read it when the round found work, and every 64th empty one
+        if (consumer && (n > 0 || (++emptyPolls & 63) == 0)) {
             final long now = System.nanoTime();
             if (now - driven > DRIVEN_RESOLUTION_NANOS) {
                 driven = now; // a volatile store every 100 µs, not every poll
             }
         }
-        return Math.max(0, rounds(false));
+        return n;
     }
 
     /** Loop thread: a GRACEFUL disconnect; DISC goes once the requests posted before it are done. */
