@@ -160,13 +160,17 @@ final class TcpConnection implements RequestTransport {
 
     // ------------------------------------------------------------------ the loop's entry points
 
-    void onReady(final SelectionKey k) {
+    /**
+     * The socket is ready for {@code readyOps} ({@link SelectionKey} bits; -1: the key's ready set, after a
+     * selection). A direct wait ({@link DirectWait}) passes {@code OP_READ}.
+     */
+    void onReady(final SelectionKey k, final int readyOps) {
         lock.lock();
         try {
             if (!k.isValid() || phase == ConnectionPhase.CLOSED) {
                 return;
             }
-            final int ops = k.readyOps();
+            final int ops = readyOps == -1 ? k.readyOps() : readyOps;
             // only while connecting: on POLLERR/POLLHUP (a reset) NIO reports every interest op as ready
             if ((ops & SelectionKey.OP_CONNECT) != 0 && phase == ConnectionPhase.CONNECTING) {
                 try {
