@@ -63,6 +63,9 @@ PEERS = {
     "dat-base-poll": dict(group="ab", family="dat", ia="tcp-lo", poll=True, kinds=("lat",), polls=True,
                           needs="base", label="dat4j poll, base build",
                           about="dat perf lat --poll -P tcp-lo of the build at --base-root"),
+    "dat-base-shm-poll": dict(group="ab", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True,
+                              needs="base", label="dat4j shm0 poll, base build",
+                              about="dat perf lat --poll -P shm0 of the build at --base-root"),
 }
 
 # Ratios the tables show: (kind, numerator (peer, op), denominator (peer, op)). Latency: RTT ratio, lower is better
@@ -70,6 +73,7 @@ PEERS = {
 COMPARISONS = [
     ("lat", ("dat", "send"), ("dat-base", "send")),
     ("lat", ("dat-poll", "send"), ("dat-base-poll", "send")),
+    ("lat", ("dat-shm-poll", "send"), ("dat-base-shm-poll", "send")),
     ("bw", ("dat", "send"), ("dat-base", "send")),
     ("bw", ("dat", "rdma_write"), ("dat-base", "rdma_write")),
     ("lat", ("dat", "send"), ("nio", "send")),

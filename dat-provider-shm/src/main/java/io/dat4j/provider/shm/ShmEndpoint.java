@@ -80,7 +80,7 @@ final class ShmEndpoint implements EndpointTransport {
         if (op.kind() == DtoOperation.RECEIVE) {
             queues.addRecv(op);
             if (c != null) {
-                c.receivePosted();
+                c.io.receivePosted();
             }
             return;
         }
@@ -89,14 +89,14 @@ final class ShmEndpoint implements EndpointTransport {
             return;
         }
         queues.addRequest(op);
-        c.requestPosted();
+        c.io.requestPosted();
     }
 
     @Override
     public void sharedReceivePosted() {
         final ShmConnection c = conn;
         if (c != null) {
-            c.receivePosted();
+            c.io.receivePosted();
         }
     }
 
