@@ -50,6 +50,12 @@ def spread(values, digits=None):
     return f"{fmt(med, digits)} ({fmt(min(values), digits)}–{fmt(max(values), digits)})"
 
 
+def label(peer, kind):
+    """A peer's name in the tables and plots of one kind (fi-shm: fi_pingpong for lat, fi-shm-peer for bw)."""
+    spec = defs.PEERS[peer]
+    return spec.get("label_" + kind, spec["label"])
+
+
 class Report:
     def __init__(self, out):
         self.out = out
@@ -162,7 +168,7 @@ class Report:
             if (pl, pe, k, o) == (placement, peer, kind, op):
                 stat = " (avg)" if any(r.get("rtt_stat") == "avg" for r in by_round.values()) else ""
                 break
-        return defs.PEERS[peer]["label"] + ("" if kind == "lat" else f" {op}") + stat
+        return label(peer, kind) + ("" if kind == "lat" else f" {op}") + stat
 
     # ---- tables.md
 
@@ -234,8 +240,8 @@ class Report:
                     cells = [spread(self.ratio(placement, kind, num, den, s)) for s in self.sizes(kind)]
                     if all(c == "–" for c in cells):
                         continue
-                    n = defs.PEERS[num[0]]["label"] + ("" if kind == "lat" else f" {num[1]}")
-                    d = defs.PEERS[den[0]]["label"] + ("" if kind == "lat" else f" {den[1]}")
+                    n = label(num[0], kind) + ("" if kind == "lat" else f" {num[1]}")
+                    d = label(den[0], kind) + ("" if kind == "lat" else f" {den[1]}")
                     rows.append(f"| {n} / {d} | " + " | ".join(cells) + " |")
                 if rows:
                     better = "RTT, lower is better" if kind == "lat" else "Gbit/s, higher is better"
@@ -269,11 +275,11 @@ class Report:
                         if spec["group"] != group or kind not in spec["kinds"]:
                             continue
                         for op in (["send"] if kind == "lat" else ["send", "rdma_write"]):
-                            label = self.label(placement, peer, kind, op)
+                            name = self.label(placement, peer, kind, op)
                             for s in self.sizes(kind):
                                 vals = list(self.per_round(placement, peer, kind, op, s).values())
                                 if vals:
-                                    body.append(f"{plot},{label},{s},{statistics.median(vals)}")
+                                    body.append(f"{plot},{name},{s},{statistics.median(vals)}")
                     if body:
                         what = "p50 round trip [us]" if kind == "lat" else "Gbit/s"
                         lines.append(f"title,{plot},{KIND_TITLE[kind]}, {GROUP_TITLE[group]}, {placement} placement")

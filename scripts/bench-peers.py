@@ -199,6 +199,8 @@ class Driver:
         if placement == "split" and len(self.args.cpus) < 2:
             return "split needs two CPUs (--cpus)"
         need = spec.get("needs")
+        if isinstance(need, dict):
+            need = need.get(kind)
         return self.missing(need) if need else ""
 
     def missing(self, need):
@@ -212,6 +214,8 @@ class Driver:
         if need in ("ucx_perftest", "fi_pingpong"):
             pkg = {"ucx_perftest": "ucx-utils", "fi_pingpong": "libfabric-bin"}[need]
             return "" if shutil.which(need) else f"{need} not installed (Debian {pkg}; scripts/setup.sh)"
+        if need == "fi-shm-peer":
+            return self.fishm[1]
         if need == "libucp":
             out = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
             return "" if "libucp.so.0" in out else "libucp.so.0 not found (Debian libucx0; scripts/setup.sh)"
@@ -253,17 +257,21 @@ class Driver:
         poll = ["--poll"] if defs.PEERS[peer].get("poll") else []
         settle = ["--settle", str(a.settle)] if a.settle > 0 else []
         wait = 30.0  # listening() sees the TCP port and the shm0 rendezvous socket alike
+        extra = defs.PEERS[peer].get("java_opts")
+        env = {"DAT_JAVA_OPTS": (os.environ.get("DAT_JAVA_OPTS", "") + " " + extra).strip()} if extra else {}
+        ops = defs.PEERS[peer].get("bw_ops", "send,rdma_write")
         if kind == "lat":
-            yield dict(server=dat("perf", "lat", "-s", "-P", ia, "-p", "{port}", *poll),
+            yield dict(server=dat("perf", "lat", "-s", "-P", ia, "-p", "{port}", *poll), env=env,
                        client=dat("perf", "lat", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op", "send",
                                   "--sizes", csv(a.lat_sizes), "-n", self.lat_n(), *settle, "--json", *poll),
                        parse=defs.parse_json_rows, timeout=self.timeout(a.lat_sizes), listen_wait=wait)
         else:
-            yield dict(server=dat("perf", "bw", "-s", "-P", ia, "-p", "{port}"),
+            yield dict(server=dat("perf", "bw", "-s", "-P", ia, "-p", "{port}"), env=env,
                        client=dat("perf", "bw", "-P", ia, "-h", "127.0.0.1", "-p", "{port}", "--op",
-                                  "send,rdma_write", "--sizes", csv(a.bw_sizes), "-n", 200, "--bytes",
+                                  ops, "--sizes", csv(a.bw_sizes), "-n", 200, "--bytes",
                                   a.bw_bytes, "-t", a.depth, *settle, "--json"),
-                       parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes, 2), listen_wait=wait)
+                       parse=defs.parse_json_rows, timeout=self.timeout(a.bw_sizes, len(ops.split(","))),
+                       listen_wait=wait)
 
     def steps_jucx(self, peer, kind, placement):
         a = self.args
@@ -312,6 +320,9 @@ class Driver:
 
     def steps_fi(self, peer, kind, placement):
         a = self.args
+        if kind == "bw":
+            yield from self.steps_fishm(peer, kind, placement)
+            return
         prov = ["-p", "tcp", "-e", "msg"] if peer == "fi-tcp" else ["-p", "shm", "-e", "rdm"]
         env = {"FI_TCP_IFACE": "lo"} if peer == "fi-tcp" else {}
         n = str(self.lat_n())
@@ -320,6 +331,51 @@ class Driver:
                        server=["fi_pingpong", *prov, "-B", "{port}", "-I", n, "-S", str(s)],
                        client=["fi_pingpong", *prov, "-P", "{port}", "-I", n, "-S", str(s), "127.0.0.1"],
                        parse=lambda out, s=s: defs.parse_fi(out, s))
+
+    def steps_fishm(self, peer, kind, placement):
+        """fi-shm-peer (scripts/peers/fi-shm-peer.c): fi_write streams over libfabric's shm provider, as dat perf bw
+        --op rdma_write runs them (the sizes, -n 200, --bytes, --depth; N/10 untimed writes first, as ucx_perftest
+        gets). CMA on or off by FI_SHM_DISABLE_CMA in both processes, set either way so that the caller's environment
+        does not decide it."""
+        a = self.args
+        spec = defs.PEERS[peer]
+        env = {"FI_SHM_DISABLE_CMA": "0" if spec.get("cma", True) else "1"}
+        ordered = ["--ordered"] if spec.get("ordered") else []
+        binary = self.fishm[0]
+        yield dict(server=[binary, "-s", "-p", "{port}", *ordered], env=env, timeout=self.timeout(a.bw_sizes),
+                   client=[binary, "-m", "bw", "-S", csv(a.bw_sizes), "-n", "200", "-B", str(a.bw_bytes),
+                           "-t", str(a.depth), *ordered, "-p", "{port}", "127.0.0.1"],
+                   parse=defs.parse_json_rows)
+
+    def build_fishm(self):
+        """Compiles scripts/peers/fi-shm-peer.c into target/bench-peers/ when it is missing or older than its source;
+        returns (path, reason it cannot run or "")."""
+        src = os.path.join(HERE, "peers", "fi-shm-peer.c")
+        out = os.path.join(ROOT, "target", "bench-peers", "fi-shm-peer")
+
+        def need(p):
+            n = defs.PEERS[p].get("needs")
+            return n.get("bw") if isinstance(n, dict) else n
+
+        if "bw" not in self.args.kinds or not any(need(p) == "fi-shm-peer" for p in self.args.peers):
+            return out, "not selected"
+        if os.path.isfile(out) and os.path.getmtime(out) >= os.path.getmtime(src):
+            return out, ""
+        if self.args.dry_run:
+            return out, ""
+        if not shutil.which("gcc"):
+            return out, "gcc not installed (scripts/setup.sh) to build scripts/peers/fi-shm-peer.c"
+        if not os.path.isfile("/usr/include/rdma/fabric.h"):
+            return out, "libfabric headers not installed (Debian libfabric-dev; scripts/setup.sh)"
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        cmd = ["gcc", "-O2", "-std=gnu11", "-Wall", "-Wextra", "-pthread", "-o", out, src, "-lfabric"]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        with open(os.path.join(self.raw, "fi-shm-peer.build.log"), "w") as f:
+            f.write("# " + shlex.join(cmd) + "\n" + r.stdout + r.stderr)
+        if r.returncode != 0:
+            return out, "building scripts/peers/fi-shm-peer.c failed (raw/fi-shm-peer.build.log)"
+        print("bench-peers: built " + os.path.relpath(out, ROOT), file=sys.stderr)
+        return out, ""
 
     # ---- the whole run
 
@@ -334,7 +390,7 @@ class Driver:
         model = re.search(r"^model name\s*:\s*(.*)$", cpuinfo, re.M)
         osr = dict(re.findall(r'^(\w+)="?([^"\n]*)"?$', open("/etc/os-release").read(), re.M))
         pkgs = {}
-        for p in ("ucx-utils", "libucx0", "libfabric-bin", "libfabric1"):
+        for p in ("ucx-utils", "libucx0", "libfabric-bin", "libfabric1", "libfabric-dev"):
             v = sh(["dpkg-query", "-W", "-f=${Version}", p])
             pkgs[p] = v or None
         jars = {}
@@ -375,7 +431,9 @@ class Driver:
         a = self.args
         started = time.time()
         self.shm0 = self.detect_shm0()
+        self.fishm = self.build_fishm()
         machine = self.machine()
+        machine["fi_shm_peer"] = self.fishm[1] or "built"
         machine["load_before"] = os.getloadavg()
         t0 = time.monotonic()
         interrupted = False

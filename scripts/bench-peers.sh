@@ -10,9 +10,10 @@
 # tcp-lo; the NIO baselines (NioBaseline: blocking ping-pong, busy-polling ping-pong, stream); ucx_perftest (tag_lat,
 # tag_bw, ucp_put_bw; UCX_TLS=tcp on lo; latency = twice the half round trip it prints); JUCX 1.14.100 (JucxPeer,
 # UCX_TLS=tcp); fi_pingpong -p tcp -e msg (FI_TCP_IFACE=lo).
-# Shared memory (issue 18): ucx_perftest and JUCX with UCX_TLS=posix,cma, fi_pingpong -p shm, Aeron IPC
-# (AeronIpcPeer, embedded media driver), and dat perf over IA shm0 when `dat providers --json` lists it (skipped with
-# the reason until then).
+# Shared memory (issue 18): ucx_perftest and JUCX with UCX_TLS=posix,cma, fi_pingpong -p shm, libfabric shm's RMA
+# writes (fi-shm-peer, scripts/peers/fi-shm-peer.c: with CMA, with FI_SHM_DISABLE_CMA=1, and with DAT's ordering),
+# Aeron IPC (AeronIpcPeer, embedded media driver), and dat perf over IA shm0 (also with -Ddat4j.shm.cma=off) when
+# `dat providers --json` lists it (skipped with the reason until then).
 # Placements: "same" (server and client pinned to one CPU) and "split" (one CPU each), reported apart; rounds repeat
 # every pair in the same order and the tables give medians, ratios taken round by round against the NIO baseline and
 # the C peers of the same run. Writes OUTDIR/results.json, tables.md, series.csv, PNG plots, runs.json and raw/.
@@ -21,9 +22,10 @@
 # SIGTERM (the pairs are ended, what ran is reported), 2 for bad options.
 #
 # This wrapper builds dat-tools and benchmarks (./mvnw -o package; NO_BUILD=1 or --no-build skips it), finds a JDK
-# 25 as ./dat does, and runs scripts/bench-peers.py. It needs python3, taskset, and for the C peers the Debian
-# packages that scripts/setup.sh installs (ucx-utils, libucx0, libfabric-bin). CI compiles the Java peers but never
-# runs this script.
+# 25 as ./dat does, and runs scripts/bench-peers.py, which compiles fi-shm-peer with gcc into target/bench-peers/ when
+# it is missing or older than its source (without gcc or libfabric-dev its pairs are skipped with the reason). It needs
+# python3, taskset, and for the C peers the Debian packages that scripts/setup.sh installs (ucx-utils, libucx0,
+# libfabric-bin, libfabric-dev). CI compiles the Java peers but never runs this script nor builds the C peer.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -14,7 +14,9 @@ SCHEMA = "dat4j-bench-peers/1"
 GROUPS = ("tcp", "shm", "ab", "all")
 
 # family: how the pair is built (bench-peers.py steps_<family>); polls: both sides busy-poll (ping-pong and streams);
-# needs: what must be there, else the peer is skipped with the reason.
+# needs: what must be there, else the peer is skipped with the reason (a dict: per kind). label_<kind>: the name in
+# that kind's tables (default label). dat family: java_opts (added to DAT_JAVA_OPTS of both processes), bw_ops.
+# fishm family (fi-shm's streams too): cma (False: FI_SHM_DISABLE_CMA=1), ordered (--ordered).
 PEERS = {
     "nio": dict(group="tcp", family="nio", kinds=("lat", "bw"), polls=False,
                 label="NIO blocking", about="NioBaseline: blocking SocketChannel ping-pong; stream"),
@@ -35,12 +37,24 @@ PEERS = {
                    label="ucx_perftest sm", about="ucx_perftest tag_lat / tag_bw / ucp_put_bw, UCX_TLS=posix,cma"),
     "jucx-sm": dict(group="shm", family="jucx", kinds=("lat", "bw"), polls=True, needs="libucp",
                     label="JUCX sm", about="JucxPeer over UCX shared memory (UCX_TLS=posix,cma)"),
-    "fi-shm": dict(group="shm", family="fi", kinds=("lat",), polls=True, needs="fi_pingpong",
-                   label="fi_pingpong shm", about="fi_pingpong -p shm -e rdm (an average)"),
+    "fi-shm": dict(group="shm", family="fi", kinds=("lat", "bw"), polls=True,
+                   needs={"lat": "fi_pingpong", "bw": "fi-shm-peer"}, label="fi_pingpong shm", label_bw="libfabric shm",
+                   about="lat: fi_pingpong -p shm -e rdm (an average); bw: fi-shm-peer, fi_write streams "
+                         "(FI_SHM_DISABLE_CMA=0: CMA by the initiator)"),
+    "fi-shm-nocma": dict(group="shm", family="fishm", kinds=("bw",), polls=True, needs="fi-shm-peer", cma=False,
+                         label="libfabric shm no CMA",
+                         about="fi-shm-peer with FI_SHM_DISABLE_CMA=1: writes through shm's bounce buffers (SAR)"),
+    "fi-shm-ordered": dict(group="shm", family="fishm", kinds=("bw",), polls=True, needs="fi-shm-peer", ordered=True,
+                           label="libfabric shm ordered",
+                           about="fi-shm-peer --ordered: RMA ordering as DAT gives it (the target copies with CMA)"),
     "aeron-ipc": dict(group="shm", family="aeron", kinds=("lat",), polls=True,
                       label="Aeron IPC", about="AeronIpcPeer: aeron:ipc ping-pong, embedded media driver"),
     "dat-shm": dict(group="shm", family="dat", ia="shm0", kinds=("lat", "bw"), polls=False, needs="shm0",
                     label="dat4j shm0 wait", about="dat perf lat|bw -P shm0 (dat_evd_wait); skipped while no shm0"),
+    "dat-shm-nocma": dict(group="shm", family="dat", ia="shm0", kinds=("bw",), polls=False, needs="shm0",
+                          java_opts="-Ddat4j.shm.cma=off", bw_ops="rdma_write", label="dat4j shm0 no CMA",
+                          about="dat perf bw --op rdma_write -P shm0 with -Ddat4j.shm.cma=off in both processes "
+                                "(writes through the rings)"),
     "dat-shm-poll": dict(group="shm", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True, needs="shm0",
                          label="dat4j shm0 poll", about="dat perf lat --poll -P shm0; skipped while no shm0"),
     "dat-base": dict(group="ab", family="dat", ia="tcp-lo", kinds=("lat", "bw"), polls=False, needs="base",
@@ -81,6 +95,13 @@ COMPARISONS = [
     ("bw", ("dat-shm", "send"), ("ucx-sm", "send")),
     ("bw", ("dat-shm", "rdma_write"), ("ucx-sm", "rdma_write")),
     ("bw", ("jucx-sm", "rdma_write"), ("ucx-sm", "rdma_write")),
+    ("bw", ("dat-shm", "rdma_write"), ("fi-shm", "rdma_write")),
+    ("bw", ("dat-shm", "rdma_write"), ("fi-shm-ordered", "rdma_write")),
+    ("bw", ("dat-shm-nocma", "rdma_write"), ("fi-shm-nocma", "rdma_write")),
+    ("bw", ("dat-shm-nocma", "rdma_write"), ("dat-shm", "rdma_write")),
+    ("bw", ("fi-shm-nocma", "rdma_write"), ("fi-shm", "rdma_write")),
+    ("bw", ("fi-shm-ordered", "rdma_write"), ("fi-shm", "rdma_write")),
+    ("bw", ("fi-shm", "rdma_write"), ("ucx-sm", "rdma_write")),
 ]
 
 # The targets of issues 19 and 18 that this script measures. den None: an absolute figure (µs); sizes None: every
@@ -114,20 +135,28 @@ TARGETS = [
          sizes=[8], num=("dat-shm-poll", "send"), den=("fi-shm", "send"), cmp="<", goal=1.0),
     dict(id="18.5", what="shm0 polling 4 KiB p50 RTT (µs), split", kind="lat", placement="split", sizes=[4096],
          num=("dat-shm-poll", "send"), den=None, cmp="<=", goal=3.0),
-    dict(id="18.6", what="shm0 RDMA write >= 64 KiB vs ucx_perftest ucp_put_bw posix,cma (libfabric shm has no "
-         "bandwidth tool in Debian)", kind="bw", placement="split", min_size=65536,
-         num=("dat-shm", "rdma_write"), den=("ucx-sm", "rdma_write"), cmp=">=", goal=1.0),
+    dict(id="18.6", what="shm0 RDMA write 64 KiB+ >= libfabric shm with CMA (fi-shm-peer fi_write)", kind="bw",
+         placement="split", min_size=65536, num=("dat-shm", "rdma_write"), den=("fi-shm", "rdma_write"), cmp=">=",
+         goal=1.0),
+    dict(id="18.7", what="shm0 RDMA write 64 KiB+ vs ucx_perftest ucp_put_bw posix,cma", kind="bw",
+         placement="split", min_size=65536, num=("dat-shm", "rdma_write"), den=("ucx-sm", "rdma_write"), cmp=">=",
+         goal=1.0),
+    dict(id="18.8", what="shm0 RDMA write 64 KiB+ without CMA (dat4j.shm.cma=off) >= libfabric shm without CMA "
+         "(FI_SHM_DISABLE_CMA=1)", kind="bw", placement="split", min_size=65536,
+         num=("dat-shm-nocma", "rdma_write"), den=("fi-shm-nocma", "rdma_write"), cmp=">=", goal=1.0),
 ]
 
 EPILOG = """peers (--list for details): tcp group nio, nio-spin, dat, dat-poll, ucx-tcp, jucx-tcp, fi-tcp;
-shm group ucx-sm, jucx-sm, fi-shm, aeron-ipc, dat-shm, dat-shm-poll (the dat-shm pair is skipped while no IA shm0);
+shm group ucx-sm, jucx-sm, fi-shm, fi-shm-nocma, fi-shm-ordered, aeron-ipc, dat-shm, dat-shm-nocma, dat-shm-poll
+(the dat-shm pairs are skipped while no IA shm0; the fi-shm streams while fi-shm-peer cannot be built: gcc and Debian's
+libfabric-dev, scripts/setup.sh);
 ab group dat-base, dat-base-poll: dat4j of another built checkout (--base-root), for an A/B of two commits in one run
 (not in "all").
 
 A round runs every selected pair once, placement by placement; rounds repeat the same order (A B A B ...), and the
 tables show medians over the rounds, with ratios taken round by round (the same minutes for both sides).
-Peers that busy-poll on both sides (all but nio, dat and dat-shm) run in the split placement only (--poll-same adds
-the same one, where two pollers take turns by the scheduler's time slice).
+Peers that busy-poll on both sides (all but nio, dat, dat-shm and dat-shm-nocma) run in the split placement only
+(--poll-same adds the same one, where two pollers take turns by the scheduler's time slice).
 Environment: DAT_JAVA_OPTS (dat4j JVMs only), BENCH_JAVA (the java of the Java peers; bench-peers.sh sets a JDK 25).
 Output: OUTDIR/results.json (schema dat4j-bench-peers/1), tables.md, series.csv, GROUP-KIND-PLACEMENT.png (e.g.
 tcp-lat-split.png), runs.json and raw/ (every process's command, stdout and stderr)."""
