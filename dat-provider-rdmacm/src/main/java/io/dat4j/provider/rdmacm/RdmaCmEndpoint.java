@@ -7,9 +7,9 @@ import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
 import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.DeferredUpcalls;
@@ -173,7 +173,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             requireOpen();
             final MemorySegment newId = transport.cm().createId(this::onEvent);
             try {
-                LibRdmaCm.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
+                CmCalls.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
                         new InetSocketAddress(remoteAddress, RdmaCmTransport.port(connectionQualifier)),
                         RdmaCmTransport.RESOLVE_TIMEOUT_MS);
             } catch (final RuntimeException e) {
@@ -217,12 +217,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
             transport.cm().register(r.id().address(), this::onEvent);
             try {
                 queuePair.create(id);
-                LibRdmaCm.accept(id, p);
+                CmCalls.accept(id, p);
             } catch (final RuntimeException e) {
                 // RA-02: report the failure; the identifier is the request's, reject it as C uDAPL does
                 queuePair.destroy(id, disconnectRequested);
                 try {
-                    LibRdmaCm.reject(r.id(), null);
+                    CmCalls.reject(r.id(), null);
                 } catch (final RuntimeException ignored) {
                     LOG.debug("reject after failed accept", ignored);
                 }
@@ -275,14 +275,14 @@ final class RdmaCmEndpoint implements EndpointTransport {
         switch (e.type()) {
             case ADDR_RESOLVED -> {
                 if (step == CmStep.ADDRESS_QUERY) {
-                    LibRdmaCm.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+                    CmCalls.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
                     step = CmStep.ROUTE_QUERY;
                 }
             }
             case ROUTE_RESOLVED -> {
                 if (step == CmStep.ROUTE_QUERY) {
                     queuePair.create(current);
-                    LibRdmaCm.connect(current, parameters);
+                    CmCalls.connect(current, parameters);
                     step = CmStep.CONNECT_SENT;
                 }
             }
@@ -339,8 +339,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final int in = active ? e.connection().responderResources() : parameters.responderResources();
         final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
         final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
-        final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
-        final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+        final InetSocketAddress local = CmCalls.idLocalAddress(current);
+        final InetSocketAddress peer = CmCalls.idPeerAddress(current);
         cancelTimeout();
         step = CmStep.ESTABLISHED;
         queuePair.established();
@@ -488,7 +488,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private void disconnectQuietly(final MemorySegment current) {
         disconnectRequested = true;
         try {
-            LibRdmaCm.disconnect(current);
+            CmCalls.disconnect(current);
         } catch (final NativeCallException e) {
             LOG.debug("rdma_disconnect: {}", e.getMessage());
         }
