@@ -547,8 +547,8 @@ def main():
     p.add_argument("--quick", action="store_true",
                    help="a smoke test: --rounds 1 --lat-iters 2000 --bw-bytes 64m --settle 0 unless given")
     p.add_argument("--base-root", default="",
-                   help="a second checkout, built, whose dat4j runs as the peers dat-base and dat-base-poll: an A/B of "
-                        "two commits in the same run (group ab)")
+                   help="a second checkout, built, whose dat4j runs as the peers dat-base, dat-base-poll (tcp-lo) "
+                        "and dat-base-shm-poll (shm0): an A/B of two commits in the same run (group ab)")
     p.add_argument("--dry-run", action="store_true", help="print the pairs' commands, run nothing")
     p.add_argument("--list", action="store_true", help="list the peers and groups and exit")
     argv = sys.argv[1:]

@@ -66,6 +66,9 @@ PEERS = {
     "dat-base-shm": dict(group="ab", family="dat", ia="shm0", kinds=("lat", "bw"), polls=False, needs="base",
                          label="dat4j shm0 wait, base build",
                          about="dat perf lat|bw -P shm0 of the build at --base-root (an A/B of two commits on shm0)"),
+    "dat-base-shm-poll": dict(group="ab", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True,
+                              needs="base", label="dat4j shm0 poll, base build",
+                              about="dat perf lat --poll -P shm0 of the build at --base-root"),
 }
 
 # Ratios the tables show: (kind, numerator (peer, op), denominator (peer, op)). Latency: RTT ratio, lower is better
@@ -73,6 +76,7 @@ PEERS = {
 COMPARISONS = [
     ("lat", ("dat", "send"), ("dat-base", "send")),
     ("lat", ("dat-poll", "send"), ("dat-base-poll", "send")),
+    ("lat", ("dat-shm-poll", "send"), ("dat-base-shm-poll", "send")),
     ("bw", ("dat", "send"), ("dat-base", "send")),
     ("bw", ("dat", "rdma_write"), ("dat-base", "rdma_write")),
     ("lat", ("dat-shm", "send"), ("dat-base-shm", "send")),

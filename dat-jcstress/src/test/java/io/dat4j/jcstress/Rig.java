@@ -18,6 +18,7 @@ import io.dat4j.ProviderAttributes;
 import io.dat4j.StatusType;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
@@ -34,6 +35,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -72,6 +74,7 @@ final class Rig {
     private static final ThreadLocal<List<PostedOperation>> CAPTURE = new ThreadLocal<>();
     private static final ThreadLocal<Function<EventSink, CompletionSource>> SOURCE = new ThreadLocal<>();
     private static final ThreadLocal<EndpointUpcalls> LAST_ENDPOINT = new ThreadLocal<>();
+    private static final ThreadLocal<ConnectionUpcalls> LAST_CONNECTION = new ThreadLocal<>();
     private static final Map<LocalMemoryRegion, Runnable> DEREGISTERED = new ConcurrentHashMap<>();
     private static volatile AdapterUpcalls adapter;
 
@@ -143,8 +146,20 @@ final class Rig {
 
     /** {@return a new EP with a recv EVD of 8 events and receives posted with the given cookies, in order} */
     static PostedEndpoint endpointWithReceives(final long... cookies) {
+        return endpointWithDepth(null, cookies);
+    }
+
+    /**
+     * {@return a new EP whose receive queue holds {@code depth} receives, with a recv EVD of 8 events and receives
+     * posted with the given cookies, in order}
+     */
+    static PostedEndpoint endpointWithDepth(final int depth, final long... cookies) {
+        return endpointWithDepth(EndpointAttributes.builder().maxRecvDtos(depth).build(), cookies);
+    }
+
+    private static PostedEndpoint endpointWithDepth(final EndpointAttributes attributes, final long... cookies) {
         final EventDispatcher evd = evd(8);
-        final Endpoint ep = IA.createEndpoint(PZ, evd, null, CONNECTION_EVD, null);
+        final Endpoint ep = IA.createEndpoint(PZ, evd, null, CONNECTION_EVD, attributes);
         final EndpointUpcalls upcalls = LAST_ENDPOINT.get();
         LAST_ENDPOINT.remove();
         final List<PostedOperation> ops = new ArrayList<>(cookies.length);
@@ -157,6 +172,19 @@ final class Rig {
             CAPTURE.remove();
         }
         return new PostedEndpoint(ep, evd, upcalls, ops);
+    }
+
+    /**
+     * {@return the connection an EP's connect begins, as its transport is handed it}; the EP stays
+     * ACTIVE_CONNECTION_PENDING (the rig sends nothing), and its free posts no connection event
+     *
+     * @param ep an UNCONNECTED EP of the rig
+     */
+    static ConnectionUpcalls connect(final Endpoint ep) {
+        ep.connect(InetAddress.getLoopbackAddress(), 1, Duration.ofMinutes(1), null);
+        final ConnectionUpcalls c = LAST_CONNECTION.get();
+        LAST_CONNECTION.remove();
+        return c;
     }
 
     /**
@@ -213,14 +241,15 @@ final class Rig {
     private record RigEndpoint(EndpointUpcalls upcalls) implements EndpointTransport {
 
         @Override
-        public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
-                final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "the jcstress rig does not connect");
+        public void connect(final ConnectionUpcalls connection, final InetAddress remoteAddress,
+                final long connectionQualifier, final long timeoutNanos, final byte[] privateData, final int rdmaReadIn,
+                final int rdmaReadOut) {
+            LAST_CONNECTION.set(connection); // and nothing is sent: the connection stays pending
         }
 
         @Override
-        public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
-                final int rdmaReadOut) {
+        public void accept(final ConnectionUpcalls connection, final RequestTransport request,
+                final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
             throw new DatException(StatusType.NOT_IMPLEMENTED, null, "the jcstress rig does not accept");
         }
 

@@ -5,8 +5,9 @@ import java.net.InetAddress;
 
 /**
  * The transport half of an EP (rdma_cm: an id with its QP). The kit calls each hook only in a state that allows it
- * (the EP state machine's table is in {@code docs/provider-kit.md}) and after checking every argument; the outcome of
- * connect, accept and disconnect comes back through {@link EndpointUpcalls}.
+ * (the EP state machine's table is in {@code docs/provider-kit.md}) and after checking every argument. Each connect
+ * and accept begins a connection, and its outcome (and that of a disconnect) comes back through the
+ * {@link ConnectionUpcalls} handed to that hook; completions come back through {@link EndpointUpcalls}.
  *
  * <p>Threading: every hook but {@link #close()} is called under the EP's lock ({@link LockRank#ENDPOINT}), so the
  * hooks of one EP never run at once and a post never overtakes a state change. They must not block and must not wait
@@ -18,10 +19,12 @@ public interface EndpointTransport {
 
     /**
      * Starts an active connection ({@code dapls_ib_connect}; rdma_cm: resolve address and route, then
-     * {@code rdma_connect}). The EP is ACTIVE_CONNECTION_PENDING. The outcome is one upcall:
-     * {@link EndpointUpcalls#established}, or {@link EndpointUpcalls#connectionFailed} with PEER_REJECTED,
+     * {@code rdma_connect}). The EP is ACTIVE_CONNECTION_PENDING. The outcome is one upcall of {@code connection}:
+     * {@link ConnectionUpcalls#established}, or {@link ConnectionUpcalls#connectionFailed} with PEER_REJECTED,
      * NON_PEER_REJECTED, UNREACHABLE or TIMED_OUT. The transport runs the timeout.
      *
+     * @param connection this connection's upcalls: keep it with the connection and make every connection upcall of
+     *        it through it
      * @param remoteAddress the peer IA's address
      * @param connectionQualifier the peer's qualifier
      * @param timeoutNanos establishment timeout, positive; {@link Long#MAX_VALUE} for none
@@ -30,27 +33,32 @@ public interface EndpointTransport {
      * @param rdmaReadOut this EP's initiator depth ({@code maxRdmaReadOut})
      * @throws io.dat4j.DatException only if nothing was sent; the kit then returns the EP to UNCONNECTED
      */
-    void connect(InetAddress remoteAddress, long connectionQualifier, long timeoutNanos, byte[] privateData,
-            int rdmaReadIn, int rdmaReadOut);
+    void connect(ConnectionUpcalls connection, InetAddress remoteAddress, long connectionQualifier, long timeoutNanos,
+            byte[] privateData, int rdmaReadIn, int rdmaReadOut);
 
     /**
      * Accepts a request on this EP ({@code dapls_ib_accept_connection}; rdma_cm: move the QP to the request's id,
-     * {@code rdma_accept}). The EP is COMPLETION_PENDING. The outcome is {@link EndpointUpcalls#established} or
-     * {@link EndpointUpcalls#connectionFailed} with ACCEPT_COMPLETION_ERROR (the requester has gone).
+     * {@code rdma_accept}). The EP is COMPLETION_PENDING. The outcome is one upcall of {@code connection}:
+     * {@link ConnectionUpcalls#established} or {@link ConnectionUpcalls#connectionFailed} with
+     * ACCEPT_COMPLETION_ERROR (the requester has gone).
      *
+     * @param connection this connection's upcalls: keep it with the connection and make every connection upcall of
+     *        it through it
      * @param request the request, from {@link ServicePointUpcalls#connectionRequested}
      * @param privateData bytes for the requester (size checked), never null
      * @param rdmaReadIn the negotiated responder resources of this EP
      * @param rdmaReadOut the negotiated initiator depth of this EP
      * @throws io.dat4j.DatException only if nothing was sent; the kit then unwinds (the CR stays pending)
      */
-    void accept(RequestTransport request, byte[] privateData, int rdmaReadIn, int rdmaReadOut);
+    void accept(ConnectionUpcalls connection, RequestTransport request, byte[] privateData, int rdmaReadIn,
+            int rdmaReadOut);
 
     /**
      * Disconnects ({@code dapls_ib_disconnect}; rdma_cm: {@code rdma_disconnect}). Called in CONNECTED (EP now
      * DISCONNECT_PENDING), or to abort a pending connection (ACTIVE or COMPLETION pending; the kit has already moved
-     * the EP to DISCONNECTED and posted DISCONNECTED). When a connected EP's connection is down, the transport calls
-     * {@link EndpointUpcalls#disconnected()} and flushes the EP's outstanding operations.
+     * the EP to DISCONNECTED and posted DISCONNECTED: that connection has ended). When a connected EP's connection is
+     * down, the transport flushes the EP's outstanding operations and calls the connection's
+     * {@link ConnectionUpcalls#disconnected()}.
      *
      * @param mode ABRUPT: at once; GRACEFUL: after outstanding requests complete
      */
@@ -68,7 +76,10 @@ public interface EndpointTransport {
 
     /**
      * Makes a DISCONNECTED EP reusable ({@code dat_ep_reset}; rdma_cm: a new id and QP). Receives posted before the
-     * reset stay posted.
+     * reset stay posted. A connection the kit ended while it still ran (an ABRUPT disconnect that outlasted
+     * {@code dat4j.kit.abruptDisconnectMillis}) must be ended here and what it holds completed (or flushed with its
+     * {@link ConnectionUpcalls#flush()}, allowed until this hook returns); its connection upcalls are ignored from
+     * now on.
      */
     void reset();
 

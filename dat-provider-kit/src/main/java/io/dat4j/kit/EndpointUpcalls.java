@@ -4,24 +4,23 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
-import io.dat4j.EventNumber;
-import java.net.InetSocketAddress;
 
 /**
- * What an {@link EndpointTransport} reports to its EP (libdapl: {@code dapl_evd_connection_callback} and the DTO
- * completion path), and the transport's view of the EP. The transport sees the EP's state with {@link #state()} and
- * drives it only through the connection upcalls, which are the transport triggers of the kit's EP state machine:
- * {@link #established} (ESTABLISHED), {@link #connectionFailed} (CONNECTION_FAILED, ACCEPT_FAILED),
- * {@link #disconnected} (DISCONNECTED), {@link #broken} (BROKEN). Each moves the state, posts the event to the right
- * EVD and returns whether it applied; one that finds the EP in a state it does not apply to (a late event, an EP
- * already freed) changes nothing and returns false, and the transport then tears the connection down.
+ * What an {@link EndpointTransport} reports to its EP about its operations (libdapl: the DTO completion path), and
+ * the transport's view of the EP. The transport sees the EP's state with {@link #state()}; it drives it through the
+ * {@link ConnectionUpcalls} of each connection, which the kit hands to {@link EndpointTransport#connect} and
+ * {@link EndpointTransport#accept}, so that an upcall of a connection that has ended never reaches the next one.
  *
- * <p>Thread safety: may be called from any thread; never blocks. The connection upcalls and {@link #flush()} take the
- * EP's lock: a transport makes them holding none of its own locks. The data upcalls ({@link #complete},
- * {@link #takeSharedReceive()}, {@link #takeSharedReceive(long)}, {@link #hasSharedReceive()}) take only locks ranked
- * below every transport lock ({@link LockRank}), so a transport may make them inside its own critical sections. The
- * queries ({@link #state()}, {@link #attributes()}, {@link #isClosed()}, the sinks) take no lock. See "Threading and
- * locks" in {@code docs/provider-kit.md}.
+ * <p>A transport completes each operation it was handed once. An operation the kit completed while the transport still
+ * held it ({@link ConnectionUpcalls#flush()}, the EP freed) is one the kit never hands out again, so a late
+ * {@link #complete} of it (a completion polled after the flush, a thread that still held it) is ignored and logged
+ * at DEBUG, and never completes an operation posted since in the same queue slot.
+ *
+ * <p>Thread safety: may be called from any thread; never blocks. The data upcalls ({@link #complete},
+ * {@link #completeReceiveImmediate}, {@link #takeSharedReceive()}, {@link #takeSharedReceive(long)},
+ * {@link #hasSharedReceive()}) take only locks ranked below every transport lock ({@link LockRank}), so a transport
+ * may make them inside its own critical sections. The queries ({@link #state()}, {@link #attributes()},
+ * {@link #isClosed()}, the sinks) take no lock. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 public interface EndpointUpcalls {
 
@@ -50,52 +49,10 @@ public interface EndpointUpcalls {
     EndpointState state();
 
     /**
-     * The connection is established (active side: REP received; passive side: RTU received). Moves ACTIVE or
-     * COMPLETION pending to CONNECTED and posts ESTABLISHED with the peer's private data.
-     *
-     * @param privateData the peer's private data (accept's, on the active side), or null
-     * @param rdmaReadIn the negotiated responder resources of this EP
-     * @param rdmaReadOut the negotiated initiator depth of this EP
-     * @param localAddress the local address and port
-     * @param remoteAddress the peer's address and port (on the passive side its port is also the EP's remote port
-     *        qualifier, as the CR's)
-     * @return false if the EP no longer waits for it
-     */
-    boolean established(byte[] privateData, int rdmaReadIn, int rdmaReadOut, InetSocketAddress localAddress,
-            InetSocketAddress remoteAddress);
-
-    /**
-     * Establishment failed: PEER_REJECTED (with the reject's private data), NON_PEER_REJECTED, UNREACHABLE,
-     * TIMED_OUT (active side) or ACCEPT_COMPLETION_ERROR (passive side). Moves the pending EP to DISCONNECTED and
-     * posts the event. The transport flushes posted receives ({@link #flush()}) when it holds them.
-     *
-     * @param number the connection event number
-     * @param privateData private data (PEER_REJECTED only), or null
-     * @return false if the EP no longer waits for it
-     */
-    boolean connectionFailed(EventNumber number, byte[] privateData);
-
-    /**
-     * The connection ended in order: the peer disconnected, or a disconnect the consumer asked for completed. Moves
-     * CONNECTED or DISCONNECT_PENDING to DISCONNECTED and posts DISCONNECTED.
-     *
-     * @return false if the EP was not connected
-     */
-    boolean disconnected();
-
-    /**
-     * The connection broke (peer died, transport error, protocol violation). Moves CONNECTED or DISCONNECT_PENDING
-     * to DISCONNECTED and posts BROKEN.
-     *
-     * @param reason what happened, logged
-     * @return false if the EP was not connected
-     */
-    boolean broken(String reason);
-
-    /**
      * Completes a posted operation. Events reach the EVD in posting order per queue (the kit holds back a completion
      * until every earlier one of the same queue has completed); a successful operation posted with SUPPRESS or
-     * UNSIGNALLED gives no event. An operation must be completed exactly once.
+     * UNSIGNALLED gives no event. An operation must be completed exactly once; a completion of one the kit flushed
+     * meanwhile is ignored.
      *
      * @param operation the operation
      * @param status the status
@@ -115,13 +72,6 @@ public interface EndpointUpcalls {
      * @param immediateData the immediate data
      */
     void completeReceiveImmediate(PostedOperation receive, DtoStatus status, long writtenLength, int immediateData);
-
-    /**
-     * Completes with FLUSHED every operation of the EP not completed yet, receives and requests, in order. The
-     * transport must have dropped them first (it will not complete them again). Takes the EP's lock, so no post is
-     * half done meanwhile: a transport calls it holding none of its own locks.
-     */
-    void flush();
 
     /**
      * Takes the next buffer of the EP's shared receive queue for an incoming message ({@code dat_ep_create_with_srq};

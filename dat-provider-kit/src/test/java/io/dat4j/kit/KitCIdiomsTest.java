@@ -87,7 +87,7 @@ class KitCIdiomsTest {
     private Endpoint connected(final EndpointAttributes a) {
         final Endpoint ep = ia.createEndpoint(pz, evd, evd, evd, a);
         ep.connect(LO, 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.ep(ep).up.established(null, 0, 0, PEER, PEER));
+        assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
         assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
         return ep;
     }
@@ -207,17 +207,17 @@ class KitCIdiomsTest {
         for (int i = 0; i < eps.length; i++) {
             eps[i] = ia.createEndpointWithSrq(pz, evd, evd, evd, srq, null);
             eps[i].connect(LO, 7, Duration.ofSeconds(5), null);
-            assertTrue(transport.ep(eps[i]).up.established(null, 0, 0, PEER, PEER));
+            assertTrue(transport.ep(eps[i]).conn.established(null, 0, 0, PEER, PEER));
             assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
         }
         final Endpoint plain = connected(null);
         assertNull(async.poll());
         // the peer disconnected, the consumer disconnected (the transport never answered), the connection broke
-        assertTrue(transport.ep(eps[0]).up.disconnected());
+        assertTrue(transport.ep(eps[0]).conn.disconnected());
         eps[1].disconnect(CloseMode.ABRUPT);
-        assertFalse(transport.ep(eps[1]).up.disconnected(), "ended by the ABRUPT disconnect already");
-        assertTrue(transport.ep(eps[2]).up.broken("test"));
-        assertTrue(transport.ep(plain).up.disconnected());
+        assertFalse(transport.ep(eps[1]).conn.disconnected(), "ended by the ABRUPT disconnect already");
+        assertTrue(transport.ep(eps[2]).conn.broken("test"));
+        assertTrue(transport.ep(plain).conn.disconnected());
         for (final Endpoint ep : eps) {
             final AsyncErrorEvent e = (AsyncErrorEvent) async.dequeue();
             assertEquals(EventNumber.ASYNC_ERROR_EP_BROKEN, e.number());
@@ -230,7 +230,7 @@ class KitCIdiomsTest {
         eps[0].close();
         final Endpoint freed = ia.createEndpointWithSrq(pz, evd, evd, evd, srq, null);
         freed.connect(LO, 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.ep(freed).up.established(null, 0, 0, PEER, PEER));
+        assertTrue(transport.ep(freed).conn.established(null, 0, 0, PEER, PEER));
         freed.close();
         assertNull(async.poll());
     }
@@ -248,7 +248,7 @@ class KitCIdiomsTest {
             assertEquals(EventNumber.CONNECTION_EVENT_DISCONNECTED, e == null ? null : e.number(), "answers=" + answers);
             assertSame(ep, ((io.dat4j.ConnectionEvent) e).endpoint());
             if (!answers) {
-                assertFalse(transport.ep(ep).up.disconnected(), "a late end changes nothing");
+                assertFalse(transport.ep(ep).conn.disconnected(), "a late end changes nothing");
             }
             assertNull(evd.poll(), "one DISCONNECTED");
         }
@@ -271,14 +271,14 @@ class KitCIdiomsTest {
             for (int i = 0; i < ScriptedTransport.MAX_EP_PER_SRQ; i++) {
                 final Endpoint ep = ia.createEndpointWithSrq(pz, evd, evd, evd, srq, null);
                 ep.connect(LO, 7, Duration.ofSeconds(5), null);
-                assertTrue(transport.ep(ep).up.established(null, 0, 0, PEER, PEER));
+                assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
                 evd.dequeue();
                 eps.add(ep);
             }
         }
         assertTrue(eps.size() > asked, eps.size() + " SRQ EPs, more than the " + asked + " events asked for");
         for (final Endpoint ep : eps) {
-            assertTrue(transport.ep(ep).up.disconnected());
+            assertTrue(transport.ep(ep).conn.disconnected());
         }
         for (final Endpoint ep : eps) {
             final AsyncErrorEvent e = (AsyncErrorEvent) async.dequeue();
@@ -299,8 +299,8 @@ class KitCIdiomsTest {
         final SharedReceiveQueue srq = ia.createSharedReceiveQueue(pz, new SrqAttributes(4, 1, 0));
         final Endpoint ep = ia.createEndpointWithSrq(pz, evd, evd, evd, srq, null);
         ep.connect(LO, 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.ep(ep).up.established(null, 0, 0, PEER, PEER));
-        assertTrue(transport.ep(ep).up.disconnected());
+        assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
+        assertTrue(transport.ep(ep).conn.disconnected());
         assertNull(ia.asyncEventDispatcher().poll());
     }
 }

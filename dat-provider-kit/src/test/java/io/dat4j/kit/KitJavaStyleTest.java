@@ -85,7 +85,7 @@ class KitJavaStyleTest {
 
     private Endpoint connect(final Endpoint ep) {
         ep.connect(LO, 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.ep(ep).up.established(new byte[] {4, 2}, 2, 2, PEER, PEER));
+        assertTrue(transport.ep(ep).conn.established(new byte[] {4, 2}, 2, 2, PEER, PEER));
         return ep;
     }
 

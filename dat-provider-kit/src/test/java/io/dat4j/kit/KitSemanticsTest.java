@@ -96,7 +96,7 @@ class KitSemanticsTest {
     private Endpoint connected() {
         final Endpoint ep = ep();
         ep.connect(LO, 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.ep(ep).up.established(new byte[] {9}, 2, 2, PEER, PEER));
+        assertTrue(transport.ep(ep).conn.established(new byte[] {9}, 2, 2, PEER, PEER));
         assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
         return ep;
     }
@@ -266,12 +266,12 @@ class KitSemanticsTest {
                 EventNumber.CONNECTION_EVENT_TIMED_OUT)) {
             final Endpoint ep = ep();
             ep.connect(LO, 7, Duration.ofSeconds(1), null);
-            assertTrue(transport.ep(ep).up.connectionFailed(n, new byte[] {5}));
+            assertTrue(transport.ep(ep).conn.connectionFailed(n, new byte[] {5}));
             final ConnectionEvent e = (ConnectionEvent) evd.dequeue();
             assertEquals(n, e.number());
             assertEquals(n == EventNumber.CONNECTION_EVENT_PEER_REJECTED ? 1 : 0, e.privateDataSize());
             assertEquals(EndpointState.DISCONNECTED, ep.state());
-            assertFalse(transport.ep(ep).up.established(null, 0, 0, PEER, PEER), "late event changes nothing");
+            assertFalse(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER), "late event changes nothing");
             ep.reset();
             assertEquals(EndpointState.UNCONNECTED, ep.state());
             ep.close();
@@ -284,8 +284,8 @@ class KitSemanticsTest {
         ep.disconnect(CloseMode.GRACEFUL);
         assertEquals(EndpointState.DISCONNECT_PENDING, ep.state());
         fails(StatusType.INVALID_STATE, () -> ep.disconnect(CloseMode.GRACEFUL));
-        assertTrue(transport.ep(ep).up.disconnected());
-        assertFalse(transport.ep(ep).up.disconnected());
+        assertTrue(transport.ep(ep).conn.disconnected());
+        assertFalse(transport.ep(ep).conn.disconnected());
         assertEquals(EventNumber.CONNECTION_EVENT_DISCONNECTED, evd.dequeue().number());
         ep.disconnect(CloseMode.ABRUPT);
         assertNull(evd.poll());
@@ -307,7 +307,7 @@ class KitSemanticsTest {
         final Endpoint ep = ep();
         cr.accept(ep, null);
         assertEquals(0, ep.query().remotePortQualifier(), "not connected yet");
-        assertTrue(transport.ep(ep).up.established(null, 2, 2, new InetSocketAddress(LO, 21), PEER));
+        assertTrue(transport.ep(ep).conn.established(null, 2, 2, new InetSocketAddress(LO, 21), PEER));
         assertEquals(PEER, ep.query().remoteAddress());
         assertEquals(PEER.getPort(), ep.query().remotePortQualifier());
         final Endpoint active = connected();
@@ -333,7 +333,7 @@ class KitSemanticsTest {
         assertSame(req, transport.ep(ep).accepted);
         assertEquals(StatusSubtype.INVALID_HANDLE_CR, fails(StatusType.INVALID_HANDLE, cr::query).subtype());
         fails(StatusType.INVALID_HANDLE, () -> cr.reject(null));
-        assertTrue(transport.ep(ep).up.established(null, 2, 2, PEER, PEER));
+        assertTrue(transport.ep(ep).conn.established(null, 2, 2, PEER, PEER));
         assertEquals(EndpointState.CONNECTED, ep.state());
         assertNull(req.rejectedWith);
     }
@@ -433,7 +433,7 @@ class KitSemanticsTest {
         ia.createReservedServicePoint(26, ep2, evd);
         request(26, 2, 2, new ScriptedTransport.Req()).accept(null, null);
         assertEquals(EndpointState.COMPLETION_PENDING, ep2.state());
-        assertTrue(transport.ep(ep2).up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR,
+        assertTrue(transport.ep(ep2).conn.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR,
                 null));
         assertEquals(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, evd.dequeue().number());
         assertEquals(EndpointState.DISCONNECTED, ep2.state());
@@ -696,7 +696,7 @@ class KitSemanticsTest {
         assertEquals(io.dat4j.DtoOperation.RECEIVE, r10.operation());
         assertEquals(11, ((DtoCompletionEvent) evd.dequeue()).cookie());
         t.posted.clear();
-        t.up.flush();
+        t.conn.flush();
         final DtoCompletionEvent r12 = (DtoCompletionEvent) evd.dequeue();
         assertEquals(12, r12.cookie());
         assertEquals(DtoStatus.FLUSHED, r12.status());

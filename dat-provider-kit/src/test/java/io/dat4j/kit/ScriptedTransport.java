@@ -172,6 +172,8 @@ public final class ScriptedTransport implements Transport {
     /** A recorded transport EP. */
     public static final class Ep implements EndpointTransport {
         public final EndpointUpcalls up;
+        /** The connection the last connect or accept began (its upcalls: established, failed, ended, flush). */
+        public volatile ConnectionUpcalls conn;
         public final List<String> calls = new CopyOnWriteArrayList<>();
         public final List<PostedOperation> posted = new ArrayList<>();
         public Req accepted;
@@ -184,16 +186,19 @@ public final class ScriptedTransport implements Transport {
         }
 
         @Override
-        public void connect(final InetAddress remote, final long q, final long timeoutNanos, final byte[] pdata,
-                final int in, final int out) {
+        public void connect(final ConnectionUpcalls connection, final InetAddress remote, final long q,
+                final long timeoutNanos, final byte[] pdata, final int in, final int out) {
+            conn = connection;
             calls.add("connect " + q + " " + pdata.length + " " + in + " " + out);
         }
 
         @Override
-        public void accept(final RequestTransport request, final byte[] pdata, final int in, final int out) {
+        public void accept(final ConnectionUpcalls connection, final RequestTransport request, final byte[] pdata,
+                final int in, final int out) {
             if (failAccept != null) {
                 throw failAccept;
             }
+            conn = connection;
             accepted = (Req) request;
             acceptIn = in;
             acceptOut = out;
@@ -206,14 +211,15 @@ public final class ScriptedTransport implements Transport {
         @Override
         public void disconnect(final CloseMode mode) {
             calls.add("disconnect " + mode);
-            if (answerDisconnect) {
+            final ConnectionUpcalls c = conn;
+            if (answerDisconnect && c != null) {
                 Thread.ofPlatform().start(() -> {
                     try {
                         Thread.sleep(20);
                     } catch (final InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    up.disconnected();
+                    c.disconnected();
                 });
             }
         }

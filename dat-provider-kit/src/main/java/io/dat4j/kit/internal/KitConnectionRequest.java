@@ -109,7 +109,7 @@ final class KitConnectionRequest extends KitHandle implements ConnectionRequest 
         final int[] depths = ep.negotiateAccept(readIn, readOut);
         claim();
         try {
-            ep.accept(op, depths, (t, in, out) -> t.accept(request, pdata, in, out));
+            ep.accept(op, depths, (t, connection, in, out) -> t.accept(connection, request, pdata, in, out));
         } catch (final RuntimeException e) {
             // the CR stays pending (the EP went back to where it was)
             lock.lock();

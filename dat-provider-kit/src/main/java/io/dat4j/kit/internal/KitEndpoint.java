@@ -21,6 +21,7 @@ import io.dat4j.Qos;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
@@ -71,6 +72,8 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     private final KitSharedReceiveQueue srq;
     private final OperationQueue requestQueue;
     private volatile EndpointTransport transport;
+    /** The connection begun by the last connect or accept, until the EP is reset after it; under {@link #lock}. */
+    private KitConnection connection;
     private volatile KitReservedServicePoint reservedBy;
     private volatile InetSocketAddress localAddress;
     private volatile InetSocketAddress remoteAddress;
@@ -109,6 +112,28 @@ final class KitEndpoint extends KitHandle implements Endpoint {
 
     KitEndpointUpcalls upcalls() {
         return upcalls;
+    }
+
+    /** Begins a connection for a connect or accept hook; caller holds the lock. */
+    private KitConnection beginConnection() {
+        leaveConnection();
+        connection = new KitConnection(this);
+        return connection;
+    }
+
+    /** The kit ended the current connection itself: its transitions are ignored from now on; caller holds the lock. */
+    private void endConnection() {
+        if (connection != null) {
+            connection.advance(KitConnection.ENDED);
+        }
+    }
+
+    /** The EP leaves its connection (reset, a hook that threw, free): ignored altogether; caller holds the lock. */
+    private void leaveConnection() {
+        if (connection != null) {
+            connection.advance(KitConnection.GONE);
+            connection = null;
+        }
     }
 
     EndpointStateMachine stateMachine() {
@@ -351,9 +376,10 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             remoteQualifier = remoteConnectionQualifier;
             final EndpointAttributes a = inForce;
             try {
-                transport.connect(remote, remoteConnectionQualifier, nanos, pdata, a.maxRdmaReadIn(),
-                        a.maxRdmaReadOut());
+                transport.connect(beginConnection(), remote, remoteConnectionQualifier, nanos, pdata,
+                        a.maxRdmaReadIn(), a.maxRdmaReadOut());
             } catch (final RuntimeException e) {
+                leaveConnection();
                 sm.tryFire(Trigger.CONNECT_UNWOUND);
                 throw e;
             }
@@ -424,9 +450,10 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             sm.fire(trigger);
             inForce = resolved.toBuilder().maxRdmaReadIn(depths[0]).maxRdmaReadOut(depths[1]).build();
             try {
-                call.accept(transport, depths[0], depths[1]);
+                call.accept(transport, beginConnection(), depths[0], depths[1]);
             } catch (final RuntimeException e) {
                 // unwind: the EP goes back to where it was (the CR stays pending)
+                leaveConnection();
                 sm.tryFire(Trigger.ACCEPT_UNWOUND);
                 inForce = resolved;
                 throw e;
@@ -443,10 +470,11 @@ final class KitEndpoint extends KitHandle implements Endpoint {
          * Calls the transport's accept hook.
          *
          * @param t the EP's transport
+         * @param connection the connection the accept begins
          * @param in the negotiated responder resources
          * @param out the negotiated initiator depth
          */
-        void accept(EndpointTransport t, int in, int out);
+        void accept(EndpointTransport t, ConnectionUpcalls connection, int in, int out);
     }
 
     @Override
@@ -464,6 +492,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             }
             switch (sm.fire(Trigger.DISCONNECT)) {
                 case ACTIVE_CONNECTION_PENDING, COMPLETION_PENDING -> {
+                    endConnection();
                     callDisconnect(CloseMode.ABRUPT);
                     postConnectionEvent(EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
                 }
@@ -502,6 +531,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             Thread.currentThread().interrupt();
         }
         if (!isClosed() && sm.tryFire(Trigger.DISCONNECTED) != null) {
+            endConnection();
             postEnd(EventNumber.CONNECTION_EVENT_DISCONNECTED);
         }
     }
@@ -547,7 +577,11 @@ final class KitEndpoint extends KitHandle implements Endpoint {
                 remoteAddress = null;
                 remoteQualifier = 0;
                 inForce = resolved;
-                transport.reset();
+                try {
+                    transport.reset();
+                } finally {
+                    leaveConnection(); // after the hook: it may still flush what the connection left
+                }
             }
         } finally {
             lock.unlock();
@@ -664,6 +698,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
                 return;
             }
             before = sm.tryFire(Trigger.FORCED_FREE);
+            leaveConnection();
             if (transport != null && NEEDS_DISCONNECT.contains(before)) {
                 callDisconnect(CloseMode.ABRUPT);
             }

@@ -5,24 +5,20 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
-import io.dat4j.EventNumber;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.SharedReceiveTransport;
-import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
-import java.net.InetSocketAddress;
 
 /**
- * What the transport reports to its EP ({@link EndpointUpcalls}): the transport triggers of the EP's state machine and
- * the completions of its operations. A separate object from the consumer's {@link Endpoint} handle, so that the handle
- * cannot be cast to it.
+ * What the transport reports to its EP ({@link EndpointUpcalls}): the completions of its operations, SRQ takes and the
+ * queries; the transport triggers of the EP's state machine come through each connection's {@link KitConnection}. A
+ * separate object from the consumer's {@link Endpoint} handle, so that the handle cannot be cast to it.
  *
- * <p>Thread safety: connection upcalls ({@link #established}, {@link #connectionFailed}, {@link #disconnected},
- * {@link #broken}, {@link #flush}) take the EP's lock ({@link LockRank#ENDPOINT}), so a transport makes them holding
- * none of its own locks; data upcalls ({@link #complete}, {@link #takeSharedReceive()}, {@link #hasSharedReceive})
- * take only locks ranked below every transport lock. See "Threading and locks" in {@code docs/provider-kit.md}.
+ * <p>Thread safety: data upcalls ({@link #complete}, {@link #takeSharedReceive()}, {@link #hasSharedReceive}) take
+ * only locks ranked below every transport lock ({@link LockRank#OPERATION_QUEUE} and after). See "Threading and locks"
+ * in {@code docs/provider-kit.md}.
  */
 final class KitEndpointUpcalls implements EndpointUpcalls {
 
@@ -72,87 +68,6 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
     @Override
     public boolean isClosed() {
         return ep.isClosed();
-    }
-
-    // ------------------------------------------------------------------ connection upcalls (the EP's lock)
-
-    @Override
-    public boolean established(final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut,
-            final InetSocketAddress local, final InetSocketAddress remote) {
-        if (ep.isClosed()) {
-            return false;
-        }
-        ep.lock.lock();
-        try {
-            if (!ep.establishedLocked(rdmaReadIn, rdmaReadOut, local, remote)) {
-                return false;
-            }
-            ep.postConnectionEvent(EventNumber.CONNECTION_EVENT_ESTABLISHED, privateData);
-            return true;
-        } finally {
-            ep.lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean connectionFailed(final EventNumber number, final byte[] privateData) {
-        if (number == null || !number.isConnectionEvent() || number == EventNumber.CONNECTION_EVENT_ESTABLISHED
-                || number == EventNumber.CONNECTION_EVENT_DISCONNECTED
-                || number == EventNumber.CONNECTION_EVENT_BROKEN) {
-            throw new IllegalArgumentException("not an establishment failure: " + number);
-        }
-        final Trigger t = number == EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR ? Trigger.ACCEPT_FAILED
-                : Trigger.CONNECTION_FAILED;
-        return transportEvent(t, number, number == EventNumber.CONNECTION_EVENT_PEER_REJECTED ? privateData : null);
-    }
-
-    @Override
-    public boolean disconnected() {
-        return transportEvent(Trigger.DISCONNECTED, EventNumber.CONNECTION_EVENT_DISCONNECTED, null);
-    }
-
-    @Override
-    public boolean broken(final String reason) {
-        final boolean applied = transportEvent(Trigger.BROKEN, EventNumber.CONNECTION_EVENT_BROKEN, null);
-        if (applied) {
-            KitInterfaceAdapter.LOG.debug("connection of {} broke: {}", ep, reason);
-        }
-        return applied;
-    }
-
-    /** Fires a transport trigger and posts its event, under the EP's lock; false if it did not apply. */
-    private boolean transportEvent(final Trigger t, final EventNumber n, final byte[] privateData) {
-        if (ep.isClosed()) {
-            return false;
-        }
-        ep.lock.lock();
-        try {
-            if (ep.stateMachine().tryFire(t) == null) {
-                return false;
-            }
-            if (t == Trigger.DISCONNECTED || t == Trigger.BROKEN) {
-                ep.postEnd(n);
-            } else {
-                ep.postConnectionEvent(n, privateData);
-            }
-            return true;
-        } finally {
-            ep.lock.unlock();
-        }
-    }
-
-    /**
-     * {@inheritDoc} Under the EP's lock, so that no post is between reserving a descriptor and handing it to the
-     * transport meanwhile.
-     */
-    @Override
-    public void flush() {
-        ep.lock.lock();
-        try {
-            flushAll();
-        } finally {
-            ep.lock.unlock();
-        }
     }
 
     /** Completes every outstanding operation FLUSHED (the EP's lock held, or the EP closed). */

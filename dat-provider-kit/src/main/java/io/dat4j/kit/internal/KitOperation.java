@@ -35,6 +35,8 @@ final class KitOperation implements PostedOperation {
     int immediate;
     // completion state, owned by the kit's queue
     boolean done;
+    /** Completed FLUSHED by the kit while the transport held it: retired for good (see {@link OperationQueue}). */
+    boolean flushed;
     DtoStatus status;
     long transferred;
     /** Transport scratch: bytes done so far, or any progress mark. */

@@ -11,7 +11,10 @@ import io.dat4j.kit.LockRank;
  * is held back until every earlier operation of the queue has completed, so events reach the EVD in posting order
  * whatever order the transport finishes in. A descriptor is made the first time its slot is used and reused from then
  * on, so a deep queue (C programs size them by their worst case: dtestsrq asks 10,000 per EP) costs only the slots it
- * has used, and posting allocates nothing once the queue has been as deep as it gets.
+ * has used, and posting allocates nothing once the queue has been as deep as it gets. A descriptor the kit completes
+ * while the transport still holds it ({@link #flush}) is not reused: its slot gets a new one, so a late completion of
+ * it (a transport thread that still held it) finds it done and is ignored, and never completes the operation posted
+ * in that slot since.
  *
  * <p>Thread safety: guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}). A post reserves and commits a
  * descriptor under it (holding the EP's lock as well) and releases it before the transport's post hook, so a
@@ -94,7 +97,11 @@ final class OperationQueue {
         lock.lock();
         try {
             if (op.done) {
-                KitInterfaceAdapter.LOG.warn("{} completed twice (second status {}); ignored", op, status);
+                if (op.flushed) {
+                    KitInterfaceAdapter.LOG.debug("{} completed {} after the kit flushed it; ignored", op, status);
+                } else {
+                    KitInterfaceAdapter.LOG.warn("{} completed twice (second status {}); ignored", op, status);
+                }
                 return;
             }
             if (reported != null) {
@@ -117,6 +124,7 @@ final class OperationQueue {
                 final KitOperation op = ring[(head + i) % ring.length];
                 if (!op.done) {
                     op.done = true;
+                    op.flushed = true;
                     op.status = DtoStatus.FLUSHED;
                     op.transferred = 0;
                 }
@@ -135,6 +143,9 @@ final class OperationQueue {
             }
             emit(op);
             op.clearSegments();
+            if (op.flushed) {
+                ring[head] = null; // the transport may still hold it: never hand it out again
+            }
             head++;
             if (head == ring.length) {
                 head = 0;

@@ -4,9 +4,11 @@ import io.dat4j.DatException;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.EventCalls;
+import io.dat4j.provider.rdmacm.ffi.StructCopy;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,12 +66,12 @@ final class CmEventChannel implements AutoCloseable {
      */
     CmEventChannel(final Consumer<Throwable> errorHandler) {
         this.errorHandler = errorHandler;
-        this.channel = LibRdmaCm.createEventChannel();
+        this.channel = CmCalls.createEventChannel();
         try {
-            this.fd = LibRdmaCm.eventChannelFd(channel);
-            LibRdmaCm.setNonBlocking(fd);
+            this.fd = CmCalls.eventChannelFd(channel);
+            EventCalls.setNonBlocking(fd);
         } catch (final RuntimeException e) {
-            LibRdmaCm.destroyEventChannel(channel);
+            CmCalls.destroyEventChannel(channel);
             throw e;
         }
         this.thread = Thread.ofPlatform().daemon().name("dat4j-rdmacm-cm-" + COUNT.incrementAndGet())
@@ -105,7 +107,7 @@ final class CmEventChannel implements AutoCloseable {
      */
     MemorySegment createId(final Listener listener) {
         ensureOpen();
-        final MemorySegment id = LibRdmaCm.createId(channel, LibRdmaCm.RDMA_PS_TCP);
+        final MemorySegment id = CmCalls.createId(channel, CmCalls.RDMA_PS_TCP);
         listeners.put(id.address(), listener);
         return id;
     }
@@ -138,7 +140,7 @@ final class CmEventChannel implements AutoCloseable {
      */
     void destroyId(final MemorySegment id) {
         listeners.remove(id.address());
-        LibRdmaCm.destroyId(id);
+        CmCalls.destroyId(id);
     }
 
     private void ensureOpen() {
@@ -151,16 +153,16 @@ final class CmEventChannel implements AutoCloseable {
     private void run() {
         while (!closed.get()) {
             try {
-                if (!LibRdmaCm.pollIn(fd, POLL_TIMEOUT_MS)) {
+                if (!EventCalls.pollIn(fd, POLL_TIMEOUT_MS)) {
                     continue;
                 }
                 MemorySegment ev;
-                while (!closed.get() && (ev = LibRdmaCm.getCmEvent(channel)) != null) {
+                while (!closed.get() && (ev = CmCalls.getCmEvent(channel)) != null) {
                     final CmEvent e;
                     try {
-                        e = LibRdmaCm.readCmEvent(ev);
+                        e = StructCopy.readCmEvent(ev);
                     } finally {
-                        LibRdmaCm.ackCmEvent(ev);
+                        CmCalls.ackCmEvent(ev);
                     }
                     dispatch(e);
                 }
@@ -206,12 +208,12 @@ final class CmEventChannel implements AutoCloseable {
     private void refuse(final long id) {
         final MemorySegment seg = MemorySegment.ofAddress(id);
         try {
-            LibRdmaCm.reject(seg, null);
+            CmCalls.reject(seg, null);
         } catch (final RuntimeException ex) {
             report(ex);
         }
         try {
-            LibRdmaCm.destroyId(seg);
+            CmCalls.destroyId(seg);
         } catch (final RuntimeException ex) {
             report(ex);
         }
@@ -249,15 +251,15 @@ final class CmEventChannel implements AutoCloseable {
             listeners.remove(id);
             try {
                 final MemorySegment seg = MemorySegment.ofAddress(id);
-                if (!LibRdmaCm.idQp(seg).equals(MemorySegment.NULL)) {
-                    LibRdmaCm.destroyQp(seg);
+                if (!CmCalls.idQp(seg).equals(MemorySegment.NULL)) {
+                    CmCalls.destroyQp(seg);
                 }
-                LibRdmaCm.destroyId(seg);
+                CmCalls.destroyId(seg);
             } catch (final RuntimeException e) {
                 report(e);
             }
         }
-        LibRdmaCm.destroyEventChannel(channel);
+        CmCalls.destroyEventChannel(channel);
     }
 
     /**

@@ -3,7 +3,9 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.EventStream;
 import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.EventSink;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
+import io.dat4j.provider.rdmacm.ffi.EventCalls;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,7 +26,7 @@ final class CompletionChannel {
     private static final int POLL_TIMEOUT_MS = 50;
 
     private final MemorySegment context;
-    private final LibRdmaCm.VerbsOps ops;
+    private final DataPath.VerbsOps ops;
     private final int maxCqe;
     private final CompletionDemultiplexer demultiplexer;
     private final MemorySegment channel;
@@ -41,17 +43,17 @@ final class CompletionChannel {
      * @param maxCqe the device's {@code max_cqe}
      * @param demultiplexer where polled completions go
      */
-    CompletionChannel(final MemorySegment context, final LibRdmaCm.VerbsOps ops, final int maxCqe,
+    CompletionChannel(final MemorySegment context, final DataPath.VerbsOps ops, final int maxCqe,
             final CompletionDemultiplexer demultiplexer) {
         this.context = context;
         this.ops = ops;
         this.maxCqe = maxCqe;
         this.demultiplexer = demultiplexer;
-        final MemorySegment cc = LibRdmaCm.createCompChannel(context);
+        final MemorySegment cc = VerbsCalls.createCompChannel(context);
         try {
-            LibRdmaCm.setNonBlocking(LibRdmaCm.compChannelFd(cc));
+            EventCalls.setNonBlocking(VerbsCalls.compChannelFd(cc));
         } catch (final RuntimeException e) {
-            LibRdmaCm.destroyCompChannel(cc);
+            VerbsCalls.destroyCompChannel(cc);
             throw e;
         }
         this.channel = cc;
@@ -63,7 +65,7 @@ final class CompletionChannel {
         thread.start();
     }
 
-    LibRdmaCm.VerbsOps ops() {
+    DataPath.VerbsOps ops() {
         return ops;
     }
 
@@ -81,7 +83,7 @@ final class CompletionChannel {
      * @param entries its size
      */
     MemorySegment createCq(final int entries) {
-        return LibRdmaCm.createCq(context, entries, channel);
+        return VerbsCalls.createCq(context, entries, channel);
     }
 
     /**
@@ -143,19 +145,19 @@ final class CompletionChannel {
 
     /** Destroys the channel ({@code ibv_destroy_comp_channel}), after its CQs. */
     void destroy() {
-        LibRdmaCm.destroyCompChannel(channel);
+        VerbsCalls.destroyCompChannel(channel);
     }
 
     private void run() {
-        final int fd = LibRdmaCm.compChannelFd(channel);
+        final int fd = VerbsCalls.compChannelFd(channel);
         while (!stopped) {
             try {
-                if (!LibRdmaCm.pollIn(fd, POLL_TIMEOUT_MS)) {
+                if (!EventCalls.pollIn(fd, POLL_TIMEOUT_MS)) {
                     continue;
                 }
                 MemorySegment cq;
-                while ((cq = LibRdmaCm.getCqEvent(channel)) != null) {
-                    LibRdmaCm.ackCqEvents(cq, 1);
+                while ((cq = EventCalls.getCqEvent(channel)) != null) {
+                    EventCalls.ackCqEvents(cq, 1);
                     final CompletionQueue source = byAddress.get(cq.address());
                     if (source != null) {
                         source.evd().signal();

@@ -6,7 +6,8 @@ import io.dat4j.kit.EventSink;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -103,7 +104,7 @@ final class CompletionQueue implements CompletionSource {
             }
             final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), channel.maxCqe());
             if (wanted > entries) {
-                entries = LibRdmaCm.resizeCq(cq, wanted);
+                entries = VerbsCalls.resizeCq(cq, wanted);
             }
             this.queueLength = queueLength;
         } finally {
@@ -128,7 +129,7 @@ final class CompletionQueue implements CompletionSource {
             final int wanted = Math.min(Math.max(queueLength, reserved), channel.maxCqe());
             if (wanted > entries) {
                 try {
-                    entries = LibRdmaCm.resizeCq(cq, wanted);
+                    entries = VerbsCalls.resizeCq(cq, wanted);
                 } catch (final RuntimeException e) {
                     LOG.warn("the CQ of EVD {} stays at {} entries for QPs that may complete {}: {}", evd, entries,
                             reserved, e.getMessage());
@@ -162,7 +163,7 @@ final class CompletionQueue implements CompletionSource {
         lock.lock();
         try {
             if (!closed.get()) {
-                final int rc = LibRdmaCm.reqNotifyCq(channel.ops(), cq, false);
+                final int rc = DataPath.reqNotifyCq(channel.ops(), cq, false);
                 if (rc != 0) {
                     LOG.error("ibv_req_notify_cq failed: errno {}", rc);
                 }
@@ -179,7 +180,7 @@ final class CompletionQueue implements CompletionSource {
             try {
                 channel.forget(this);
                 try {
-                    LibRdmaCm.destroyCq(cq);
+                    VerbsCalls.destroyCq(cq);
                 } catch (final RuntimeException e) {
                     // EBUSY: a QP still uses it; logged so that the leak has a name
                     LOG.warn("ibv_destroy_cq of EVD {}: {}", evd, e.getMessage());

@@ -4,7 +4,8 @@ import io.dat4j.AsyncErrorReason;
 import io.dat4j.EventNumber;
 import io.dat4j.Handle;
 import io.dat4j.internal.logging.Logging;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.EventCalls;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import io.dat4j.kit.AdapterUpcalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,8 +54,8 @@ final class DeviceAsyncEvents {
     private DeviceAsyncEvents(final MemorySegment context, final String device) {
         this.context = context;
         this.device = device;
-        this.fd = LibRdmaCm.asyncFd(context);
-        LibRdmaCm.setNonBlocking(fd);
+        this.fd = EventCalls.asyncFd(context);
+        EventCalls.setNonBlocking(fd);
         this.thread = Thread.ofPlatform().daemon().name("dat4j-rdmacm-async-" + device).unstarted(this::run);
     }
 
@@ -107,18 +108,18 @@ final class DeviceAsyncEvents {
 
     private void run() {
         try (Arena arena = Arena.ofConfined()) {
-            final MemorySegment event = arena.allocate(LibRdmaCm.asyncEventSize(), 8);
+            final MemorySegment event = arena.allocate(EventCalls.asyncEventSize(), 8);
             while (!stopped) {
                 try {
-                    if (!LibRdmaCm.pollIn(fd, POLL_TIMEOUT_MS)) {
+                    if (!EventCalls.pollIn(fd, POLL_TIMEOUT_MS)) {
                         continue;
                     }
-                    while (!stopped && LibRdmaCm.getAsyncEvent(context, event)) {
+                    while (!stopped && EventCalls.getAsyncEvent(context, event)) {
                         try {
-                            dispatch(LibRdmaCm.asyncEventType(event), event);
+                            dispatch(EventCalls.asyncEventType(event), event);
                         } finally {
                             // the CQ, QP or SRQ of the event cannot be destroyed before this
-                            LibRdmaCm.ackAsyncEvent(event);
+                            EventCalls.ackAsyncEvent(event);
                         }
                     }
                 } catch (final RuntimeException e) {
@@ -129,22 +130,22 @@ final class DeviceAsyncEvents {
     }
 
     private void dispatch(final int type, final MemorySegment event) {
-        final String name = LibRdmaCm.eventTypeStr(type) + " (" + type + ")";
+        final String name = EventCalls.eventTypeStr(type) + " (" + type + ")";
         switch (type) {
-            case LibRdmaCm.IBV_EVENT_CQ_ERR -> cqError(name, LibRdmaCm.asyncEventElement(event));
-            case LibRdmaCm.IBV_EVENT_QP_FATAL, LibRdmaCm.IBV_EVENT_QP_REQ_ERR, LibRdmaCm.IBV_EVENT_QP_ACCESS_ERR ->
-                    qpError(name, LibRdmaCm.asyncEventElement(event));
-            case LibRdmaCm.IBV_EVENT_SRQ_ERR -> srqError(name, LibRdmaCm.asyncEventElement(event));
-            case LibRdmaCm.IBV_EVENT_QP_LAST_WQE_REACHED -> lastWqeReached(name, LibRdmaCm.asyncEventElement(event));
-            case LibRdmaCm.IBV_EVENT_DEVICE_FATAL -> deviceFatal(name);
-            case LibRdmaCm.IBV_EVENT_PORT_ERR, LibRdmaCm.IBV_EVENT_PATH_MIG_ERR ->
-                    LOG.warn("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
-            case LibRdmaCm.IBV_EVENT_PORT_ACTIVE, LibRdmaCm.IBV_EVENT_LID_CHANGE, LibRdmaCm.IBV_EVENT_PKEY_CHANGE,
-                    LibRdmaCm.IBV_EVENT_SM_CHANGE, LibRdmaCm.IBV_EVENT_CLIENT_REREGISTER,
-                    LibRdmaCm.IBV_EVENT_GID_CHANGE ->
-                    LOG.info("{}: {} on port {}", device, name, LibRdmaCm.asyncEventPort(event));
-            case LibRdmaCm.IBV_EVENT_COMM_EST, LibRdmaCm.IBV_EVENT_SQ_DRAINED, LibRdmaCm.IBV_EVENT_PATH_MIG,
-                    LibRdmaCm.IBV_EVENT_SRQ_LIMIT_REACHED ->
+            case EventCalls.IBV_EVENT_CQ_ERR -> cqError(name, EventCalls.asyncEventElement(event));
+            case EventCalls.IBV_EVENT_QP_FATAL, EventCalls.IBV_EVENT_QP_REQ_ERR, EventCalls.IBV_EVENT_QP_ACCESS_ERR ->
+                    qpError(name, EventCalls.asyncEventElement(event));
+            case EventCalls.IBV_EVENT_SRQ_ERR -> srqError(name, EventCalls.asyncEventElement(event));
+            case EventCalls.IBV_EVENT_QP_LAST_WQE_REACHED -> lastWqeReached(name, EventCalls.asyncEventElement(event));
+            case EventCalls.IBV_EVENT_DEVICE_FATAL -> deviceFatal(name);
+            case EventCalls.IBV_EVENT_PORT_ERR, EventCalls.IBV_EVENT_PATH_MIG_ERR ->
+                    LOG.warn("{}: {} on port {}", device, name, EventCalls.asyncEventPort(event));
+            case EventCalls.IBV_EVENT_PORT_ACTIVE, EventCalls.IBV_EVENT_LID_CHANGE, EventCalls.IBV_EVENT_PKEY_CHANGE,
+                    EventCalls.IBV_EVENT_SM_CHANGE, EventCalls.IBV_EVENT_CLIENT_REREGISTER,
+                    EventCalls.IBV_EVENT_GID_CHANGE ->
+                    LOG.info("{}: {} on port {}", device, name, EventCalls.asyncEventPort(event));
+            case EventCalls.IBV_EVENT_COMM_EST, EventCalls.IBV_EVENT_SQ_DRAINED, EventCalls.IBV_EVENT_PATH_MIG,
+                    EventCalls.IBV_EVENT_SRQ_LIMIT_REACHED ->
                     LOG.debug("{}: {}", device, name);
             default -> LOG.warn("{}: unexpected async event {}", device, name);
         }
@@ -169,7 +170,7 @@ final class DeviceAsyncEvents {
 
     /** {@code dapl_evd_qp_async_error_callback}: EP_BROKEN about the EP, and its connection is over. */
     private void qpError(final String name, final MemorySegment qp) {
-        final int qpNum = LibRdmaCm.qpNumber(qp);
+        final int qpNum = VerbsCalls.qpNumber(qp);
         for (final RdmaCmTransport t : transports) {
             final RdmaCmEndpoint ep = t.endpointOfQp(qpNum);
             if (ep != null) {
@@ -189,7 +190,7 @@ final class DeviceAsyncEvents {
      * in its state, unless the provider posted it already; the EP's teardown waits for the event.
      */
     private void lastWqeReached(final String name, final MemorySegment qp) {
-        final int qpNum = LibRdmaCm.qpNumber(qp);
+        final int qpNum = VerbsCalls.qpNumber(qp);
         for (final RdmaCmTransport t : transports) {
             final RdmaCmEndpoint ep = t.endpointOfQp(qpNum);
             if (ep != null) {

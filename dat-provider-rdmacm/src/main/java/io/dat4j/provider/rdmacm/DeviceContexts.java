@@ -1,6 +1,7 @@
 package io.dat4j.provider.rdmacm;
 
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.EventCalls;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -57,8 +58,8 @@ final class DeviceContexts {
         if (BY_ADDRESS.containsKey(context.address())) {
             return;
         }
-        final int cmd = LibRdmaCm.commandFd(context);
-        final int async = LibRdmaCm.asyncFd(context);
+        final int cmd = VerbsCalls.commandFd(context);
+        final int async = EventCalls.asyncFd(context);
         BY_ADDRESS.put(context.address(), new Context(device, cmd, target(cmd), async, target(async)));
     }
 

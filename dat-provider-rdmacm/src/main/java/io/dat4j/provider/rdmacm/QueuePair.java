@@ -11,8 +11,11 @@ import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.PostedOperation;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.provider.rdmacm.ffi.StructCopy;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import io.dat4j.provider.rdmacm.ffi.WorkRequest;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -147,7 +150,7 @@ final class QueuePair {
         MemorySegment sendCq = send == null ? null : send.cq();
         if (recvCq == null || sendCq == null) {
             if (privateCq == null) {
-                privateCq = LibRdmaCm.createCq(transport.context(), 1, MemorySegment.NULL);
+                privateCq = VerbsCalls.createCq(transport.context(), 1, MemorySegment.NULL);
             }
             recvCq = recvCq == null ? privateCq : recvCq;
             sendCq = sendCq == null ? privateCq : sendCq;
@@ -165,13 +168,13 @@ final class QueuePair {
         // (none when the EP asks for the device's max_qp_wr: a marker that finds the queue full is not posted)
         final int sendEntries = Math.min(sendDepth + 1, Math.max(sendDepth, transport.device().maxQpWr()));
         reserveCqs(send, sendEntries, recv, recvDepth);
-        final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, sendCq, recvCq, srq,
+        final MemorySegment attr = StructCopy.qpInitAttr(arena, sendCq, recvCq, srq,
                 sendEntries, Math.max(1, a.maxRecvDtos()),
                 Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
                 Math.max(1, a.maxRecvIov()), 0);
         // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
         try {
-            LibRdmaCm.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
+            CmCalls.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
         } catch (final RuntimeException e) {
             releaseCqs();
             throw e;
@@ -179,8 +182,8 @@ final class QueuePair {
         final List<PostedOperation> failed = new ArrayList<>();
         qpGuard.writeLock().lock();
         try {
-            qp = LibRdmaCm.idQp(id);
-            qpNum = LibRdmaCm.qpNumber(qp);
+            qp = CmCalls.idQp(id);
+            qpNum = VerbsCalls.qpNumber(qp);
             transport.demultiplexer().qpCreated(qpNum, owner);
             if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s) {
                 s.attached(qpNum);
@@ -261,7 +264,7 @@ final class QueuePair {
                 qp = null;
                 destroyed = true;
                 transport.demultiplexer().qpDestroyed(qpNum, owner);
-                LibRdmaCm.destroyQp(id);
+                CmCalls.destroyQp(id);
                 if (srq != null) {
                     srq.detached(qpNum);
                 }
@@ -284,7 +287,7 @@ final class QueuePair {
     void free() {
         freed = true;
         if (privateCq != null) {
-            LibRdmaCm.destroyCq(privateCq);
+            VerbsCalls.destroyCq(privateCq);
             privateCq = null;
         }
     }
@@ -374,12 +377,12 @@ final class QueuePair {
                     "the EP has no QP");
         }
         final int opcode = switch (op.kind()) {
-            case SEND -> LibRdmaCm.IBV_WR_SEND;
-            case RDMA_WRITE -> LibRdmaCm.IBV_WR_RDMA_WRITE;
-            case RDMA_READ -> LibRdmaCm.IBV_WR_RDMA_READ;
-            case RDMA_WRITE_IMMEDIATE -> LibRdmaCm.IBV_WR_RDMA_WRITE_WITH_IMM;
-            case FETCH_AND_ADD -> LibRdmaCm.IBV_WR_ATOMIC_FETCH_AND_ADD;
-            case COMPARE_AND_SWAP -> LibRdmaCm.IBV_WR_ATOMIC_CMP_AND_SWP;
+            case SEND -> DataPath.IBV_WR_SEND;
+            case RDMA_WRITE -> DataPath.IBV_WR_RDMA_WRITE;
+            case RDMA_READ -> DataPath.IBV_WR_RDMA_READ;
+            case RDMA_WRITE_IMMEDIATE -> DataPath.IBV_WR_RDMA_WRITE_WITH_IMM;
+            case FETCH_AND_ADD -> DataPath.IBV_WR_ATOMIC_FETCH_AND_ADD;
+            case COMPARE_AND_SWAP -> DataPath.IBV_WR_ATOMIC_CMP_AND_SWP;
             default -> throw new DatException(StatusType.NOT_IMPLEMENTED, null, op.kind() + " is not supported");
         };
         final long wrId;
@@ -391,12 +394,12 @@ final class QueuePair {
             final boolean signal = WorkRequestTable.signalled(op.hasFlag(CompletionFlag.SUPPRESS),
                     requests.requestsOutstanding(), sendDepth);
             wrId = requests.track(op, true, signal);
-            sendWr.send(wrId, n, opcode, signal ? LibRdmaCm.IBV_SEND_SIGNALED : 0, op.remoteAddress(),
+            sendWr.send(wrId, n, opcode, signal ? DataPath.IBV_SEND_SIGNALED : 0, op.remoteAddress(),
                     op.rmrContext());
             if (op.kind().isExtension()) {
                 RdmaCmExtensions.prepare(sendWr, op);
             }
-            rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
+            rc = DataPath.postSend(transport.ops(), q, sendWr.request(), badWr);
         }
         if (rc != 0) {
             requests.untrack(wrId);
@@ -423,8 +426,8 @@ final class QueuePair {
                 if (wrId < 0) {
                     return requests.markerPending();
                 }
-                sendWr.send(wrId, 0, LibRdmaCm.IBV_WR_RDMA_WRITE, LibRdmaCm.IBV_SEND_SIGNALED, 0, 0);
-                final int rc = LibRdmaCm.postSend(transport.ops(), q, sendWr.request(), badWr);
+                sendWr.send(wrId, 0, DataPath.IBV_WR_RDMA_WRITE, DataPath.IBV_SEND_SIGNALED, 0, 0);
+                final int rc = DataPath.postSend(transport.ops(), q, sendWr.request(), badWr);
                 if (rc != 0) {
                     requests.markerFailed();
                     LOG.debug("ibv_post_send of the drain marker: errno {}", rc);
@@ -445,7 +448,7 @@ final class QueuePair {
             final int n = fill(recvWr, op);
             wrId = requests.track(op, false, true);
             recvWr.receive(wrId, n);
-            rc = LibRdmaCm.postRecv(transport.ops(), q, recvWr.request(), badWr);
+            rc = DataPath.postRecv(transport.ops(), q, recvWr.request(), badWr);
         }
         if (rc != 0) {
             requests.untrack(wrId);

@@ -3,9 +3,11 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.DatException;
 import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.Errno;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.provider.rdmacm.ffi.NativeSymbols;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
@@ -45,7 +47,7 @@ public final class RdmaCm {
         private static final RdmaCmUnavailableException CAUSE = probe(
                 Boolean.getBoolean(DISABLED_PROP_NAME) || Boolean.getBoolean(LEGACY_DISABLED_PROP_NAME),
                 LIBRDMACM, LIBIBVERBS);
-        private static final List<String> DEVICES = CAUSE == null ? LibRdmaCm.deviceNames() : List.of();
+        private static final List<String> DEVICES = CAUSE == null ? VerbsCalls.deviceNames() : List.of();
     }
 
     /** {@return true if librdmacm is loaded and an RDMA device can be used} */
@@ -114,10 +116,10 @@ public final class RdmaCm {
             }
         }
         try {
-            LibRdmaCm.link();
-            final MemorySegment channel = LibRdmaCm.createEventChannel();
-            LibRdmaCm.destroyEventChannel(channel);
-            final List<String> devices = LibRdmaCm.deviceNames();
+            NativeSymbols.link();
+            final MemorySegment channel = CmCalls.createEventChannel();
+            CmCalls.destroyEventChannel(channel);
+            final List<String> devices = VerbsCalls.deviceNames();
             if (devices.isEmpty()) {
                 return new RdmaCmUnavailableException(RdmaCmUnavailableException.Reason.NO_DEVICE,
                         "no RDMA device: ibv_get_device_list found none (load a driver, or create a Soft-RoCE"

@@ -7,10 +7,11 @@ import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
@@ -80,6 +81,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** The wait of a GRACEFUL disconnect for the outstanding requests. */
     private final GracefulDisconnect graceful;
     private volatile MemorySegment id;
+    /**
+     * The kit's view of the connection the identifier carries (from the connect or accept hook); each queued connection
+     * upcall takes the one current when it was decided, so one made after that connection ended is ignored by the kit.
+     * Written under {@link #lock}; read without it on the completion path, to tie an error to its connection.
+     */
+    private volatile ConnectionUpcalls connection;
     /** The identifier's step; written under {@link #lock}, read without it on the completion path. */
     private volatile CmStep step;
     private ConnectionParameters parameters;
@@ -154,8 +161,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
     // ------------------------------------------------------------------ connect / accept
 
     @Override
-    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
-            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+    public void connect(final ConnectionUpcalls upcalls, final InetAddress remoteAddress,
+            final long connectionQualifier, final long timeoutNanos, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
         final EndpointAttributes a = ep.attributes();
         final ConnectionParameters p = ConnectionPolicy.forConnect(
                 PrivateData.frame(privateData, RdmaCmProvider.WIRE_CONNECT_PRIVATE_DATA), rdmaReadIn, rdmaReadOut,
@@ -165,7 +173,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             requireOpen();
             final MemorySegment newId = transport.cm().createId(this::onEvent);
             try {
-                LibRdmaCm.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
+                CmCalls.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
                         new InetSocketAddress(remoteAddress, RdmaCmTransport.port(connectionQualifier)),
                         RdmaCmTransport.RESOLVE_TIMEOUT_MS);
             } catch (final RuntimeException e) {
@@ -173,6 +181,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 throw e;
             }
             id = newId;
+            connection = upcalls;
             parameters = p;
             step = CmStep.ADDRESS_QUERY;
             disconnectRequested = false;
@@ -185,8 +194,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     @Override
-    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
-            final int rdmaReadOut) {
+    public void accept(final ConnectionUpcalls upcalls, final RequestTransport request,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
         if (!(request instanceof RdmaCmRequest r)) {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                     "the request does not come from this provider");
@@ -202,17 +211,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
                         "the request was already accepted or rejected");
             }
             id = r.id();
+            connection = upcalls;
             // (an EP reset after an earlier connection accepts as a new one: a DISCONNECTED is answered with DREP)
             disconnectRequested = false;
             transport.cm().register(r.id().address(), this::onEvent);
             try {
                 queuePair.create(id);
-                LibRdmaCm.accept(id, p);
+                CmCalls.accept(id, p);
             } catch (final RuntimeException e) {
                 // RA-02: report the failure; the identifier is the request's, reject it as C uDAPL does
                 queuePair.destroy(id, disconnectRequested);
                 try {
-                    LibRdmaCm.reject(r.id(), null);
+                    CmCalls.reject(r.id(), null);
                 } catch (final RuntimeException ignored) {
                     LOG.debug("reject after failed accept", ignored);
                 }
@@ -221,8 +231,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 step = null;
                 upcall(() -> {
                     // CRA-07: the receives posted to the EP are flushed, as after any establishment that failed
-                    ep.flush();
-                    ep.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+                    upcalls.flush();
+                    upcalls.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
                 });
                 LOG.debug("rdma_accept failed (the requester is gone?)", e);
                 return;
@@ -265,14 +275,14 @@ final class RdmaCmEndpoint implements EndpointTransport {
         switch (e.type()) {
             case ADDR_RESOLVED -> {
                 if (step == CmStep.ADDRESS_QUERY) {
-                    LibRdmaCm.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
+                    CmCalls.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
                     step = CmStep.ROUTE_QUERY;
                 }
             }
             case ROUTE_RESOLVED -> {
                 if (step == CmStep.ROUTE_QUERY) {
                     queuePair.create(current);
-                    LibRdmaCm.connect(current, parameters);
+                    CmCalls.connect(current, parameters);
                     step = CmStep.CONNECT_SENT;
                 }
             }
@@ -299,10 +309,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
                     disconnectQuietly(current);
                 }
                 if (step == CmStep.ESTABLISHED) {
+                    final ConnectionUpcalls c = connection;
                     teardownLocked();
                     upcall(() -> {
-                        ep.flush();
-                        ep.disconnected();
+                        c.flush();
+                        c.disconnected();
                     });
                 } else if (step == CmStep.ACCEPT_SENT) {
                     failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
@@ -328,13 +339,14 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final int in = active ? e.connection().responderResources() : parameters.responderResources();
         final int out = active ? e.connection().initiatorDepth() : parameters.initiatorDepth();
         final byte[] pdata = active ? PrivateData.unframe(e.connection().privateData()) : null;
-        final InetSocketAddress local = LibRdmaCm.idLocalAddress(current);
-        final InetSocketAddress peer = LibRdmaCm.idPeerAddress(current);
+        final InetSocketAddress local = CmCalls.idLocalAddress(current);
+        final InetSocketAddress peer = CmCalls.idPeerAddress(current);
         cancelTimeout();
         step = CmStep.ESTABLISHED;
         queuePair.established();
+        final ConnectionUpcalls c = connection;
         upcall(() -> {
-            if (!ep.established(pdata, in, out, local, peer)) {
+            if (!c.established(pdata, in, out, local, peer)) {
                 lock.lock();
                 try {
                     if (id == current) {
@@ -364,10 +376,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
             case ADDRESS_QUERY, ROUTE_QUERY, CONNECT_SENT -> failLocked(activeFailure, null);
             case ACCEPT_SENT -> failLocked(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
             case ESTABLISHED -> {
+                final ConnectionUpcalls c = connection;
                 teardownLocked();
                 upcall(() -> {
-                    ep.flush();
-                    ep.broken(reason);
+                    c.flush();
+                    c.broken(reason);
                 });
             }
         }
@@ -382,7 +395,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         if (step != CmStep.ESTABLISHED || closed) {
             return;
         }
-        breakLater(op.kind() + " completed " + status + " (" + CompletionStatus.describe(wcStatus) + ")");
+        breakLater(connection, op.kind() + " completed " + status + " (" + CompletionStatus.describe(wcStatus) + ")");
     }
 
     /**
@@ -397,13 +410,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
             LOG.debug("EP {}: {} while not connected", index, reason);
             return;
         }
-        breakLater(reason);
+        breakLater(connection, reason);
     }
 
-    /** Breaks the connection on the timer thread ({@link #breakOnError}). */
-    private void breakLater(final String reason) {
+    /**
+     * Breaks the connection on the timer thread ({@link #breakOnError}), if it is still the EP's then.
+     *
+     * @param failed the connection the error belongs to
+     * @param reason what happened
+     */
+    private void breakLater(final ConnectionUpcalls failed, final String reason) {
         try {
-            transport.timer().execute(() -> breakOnError(reason));
+            transport.timer().execute(() -> breakOnError(failed, reason));
         } catch (final java.util.concurrent.RejectedExecutionException e) {
             LOG.debug("IA closing: {} not reported as BROKEN", reason);
         }
@@ -414,12 +432,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
         return ep;
     }
 
-    private void breakOnError(final String reason) {
+    private void breakOnError(final ConnectionUpcalls failed, final String reason) {
         lock.lock();
         try {
             final MemorySegment current = id;
-            if (closed || step != CmStep.ESTABLISHED || current == null) {
-                return;
+            if (closed || step != CmStep.ESTABLISHED || current == null || connection != failed) {
+                return; // (an error of an earlier connection of the EP, reset and connected again meanwhile)
             }
             // (an error completion the peer can provoke, connection after connection: the kit's rate-limited log)
             final io.dat4j.kit.AdapterUpcalls a = transport.adapter();
@@ -429,8 +447,8 @@ final class RdmaCmEndpoint implements EndpointTransport {
             disconnectQuietly(current);
             teardownLocked();
             upcall(() -> {
-                ep.flush();
-                ep.broken(reason);
+                failed.flush();
+                failed.broken(reason);
             });
         } finally {
             unlock();
@@ -459,17 +477,18 @@ final class RdmaCmEndpoint implements EndpointTransport {
     /** Establishment failed: event, then the QP's receives flushed (CRA-07) and the identifier dropped. */
     private void failLocked(final EventNumber number, final byte[] privateData) {
         cancelTimeout();
+        final ConnectionUpcalls c = connection;
         teardownLocked();
         upcall(() -> {
-            ep.flush();
-            ep.connectionFailed(number, privateData);
+            c.flush();
+            c.connectionFailed(number, privateData);
         });
     }
 
     private void disconnectQuietly(final MemorySegment current) {
         disconnectRequested = true;
         try {
-            LibRdmaCm.disconnect(current);
+            CmCalls.disconnect(current);
         } catch (final NativeCallException e) {
             LOG.debug("rdma_disconnect: {}", e.getMessage());
         }
@@ -523,8 +542,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 // an aborted pending connect: the kit has moved the EP to DISCONNECTED and posts the event
                 cancelTimeout();
                 disconnectQuietly(current);
+                final ConnectionUpcalls c = connection;
                 teardownLocked();
-                upcall(ep::flush);
+                upcall(c::flush);
             }
         } finally {
             unlock();
@@ -537,8 +557,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
         try {
             cancelTimeout();
             if (id != null) {
+                // the kit ended this connection while it ran (an ABRUPT disconnect that outlasted
+                // dat4j.kit.abruptDisconnectMillis): what its QP held is flushed, allowed until this hook returns
+                final ConnectionUpcalls c = connection;
                 teardownLocked();
-                upcall(ep::flush);
+                upcall(c::flush);
             }
         } finally {
             unlock();

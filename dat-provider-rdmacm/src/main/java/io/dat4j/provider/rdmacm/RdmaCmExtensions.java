@@ -3,7 +3,7 @@ package io.dat4j.provider.rdmacm;
 import io.dat4j.DtoOperation;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
 import io.dat4j.provider.rdmacm.ffi.WorkRequest;
 
 /**
@@ -47,7 +47,7 @@ final class RdmaCmExtensions {
      * @param i the entry
      */
     static long immediate(final CompletionBatch wcs, final int i) {
-        if (wcs.status(i) != LibRdmaCm.IBV_WC_SUCCESS || wcs.opcode(i) != LibRdmaCm.IBV_WC_RECV_RDMA_WITH_IMM) {
+        if (wcs.status(i) != DataPath.IBV_WC_SUCCESS || wcs.opcode(i) != DataPath.IBV_WC_RECV_RDMA_WITH_IMM) {
             return NO_IMMEDIATE;
         }
         return Integer.toUnsignedLong(wcs.immData(i));

@@ -1,9 +1,9 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.kit.ListenerTransport;
 import io.dat4j.kit.ServicePointUpcalls;
 import java.lang.foreign.MemorySegment;
@@ -44,13 +44,13 @@ final class RdmaCmListener implements ListenerTransport {
         this.servicePoint = servicePoint;
         this.id = transport.cm().createId(this::onEvent);
         try {
-            LibRdmaCm.bindAddr(id, new InetSocketAddress(transport.address(), port));
-            LibRdmaCm.listen(id, 0);
+            CmCalls.bindAddr(id, new InetSocketAddress(transport.address(), port));
+            CmCalls.listen(id, 0);
         } catch (final RuntimeException e) {
             transport.cm().destroyId(id);
             throw e;
         }
-        this.qualifier = qualifier < 0 ? LibRdmaCm.sourcePort(id) : qualifier;
+        this.qualifier = qualifier < 0 ? CmCalls.sourcePort(id) : qualifier;
     }
 
     @Override
@@ -72,7 +72,7 @@ final class RdmaCmListener implements ListenerTransport {
         transport.cm().register(e.id(), request::onEvent);
         final byte[] pdata = PrivateData.unframe(e.connection().privateData());
         // the event shows the requester's values from our side: its initiator depth is our responder resources
-        final boolean taken = servicePoint.connectionRequested(request, LibRdmaCm.idPeerAddress(newId),
+        final boolean taken = servicePoint.connectionRequested(request, CmCalls.idPeerAddress(newId),
                 pdata, e.connection().initiatorDepth(),
                 e.connection().responderResources());
         if (!taken) {
@@ -82,9 +82,9 @@ final class RdmaCmListener implements ListenerTransport {
 
     private void refuse(final MemorySegment newId) {
         try {
-            LibRdmaCm.reject(newId, null);
+            CmCalls.reject(newId, null);
         } finally {
-            LibRdmaCm.destroyId(newId);
+            CmCalls.destroyId(newId);
         }
     }
 

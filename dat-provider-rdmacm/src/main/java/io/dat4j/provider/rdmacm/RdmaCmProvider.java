@@ -131,7 +131,7 @@ public final class RdmaCmProvider implements DatProvider {
         if (vendorId == RXE_VENDOR_ID) {
             c.remove(Capability.RECEIVE_LENGTH_ERROR);
         }
-        if (atomicCap == io.dat4j.provider.rdmacm.ffi.LibRdmaCm.IBV_ATOMIC_NONE) {
+        if (atomicCap == io.dat4j.provider.rdmacm.ffi.VerbsCalls.IBV_ATOMIC_NONE) {
             c.remove(Capability.FETCH_AND_ADD);
             c.remove(Capability.COMPARE_AND_SWAP);
         }

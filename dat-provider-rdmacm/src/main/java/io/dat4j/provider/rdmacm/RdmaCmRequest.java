@@ -1,9 +1,9 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.kit.RequestTransport;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,7 +56,7 @@ final class RdmaCmRequest implements RequestTransport {
             return;
         }
         try {
-            LibRdmaCm.reject(id, RejectData.encode(privateData));
+            CmCalls.reject(id, RejectData.encode(privateData));
         } finally {
             transport.cm().destroyId(id);
         }
@@ -68,7 +68,7 @@ final class RdmaCmRequest implements RequestTransport {
             return;
         }
         try {
-            LibRdmaCm.reject(id, null);
+            CmCalls.reject(id, null);
         } finally {
             transport.cm().destroyId(id);
         }

@@ -1,8 +1,9 @@
 package io.dat4j.provider.rdmacm;
 
 import io.dat4j.SrqAttributes;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import io.dat4j.kit.SharedReceiveBuffer;
 import io.dat4j.kit.SharedReceiveTransport;
 import java.lang.foreign.Arena;
@@ -35,10 +36,10 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
     /** Marks the {@code wr_id} of an SRQ buffer (EP work requests never set the top bit). */
     static final long WR_ID_FLAG = 1L << 63;
 
-    private final LibRdmaCm.VerbsOps ops;
+    private final DataPath.VerbsOps ops;
     private final MemorySegment srq;
     private final Arena arena = Arena.ofShared();
-    private final MemorySegment wr = LibRdmaCm.allocateRecvWr(arena);
+    private final MemorySegment wr = DataPath.allocateRecvWr(arena);
     private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
     private final MemorySegment sges;
     private int capacity;
@@ -59,12 +60,12 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
      * @param pd the PZ's PD
      * @param attributes the checked size
      */
-    RdmaCmSharedReceiveQueue(final LibRdmaCm.VerbsOps ops, final MemorySegment pd, final SrqAttributes attributes) {
+    RdmaCmSharedReceiveQueue(final DataPath.VerbsOps ops, final MemorySegment pd, final SrqAttributes attributes) {
         this.ops = ops;
         this.capacity = attributes.maxRecvDtos();
-        this.sges = LibRdmaCm.allocateSges(arena, Math.max(1, attributes.maxRecvIov()));
+        this.sges = DataPath.allocateSges(arena, Math.max(1, attributes.maxRecvIov()));
         try {
-            this.srq = LibRdmaCm.createSrq(pd, attributes.maxRecvDtos(), Math.max(1, attributes.maxRecvIov()));
+            this.srq = VerbsCalls.createSrq(pd, attributes.maxRecvDtos(), Math.max(1, attributes.maxRecvIov()));
         } catch (final RuntimeException e) {
             arena.close();
             throw e;
@@ -145,11 +146,11 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
         final int n = buffer.segmentCount();
         for (int i = 0; i < n; i++) {
             final RdmaCmTransport.Registration r = (RdmaCmTransport.Registration) buffer.region(i).registration();
-            LibRdmaCm.sge(sges, i, buffer.region(i).baseAddress() + buffer.offset(i), (int) buffer.length(i),
+            DataPath.sge(sges, i, buffer.region(i).baseAddress() + buffer.offset(i), (int) buffer.length(i),
                     r.lkey());
         }
-        LibRdmaCm.recvWr(wr, WR_ID_FLAG | buffer.sequence(), sges, n);
-        final int rc = LibRdmaCm.postSrqRecv(ops, srq, wr, badWr);
+        DataPath.recvWr(wr, WR_ID_FLAG | buffer.sequence(), sges, n);
+        final int rc = DataPath.postSrqRecv(ops, srq, wr, badWr);
         if (rc != 0) {
             throw new NativeCallException("ibv_post_srq_recv", rc);
         }
@@ -158,7 +159,7 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
     @Override
     public synchronized void resize(final int maxRecvDtos) {
         if (maxRecvDtos > capacity) {
-            LibRdmaCm.resizeSrq(srq, maxRecvDtos);
+            VerbsCalls.resizeSrq(srq, maxRecvDtos);
             capacity = maxRecvDtos;
         }
     }
@@ -170,7 +171,7 @@ final class RdmaCmSharedReceiveQueue implements SharedReceiveTransport {
         }
         closed = true;
         try {
-            LibRdmaCm.destroySrq(srq);
+            VerbsCalls.destroySrq(srq);
         } finally {
             arena.close();
         }

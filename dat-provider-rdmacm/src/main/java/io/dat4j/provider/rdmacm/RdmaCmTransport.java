@@ -6,8 +6,10 @@ import io.dat4j.MemoryPrivilege;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.CompletionSource;
 import io.dat4j.kit.EndpointTransport;
@@ -56,7 +58,7 @@ final class RdmaCmTransport implements Transport {
     private final MemorySegment iaId;
     private final MemorySegment context;
     private final DeviceAttributes device;
-    private final LibRdmaCm.VerbsOps ops;
+    private final DataPath.VerbsOps ops;
     private final CompletionDemultiplexer demultiplexer = new CompletionDemultiplexer();
     private final CompletionChannel completions;
     private final ScheduledExecutorService timer;
@@ -76,16 +78,16 @@ final class RdmaCmTransport implements Transport {
         CompletionChannel cc = null;
         try {
             id = channel.createId(e -> LOG.debug("IA identifier event {}", e));
-            LibRdmaCm.bindAddr(id, new InetSocketAddress(address, 0));
-            final MemorySegment ctx = LibRdmaCm.idContext(id);
+            CmCalls.bindAddr(id, new InetSocketAddress(address, 0));
+            final MemorySegment ctx = CmCalls.idContext(id);
             if (ctx.equals(MemorySegment.NULL)) {
                 throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1,
                         address.getHostAddress() + " is not the address of an RDMA device");
             }
             // librdmacm keeps this context open for the rest of the process (DeviceContexts)
-            DeviceContexts.retain(ctx, LibRdmaCm.idDeviceName(id));
-            this.device = LibRdmaCm.queryDevice(ctx);
-            this.ops = LibRdmaCm.opsOf(ctx);
+            DeviceContexts.retain(ctx, CmCalls.idDeviceName(id));
+            this.device = VerbsCalls.queryDevice(ctx);
+            this.ops = DataPath.opsOf(ctx);
             cc = new CompletionChannel(ctx, ops, device.maxCqe(), demultiplexer);
             this.context = ctx;
         } catch (final RuntimeException e) {
@@ -102,7 +104,7 @@ final class RdmaCmTransport implements Transport {
                 .name("dat4j-rdmacm-timer").unstarted(r));
         completions.start();
         try {
-            DeviceAsyncEvents.attach(context, LibRdmaCm.idDeviceName(iaId), this);
+            DeviceAsyncEvents.attach(context, CmCalls.idDeviceName(iaId), this);
         } catch (final RuntimeException e) {
             close();
             throw e;
@@ -122,12 +124,12 @@ final class RdmaCmTransport implements Transport {
 
     /** {@return the device name of the IA's identifier} */
     String deviceName() {
-        return LibRdmaCm.idDeviceName(iaId);
+        return CmCalls.idDeviceName(iaId);
     }
 
     /** {@return the port attributes of the IA's port} */
     io.dat4j.provider.rdmacm.ffi.PortAttributes portAttributes() {
-        return LibRdmaCm.queryPort(context, Math.max(1, LibRdmaCm.idPortNumber(iaId)));
+        return VerbsCalls.queryPort(context, Math.max(1, CmCalls.idPortNumber(iaId)));
     }
 
     InetAddress address() {
@@ -154,7 +156,7 @@ final class RdmaCmTransport implements Transport {
         return context;
     }
 
-    LibRdmaCm.VerbsOps ops() {
+    DataPath.VerbsOps ops() {
         return ops;
     }
 
@@ -212,14 +214,14 @@ final class RdmaCmTransport implements Transport {
     /** {@inheritDoc} ({@code dapls_ib_pd_alloc}: {@code ibv_alloc_pd} on the IA's device) */
     @Override
     public Object allocateProtectionZone(final io.dat4j.ProtectionZone protectionZone) {
-        return LibRdmaCm.allocPd(context);
+        return VerbsCalls.allocPd(context);
     }
 
     /** {@inheritDoc} ({@code dapls_ib_pd_free}: {@code ibv_dealloc_pd}) */
     @Override
     public void freeProtectionZone(final io.dat4j.ProtectionZone protectionZone, final Object registration) {
         if (registration instanceof MemorySegment pd) {
-            LibRdmaCm.deallocPd(pd);
+            VerbsCalls.deallocPd(pd);
         }
     }
 
@@ -232,25 +234,25 @@ final class RdmaCmTransport implements Transport {
 
     @Override
     public Object registerMemory(final RegisteredRegion region) {
-        int access = LibRdmaCm.IBV_ACCESS_LOCAL_WRITE;
+        int access = VerbsCalls.IBV_ACCESS_LOCAL_WRITE;
         if (region.allows(MemoryPrivilege.REMOTE_READ)) {
-            access |= LibRdmaCm.IBV_ACCESS_REMOTE_READ;
+            access |= VerbsCalls.IBV_ACCESS_REMOTE_READ;
         }
         if (region.allows(MemoryPrivilege.REMOTE_WRITE)) {
-            access |= LibRdmaCm.IBV_ACCESS_REMOTE_WRITE;
+            access |= VerbsCalls.IBV_ACCESS_REMOTE_WRITE;
         }
         if (region.allows(MemoryPrivilege.REMOTE_ATOMIC)) {
-            access |= LibRdmaCm.IBV_ACCESS_REMOTE_ATOMIC;
+            access |= VerbsCalls.IBV_ACCESS_REMOTE_ATOMIC;
         }
-        final MemorySegment mr = LibRdmaCm.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
+        final MemorySegment mr = VerbsCalls.regMr(pdOf(region.protectionZoneRegistration()), region.memory(),
                 access);
-        return new Registration(mr, LibRdmaCm.mrLkey(mr), LibRdmaCm.mrRkey(mr));
+        return new Registration(mr, VerbsCalls.mrLkey(mr), VerbsCalls.mrRkey(mr));
     }
 
     @Override
     public void deregisterMemory(final RegisteredRegion region) {
         if (region.registration() instanceof Registration r) {
-            LibRdmaCm.deregMr(r.mr());
+            VerbsCalls.deregMr(r.mr());
         }
     }
 

@@ -12,8 +12,8 @@ import io.dat4j.DatException;
 import io.dat4j.ProviderListing;
 import io.dat4j.Registry;
 import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.Errno;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +79,7 @@ class LoadClassTest {
     @DisplayName("RA-02 errno is captured from the real call: rdma_create_event_channel fails with ENODEV here")
     void shouldCaptureErrnoOfARealCall() {
         assumeNoRdmaDevice();
-        final NativeCallException e = assertThrows(NativeCallException.class, LibRdmaCm::createEventChannel);
+        final NativeCallException e = assertThrows(NativeCallException.class, CmCalls::createEventChannel);
         assertEquals("rdma_create_event_channel", e.function());
         assertEquals(Errno.ENODEV, e.errno());
         assertTrue(e.getMessage().endsWith("rdma_create_event_channel(..) failed: errno 19 (ENODEV)"),

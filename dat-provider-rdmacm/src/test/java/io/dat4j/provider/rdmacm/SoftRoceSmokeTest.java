@@ -10,14 +10,17 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dat4j.RegistryEntry;
 import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
+import io.dat4j.provider.rdmacm.ffi.DataPath;
 import io.dat4j.provider.rdmacm.ffi.DeviceAttributes;
 import io.dat4j.provider.rdmacm.ffi.Errno;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
 import io.dat4j.provider.rdmacm.ffi.PortAttributes;
+import io.dat4j.provider.rdmacm.ffi.StructCopy;
+import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -136,16 +139,16 @@ class SoftRoceSmokeTest {
 
     /** A listening identifier on the device's address, port picked by the kernel; returns its port. */
     private int listen(final MemorySegment id) {
-        LibRdmaCm.bindAddr(id, new InetSocketAddress(ip, 0));
-        LibRdmaCm.listen(id, 0);
-        return LibRdmaCm.sourcePort(id);
+        CmCalls.bindAddr(id, new InetSocketAddress(ip, 0));
+        CmCalls.listen(id, 0);
+        return CmCalls.sourcePort(id);
     }
 
     /** Resolves address and route of an active identifier. */
     private void resolve(final MemorySegment id, final int port) throws InterruptedException {
-        LibRdmaCm.resolveAddr(id, null, new InetSocketAddress(ip, port), 5000);
+        CmCalls.resolveAddr(id, null, new InetSocketAddress(ip, port), 5000);
         await(id, CmEventType.ADDR_RESOLVED);
-        LibRdmaCm.resolveRoute(id, 5000);
+        CmCalls.resolveRoute(id, 5000);
         await(id, CmEventType.ROUTE_RESOLVED);
     }
 
@@ -156,55 +159,55 @@ class SoftRoceSmokeTest {
         final MemorySegment cq;
         final MemorySegment buffer;
         final MemorySegment mr;
-        final LibRdmaCm.VerbsOps ops;
+        final DataPath.VerbsOps ops;
         final MemorySegment wcs;
         final MemorySegment badWr;
 
         Side(final MemorySegment id) {
             this.id = id;
-            final MemorySegment ctx = LibRdmaCm.idContext(id);
+            final MemorySegment ctx = CmCalls.idContext(id);
             assertFalse(ctx.equals(MemorySegment.NULL), "identifier has no device context");
-            pd = LibRdmaCm.allocPd(ctx);
-            cleanup.push(() -> LibRdmaCm.deallocPd(pd));
-            cq = LibRdmaCm.createCq(ctx, 16, MemorySegment.NULL);
-            cleanup.push(() -> LibRdmaCm.destroyCq(cq));
-            final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, cq, cq, 8, 8, 1, 1, 0);
-            LibRdmaCm.createQp(id, pd, attr);
-            cleanup.push(() -> LibRdmaCm.destroyQp(id));
+            pd = VerbsCalls.allocPd(ctx);
+            cleanup.push(() -> VerbsCalls.deallocPd(pd));
+            cq = VerbsCalls.createCq(ctx, 16, MemorySegment.NULL);
+            cleanup.push(() -> VerbsCalls.destroyCq(cq));
+            final MemorySegment attr = StructCopy.qpInitAttr(arena, cq, cq, 8, 8, 1, 1, 0);
+            CmCalls.createQp(id, pd, attr);
+            cleanup.push(() -> CmCalls.destroyQp(id));
             buffer = arena.allocate(4096, 4096);
-            mr = LibRdmaCm.regMr(pd, buffer, LibRdmaCm.IBV_ACCESS_LOCAL_WRITE | LibRdmaCm.IBV_ACCESS_REMOTE_WRITE
-                    | LibRdmaCm.IBV_ACCESS_REMOTE_READ);
-            cleanup.push(() -> LibRdmaCm.deregMr(mr));
-            ops = LibRdmaCm.opsOf(ctx);
-            wcs = LibRdmaCm.allocateWcs(arena, 4);
+            mr = VerbsCalls.regMr(pd, buffer, VerbsCalls.IBV_ACCESS_LOCAL_WRITE | VerbsCalls.IBV_ACCESS_REMOTE_WRITE
+                    | VerbsCalls.IBV_ACCESS_REMOTE_READ);
+            cleanup.push(() -> VerbsCalls.deregMr(mr));
+            ops = DataPath.opsOf(ctx);
+            wcs = DataPath.allocateWcs(arena, 4);
             badWr = arena.allocate(ValueLayout.ADDRESS);
         }
 
         void postRecv(final long cookie) {
-            final MemorySegment sge = LibRdmaCm.allocateSges(arena, 1);
-            LibRdmaCm.sge(sge, 0, buffer.address(), (int) buffer.byteSize(), LibRdmaCm.mrLkey(mr));
-            final MemorySegment wr = LibRdmaCm.allocateRecvWr(arena);
-            LibRdmaCm.recvWr(wr, cookie, sge, 1);
-            assertEquals(0, LibRdmaCm.postRecv(ops, LibRdmaCm.idQp(id), wr, badWr), "ibv_post_recv");
+            final MemorySegment sge = DataPath.allocateSges(arena, 1);
+            DataPath.sge(sge, 0, buffer.address(), (int) buffer.byteSize(), VerbsCalls.mrLkey(mr));
+            final MemorySegment wr = DataPath.allocateRecvWr(arena);
+            DataPath.recvWr(wr, cookie, sge, 1);
+            assertEquals(0, DataPath.postRecv(ops, CmCalls.idQp(id), wr, badWr), "ibv_post_recv");
         }
 
         void post(final long cookie, final int opcode, final int length, final long remoteAddress, final int rkey) {
-            final MemorySegment sge = LibRdmaCm.allocateSges(arena, 1);
-            LibRdmaCm.sge(sge, 0, buffer.address(), length, LibRdmaCm.mrLkey(mr));
-            final MemorySegment wr = LibRdmaCm.allocateSendWr(arena);
-            LibRdmaCm.sendWr(wr, cookie, sge, 1, opcode, LibRdmaCm.IBV_SEND_SIGNALED, remoteAddress, rkey);
-            assertEquals(0, LibRdmaCm.postSend(ops, LibRdmaCm.idQp(id), wr, badWr), "ibv_post_send");
+            final MemorySegment sge = DataPath.allocateSges(arena, 1);
+            DataPath.sge(sge, 0, buffer.address(), length, VerbsCalls.mrLkey(mr));
+            final MemorySegment wr = DataPath.allocateSendWr(arena);
+            DataPath.sendWr(wr, cookie, sge, 1, opcode, DataPath.IBV_SEND_SIGNALED, remoteAddress, rkey);
+            assertEquals(0, DataPath.postSend(ops, CmCalls.idQp(id), wr, badWr), "ibv_post_send");
         }
 
         /** Polls until one completion arrives; returns {wr_id, status, opcode, byte_len}. */
         long[] completion() throws InterruptedException {
             final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_S);
             while (System.nanoTime() < end) {
-                final int n = LibRdmaCm.pollCq(ops, cq, 1, wcs);
+                final int n = DataPath.pollCq(ops, cq, 1, wcs);
                 assertTrue(n >= 0, "ibv_poll_cq failed: " + n);
                 if (n == 1) {
-                    return new long[] {LibRdmaCm.wcWrId(wcs, 0), LibRdmaCm.wcStatus(wcs, 0),
-                        LibRdmaCm.wcOpcode(wcs, 0), LibRdmaCm.wcByteLength(wcs, 0)};
+                    return new long[] {DataPath.wcWrId(wcs, 0), DataPath.wcStatus(wcs, 0),
+                        DataPath.wcOpcode(wcs, 0), DataPath.wcByteLength(wcs, 0)};
                 }
                 Thread.sleep(1);
             }
@@ -218,15 +221,15 @@ class SoftRoceSmokeTest {
         assertTrue(RdmaCm.deviceNames().contains(device), "devices: " + RdmaCm.deviceNames());
         final List<String> names = new RdmaCmProvider().defaultEntries().stream().map(RegistryEntry::iaName).toList();
         assertTrue(names.contains("ofa-v2-" + device + "-1"), "entries: " + names);
-        final MemorySegment ctx = LibRdmaCm.openDevice(device);
+        final MemorySegment ctx = VerbsCalls.openDevice(device);
         try {
-            final DeviceAttributes d = LibRdmaCm.queryDevice(ctx);
+            final DeviceAttributes d = VerbsCalls.queryDevice(ctx);
             assertTrue(d.maxQpRdAtom() > 0 && d.maxQpInitRdAtom() > 0, String.valueOf(d));
             assertTrue(d.physPortCount() >= 1, String.valueOf(d));
-            final PortAttributes p = LibRdmaCm.queryPort(ctx, 1);
-            assertEquals(LibRdmaCm.IBV_PORT_ACTIVE, p.state(), String.valueOf(p));
+            final PortAttributes p = VerbsCalls.queryPort(ctx, 1);
+            assertEquals(VerbsCalls.IBV_PORT_ACTIVE, p.state(), String.valueOf(p));
         } finally {
-            LibRdmaCm.closeDevice(ctx);
+            VerbsCalls.closeDevice(ctx);
         }
     }
 
@@ -248,7 +251,7 @@ class SoftRoceSmokeTest {
         final MemorySegment b = newId();
         destroyLater(b);
         final NativeCallException e = assertThrows(NativeCallException.class,
-                () -> LibRdmaCm.bindAddr(b, new InetSocketAddress(ip, port)));
+                () -> CmCalls.bindAddr(b, new InetSocketAddress(ip, port)));
         assertEquals(Errno.EADDRINUSE, e.errno());
         assertEquals(StatusType.CONN_QUAL_IN_USE, e.type());
         assertTrue(e.getMessage().contains("rdma_bind_addr(..) failed: errno 98 (EADDRINUSE)"), e.getMessage());
@@ -268,17 +271,17 @@ class SoftRoceSmokeTest {
         destroyLater(client);
         final ConnectionParameters connect = ConnectionPolicy.forConnect(bytes(56, 'q'), 1, 1, -1, -1, dev);
         final NativeCallException noRoute = assertThrows(NativeCallException.class,
-                () -> LibRdmaCm.connect(client, connect));
+                () -> CmCalls.connect(client, connect));
         assertEquals(StatusType.INVALID_PARAMETER, noRoute.type(), noRoute.getMessage());
-        LibRdmaCm.resolveAddr(client, null, new InetSocketAddress(ip, port), 5000);
+        CmCalls.resolveAddr(client, null, new InetSocketAddress(ip, port), 5000);
         await(client, CmEventType.ADDR_RESOLVED);
         final NativeCallException addressOnly = assertThrows(NativeCallException.class,
-                () -> LibRdmaCm.connect(client, connect), "RC-02: an address without a route is not enough");
+                () -> CmCalls.connect(client, connect), "RC-02: an address without a route is not enough");
         assertEquals(StatusType.INVALID_PARAMETER, addressOnly.type(), addressOnly.getMessage());
-        LibRdmaCm.resolveRoute(client, 5000);
+        CmCalls.resolveRoute(client, 5000);
         await(client, CmEventType.ROUTE_RESOLVED);
         final Side c = new Side(client);
-        LibRdmaCm.connect(client, connect);
+        CmCalls.connect(client, connect);
 
         final CmEvent req = awaitRequest();
         assertEquals(listener.address(), req.listenId());
@@ -290,9 +293,9 @@ class SoftRoceSmokeTest {
         s.postRecv(7);
         final ConnectionParameters accept = ConnectionPolicy.forAccept(bytes(196, 'a'), req.connection(), -1, -1,
                 -1, dev);
-        assertThrows(NativeCallException.class, () -> LibRdmaCm.accept(listener, accept),
+        assertThrows(NativeCallException.class, () -> CmCalls.accept(listener, accept),
                 "RA-01: accept on the listening identifier must fail");
-        LibRdmaCm.accept(serverId, accept);
+        CmCalls.accept(serverId, accept);
 
         final CmEvent established = await(client, CmEventType.ESTABLISHED);
         assertArrayEquals(bytes(196, 'a'), Arrays.copyOf(established.connection().privateData(), 196));
@@ -300,30 +303,30 @@ class SoftRoceSmokeTest {
 
         final byte[] hello = "hello rdmacm".getBytes(StandardCharsets.US_ASCII);
         MemorySegment.copy(hello, 0, c.buffer, ValueLayout.JAVA_BYTE, 0, hello.length);
-        c.post(11, LibRdmaCm.IBV_WR_SEND, hello.length, 0, 0);
+        c.post(11, DataPath.IBV_WR_SEND, hello.length, 0, 0);
         final long[] sent = c.completion();
         assertEquals(11, sent[0]);
-        assertEquals(LibRdmaCm.IBV_WC_SUCCESS, sent[1], LibRdmaCm.wcStatusStr((int) sent[1]));
+        assertEquals(DataPath.IBV_WC_SUCCESS, sent[1], DataPath.wcStatusStr((int) sent[1]));
         final long[] got = s.completion();
         assertEquals(7, got[0]);
-        assertEquals(LibRdmaCm.IBV_WC_SUCCESS, got[1], LibRdmaCm.wcStatusStr((int) got[1]));
-        assertTrue((got[2] & LibRdmaCm.IBV_WC_RECV) != 0, "opcode " + got[2]);
+        assertEquals(DataPath.IBV_WC_SUCCESS, got[1], DataPath.wcStatusStr((int) got[1]));
+        assertTrue((got[2] & DataPath.IBV_WC_RECV) != 0, "opcode " + got[2]);
         assertEquals(hello.length, got[3]);
         assertArrayEquals(hello, s.buffer.asSlice(0, hello.length).toArray(ValueLayout.JAVA_BYTE));
 
         final byte[] written = bytes(100, 'w');
         MemorySegment.copy(written, 0, c.buffer, ValueLayout.JAVA_BYTE, 0, written.length);
-        c.post(12, LibRdmaCm.IBV_WR_RDMA_WRITE, written.length, s.buffer.address() + 1000, LibRdmaCm.mrRkey(s.mr));
+        c.post(12, DataPath.IBV_WR_RDMA_WRITE, written.length, s.buffer.address() + 1000, VerbsCalls.mrRkey(s.mr));
         final long[] wrote = c.completion();
         assertEquals(12, wrote[0]);
-        assertEquals(LibRdmaCm.IBV_WC_SUCCESS, wrote[1], LibRdmaCm.wcStatusStr((int) wrote[1]));
+        assertEquals(DataPath.IBV_WC_SUCCESS, wrote[1], DataPath.wcStatusStr((int) wrote[1]));
         assertArrayEquals(written, s.buffer.asSlice(1000, 100).toArray(ValueLayout.JAVA_BYTE));
 
         // the passive side sees the DREQ as DISCONNECTED and answers with its own rdma_disconnect (the DREP), as
         // openib_cma does; only then does the active side see DISCONNECTED (else it waits for the DREQ timeout)
-        LibRdmaCm.disconnect(client);
+        CmCalls.disconnect(client);
         await(serverId.address(), CmEventType.DISCONNECTED);
-        LibRdmaCm.disconnect(serverId);
+        CmCalls.disconnect(serverId);
         await(client, CmEventType.DISCONNECTED);
     }
 
@@ -337,12 +340,12 @@ class SoftRoceSmokeTest {
         destroyLater(client);
         resolve(client, port);
         new Side(client);
-        LibRdmaCm.connect(client, ConnectionPolicy.forConnect(null, 1, 1, -1, -1, deviceOf(listener)));
+        CmCalls.connect(client, ConnectionPolicy.forConnect(null, 1, 1, -1, -1, deviceOf(listener)));
         final CmEvent req = awaitRequest();
         final MemorySegment serverId = MemorySegment.ofAddress(req.id());
         final byte[] why = "no thanks".getBytes(StandardCharsets.US_ASCII);
         ConnectionPolicy.checkReject(why);
-        LibRdmaCm.reject(serverId, why);
+        CmCalls.reject(serverId, why);
         channel.destroyId(serverId);
         final CmEvent rejected = await(client, CmEventType.REJECTED);
         assertEquals(28, rejected.status(), "IB_CM_REJ_CONSUMER_DEFINED");
@@ -350,7 +353,7 @@ class SoftRoceSmokeTest {
     }
 
     private static DeviceAttributes deviceOf(final MemorySegment boundId) {
-        return LibRdmaCm.queryDevice(LibRdmaCm.idContext(boundId));
+        return VerbsCalls.queryDevice(CmCalls.idContext(boundId));
     }
 
     private static byte[] bytes(final int n, final char c) {

@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.StatusType;
+import io.dat4j.provider.rdmacm.ffi.CmCalls;
 import io.dat4j.provider.rdmacm.ffi.CmEvent;
 import io.dat4j.provider.rdmacm.ffi.CmEventType;
 import io.dat4j.provider.rdmacm.ffi.ConnectionParameters;
 import io.dat4j.provider.rdmacm.ffi.Errno;
-import io.dat4j.provider.rdmacm.ffi.LibRdmaCm;
 import io.dat4j.provider.rdmacm.ffi.NativeCallException;
+import io.dat4j.provider.rdmacm.ffi.StructCopy;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.InetAddress;
@@ -58,62 +59,62 @@ class SynchronousEndpointTest {
     void shouldConnectSynchronousEndpoints() throws Exception {
         final List<Throwable> errors = new CopyOnWriteArrayList<>();
         try (Arena arena = Arena.ofConfined(); CmEventChannel channel = new CmEventChannel(errors::add)) {
-            final MemorySegment attr = LibRdmaCm.qpInitAttr(arena, MemorySegment.NULL, MemorySegment.NULL, 4, 4, 1,
+            final MemorySegment attr = StructCopy.qpInitAttr(arena, MemorySegment.NULL, MemorySegment.NULL, 4, 4, 1,
                     1, 0);
-            final MemorySegment passiveInfo = LibRdmaCm.getAddrInfo(ip, 0, true);
+            final MemorySegment passiveInfo = CmCalls.getAddrInfo(ip, 0, true);
             final MemorySegment listener;
             try {
-                listener = LibRdmaCm.createEp(passiveInfo, MemorySegment.NULL, attr);
+                listener = CmCalls.createEp(passiveInfo, MemorySegment.NULL, attr);
             } finally {
-                LibRdmaCm.freeAddrInfo(passiveInfo);
+                CmCalls.freeAddrInfo(passiveInfo);
             }
             try {
-                assertFalse(LibRdmaCm.idChannel(listener).equals(channel.channel()),
+                assertFalse(CmCalls.idChannel(listener).equals(channel.channel()),
                         "CE-05: synchronous, on a private channel of librdmacm");
-                LibRdmaCm.listen(listener, 0);
-                final int port = LibRdmaCm.sourcePort(listener);
+                CmCalls.listen(listener, 0);
+                final int port = CmCalls.sourcePort(listener);
                 assertTrue(port > 0, "CE-04: bound by rdma_create_ep");
 
                 final CompletableFuture<MemorySegment> server = CompletableFuture.supplyAsync(() -> {
-                    final MemorySegment req = LibRdmaCm.getRequest(listener);
-                    LibRdmaCm.accept(req, null);
+                    final MemorySegment req = CmCalls.getRequest(listener);
+                    CmCalls.accept(req, null);
                     return req;
                 }, r -> Thread.ofPlatform().daemon().name("sync-server").start(r));
 
-                final MemorySegment activeInfo = LibRdmaCm.getAddrInfo(ip, port, false);
-                final MemorySegment attr2 = LibRdmaCm.qpInitAttr(arena, MemorySegment.NULL, MemorySegment.NULL, 4, 4,
+                final MemorySegment activeInfo = CmCalls.getAddrInfo(ip, port, false);
+                final MemorySegment attr2 = StructCopy.qpInitAttr(arena, MemorySegment.NULL, MemorySegment.NULL, 4, 4,
                         1, 1, 0);
                 final MemorySegment client;
                 try {
-                    client = LibRdmaCm.createEp(activeInfo, MemorySegment.NULL, attr2);
+                    client = CmCalls.createEp(activeInfo, MemorySegment.NULL, attr2);
                 } finally {
-                    LibRdmaCm.freeAddrInfo(activeInfo);
+                    CmCalls.freeAddrInfo(activeInfo);
                 }
                 try {
-                    assertFalse(LibRdmaCm.idQp(client).equals(MemorySegment.NULL), "CE-01: QP created at once");
-                    LibRdmaCm.connect(client, new ConnectionParameters((byte[]) null, 1, 1, 1, 7, 7, 0, 0));
+                    assertFalse(CmCalls.idQp(client).equals(MemorySegment.NULL), "CE-01: QP created at once");
+                    CmCalls.connect(client, new ConnectionParameters((byte[]) null, 1, 1, 1, 7, 7, 0, 0));
                     final MemorySegment req = server.get(WAIT_S, TimeUnit.SECONDS);
                     try {
-                        assertFalse(LibRdmaCm.idQp(req).equals(MemorySegment.NULL), "CE-03: request has a QP");
+                        assertFalse(CmCalls.idQp(req).equals(MemorySegment.NULL), "CE-03: request has a QP");
                         final BlockingQueue<CmEvent> events = new LinkedBlockingQueue<>();
                         channel.register(client.address(), events::add);
-                        LibRdmaCm.migrateId(client, channel.channel());
-                        assertEquals(channel.channel(), LibRdmaCm.idChannel(client), "CE-05: migrated");
-                        LibRdmaCm.disconnect(client);
+                        CmCalls.migrateId(client, channel.channel());
+                        assertEquals(channel.channel(), CmCalls.idChannel(client), "CE-05: migrated");
+                        CmCalls.disconnect(client);
                         // synchronous: returns once the request's identifier has seen its DISCONNECTED; sends the DREP
-                        LibRdmaCm.disconnect(req);
+                        CmCalls.disconnect(req);
                         final CmEvent e = events.poll(WAIT_S, TimeUnit.SECONDS);
                         assertNotNull(e, "CE-05: after migration events arrive on the channel");
                         assertEquals(CmEventType.DISCONNECTED, e.type());
                     } finally {
-                        LibRdmaCm.destroyEp(req);
+                        CmCalls.destroyEp(req);
                     }
                 } finally {
                     channel.unregisterQuietly(client.address());
-                    LibRdmaCm.destroyEp(client);
+                    CmCalls.destroyEp(client);
                 }
             } finally {
-                LibRdmaCm.destroyEp(listener);
+                CmCalls.destroyEp(listener);
             }
         }
         assertTrue(errors.isEmpty(), String.valueOf(errors));
@@ -126,10 +127,10 @@ class SynchronousEndpointTest {
         try (CmEventChannel channel = new CmEventChannel(errors::add)) {
             final MemorySegment id = channel.createId(e -> { });
             try {
-                LibRdmaCm.bindAddr(id, new InetSocketAddress(ip, 0));
-                LibRdmaCm.listen(id, 0);
+                CmCalls.bindAddr(id, new InetSocketAddress(ip, 0));
+                CmCalls.listen(id, 0);
                 final NativeCallException e = assertThrows(NativeCallException.class,
-                        () -> LibRdmaCm.getRequest(id));
+                        () -> CmCalls.getRequest(id));
                 assertEquals(Errno.EINVAL, e.errno());
                 assertEquals(StatusType.INVALID_PARAMETER, e.type());
             } finally {

@@ -1,6 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
 import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.GrantTable;
 import io.dat4j.provider.shm.sys.Libc;
@@ -85,5 +86,29 @@ final class CmaCopier {
             peerGrants.give(g);
         }
         return outcome;
+    }
+
+    /**
+     * {@return the status that completes an operation whose {@link #copy} ended in {@code outcome}} ({@link #LOCAL} or
+     * {@link #FAILED}; the connection breaks after it): LOCAL_PROTECTION, FLUSHED for a peer that is gone, else
+     * REMOTE_ACCESS
+     *
+     * @param outcome the outcome
+     */
+    DtoStatus status(final int outcome) {
+        return outcome == LOCAL ? DtoStatus.LOCAL_PROTECTION
+                : cma.lastErrno() == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS;
+    }
+
+    /**
+     * {@return why an operation whose {@link #copy} ended in {@code outcome} failed, for the log}
+     *
+     * @param op the operation
+     * @param outcome {@link #LOCAL} or {@link #FAILED}
+     */
+    String failure(final PostedOperation op, final int outcome) {
+        final boolean write = op.kind() == DtoOperation.RDMA_WRITE;
+        return outcome == LOCAL ? "the LMR of an RDMA " + (write ? "write" : "read") + " was freed during the transfer"
+                : "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + cma.lastErrno() + ")";
     }
 }

@@ -5,13 +5,11 @@ import io.dat4j.DtoStatus;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.GrantTable;
-import io.dat4j.provider.shm.sys.Libc;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.RecordHeader;
 import io.dat4j.provider.shm.sys.RingReader;
 import io.dat4j.provider.shm.sys.RingWriter;
 import io.dat4j.provider.shm.sys.SharedMapping;
-import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.provider.shm.sys.WakeControl;
 import io.dat4j.kit.RegisteredRegion;
 import io.dat4j.kit.PostedOperation;
@@ -42,12 +40,14 @@ final class DataPath {
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
     private static final long RNR_UNIT_NANOS = 100_000_000L;
+    private static final VarHandle SEEN_AT;
     private static final VarHandle SEEN_TAIL;
     private static final VarHandle SEEN_CONSUMED;
 
     static {
         try {
             final MethodHandles.Lookup l = MethodHandles.lookup();
+            SEEN_AT = l.findVarHandle(DataPath.class, "seenAt", long.class);
             SEEN_TAIL = l.findVarHandle(DataPath.class, "seenTail", long.class);
             SEEN_CONSUMED = l.findVarHandle(DataPath.class, "seenConsumed", long.class);
         } catch (final ReflectiveOperationException e) {
@@ -75,6 +75,8 @@ final class DataPath {
     private final int depthIn;
     private final int depthOut;
     private final long rnrBudgetNanos;
+    /** Consumed bytes after which HEAD is published even in a busy round. */
+    private final long headBatch;
 
     // outbound, in posting order: the request being written, then those written and awaiting their end
     private PostedOperation cur;
@@ -90,9 +92,11 @@ final class DataPath {
     private String nakReason;
     private boolean nakSent;
     /**
-     * The peer's TAIL and HEAD as the last round left them, for {@link #peerMoved} (read without the lock: release
-     * stores, acquire loads, no fence per round).
+     * Where the last round left the peer's ring, for {@link #peerMoved} (read without the lock: release stores,
+     * acquire loads, no fence per round): the header position it stopped at (-1 inside a record), the TAIL and HEAD
+     * words it read.
      */
+    private long seenAt;
     private long seenTail;
     private long seenConsumed;
     /** The last round stopped for room in the ring with records still to write (read without the lock). */
@@ -143,6 +147,7 @@ final class DataPath {
         this.maxRdma = ep.up.attributes().maxRdmaSize();
         this.depthIn = depthIn;
         this.depthOut = Math.max(0, depthOut);
+        this.headBatch = layout.ringBytes() / 4;
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
@@ -167,8 +172,13 @@ final class DataPath {
      * @param what what the sleeper waits for
      */
     boolean peerMoved(final int what) {
-        return (what & WakeControl.DATA) != 0 && in.peekTail() != (long) SEEN_TAIL.getAcquire(this)
-                || (what & WakeControl.SPACE) != 0 && out.peekConsumed() != (long) SEEN_CONSUMED.getAcquire(this);
+        if ((what & WakeControl.DATA) != 0) {
+            final long at = (long) SEEN_AT.getAcquire(this);
+            if (at >= 0 ? in.committedAt(at) : in.peekTail() != (long) SEEN_TAIL.getAcquire(this)) {
+                return true;
+            }
+        }
+        return (what & WakeControl.SPACE) != 0 && out.peekConsumed() != (long) SEEN_CONSUMED.getAcquire(this);
     }
 
     /**
@@ -181,26 +191,29 @@ final class DataPath {
 
     /**
      * {@return how much happened (0: nothing)} One round of work: incoming records, completions by the peer's consumed
-     * position, outgoing records. Caller holds the connection's lock.
+     * position, outgoing records. HEAD is published when this round found no new record (the consumer polls again or
+     * goes to sleep), when a quarter of the ring waits for it, or when the peer sleeps waiting for it; otherwise the
+     * records this side writes next carry the position (field d), so a reply is not preceded by a store into a line
+     * the peer reads. Caller holds the connection's lock.
      *
      * @throws ProtocolViolation when the peer broke the protocol
      */
     int service() {
         final int before = completions;
-        int n = inbound();
-        n += reap();
+        final int got = inbound();
+        if (got == 0) {
+            out.refreshConsumed(); // no record carried the peer's position: its HEAD word (a sleeper compares it)
+        }
+        int n = got + reap();
         n += outbound();
         n += completions - before;
         final boolean tail = out.hasUnpublished();
-        final boolean head = in.position() != in.published();
         out.publish();
-        in.publish();
         // each handshake answered is a wake-up owed: evaluate both, ring once
-        boolean ring = false;
-        if (tail) {
-            ring = wake.peerArmed(WakeControl.DATA);
-        }
-        if (head) {
+        boolean ring = tail && wake.peerArmed(WakeControl.DATA);
+        if (in.position() != in.published() && (got == 0 || in.position() - in.published() >= headBatch
+                || wake.peerWaits(WakeControl.SPACE))) {
+            in.publish();
             ring |= wake.peerArmed(WakeControl.SPACE);
         }
         if (ring) {
@@ -209,8 +222,9 @@ final class DataPath {
         if (n > 0) {
             wake.beat();
         }
-        SEEN_TAIL.setRelease(this, in.position() + in.availableCached());
-        SEEN_CONSUMED.setRelease(this, out.consumed());
+        SEEN_AT.setRelease(this, inState == IN_HEADER ? in.position() : -1L);
+        SEEN_TAIL.setRelease(this, in.tailSeen());
+        SEEN_CONSUMED.setRelease(this, out.consumedWord());
         if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // room will appear when the peer consumes: have it ring then
         }
@@ -304,10 +318,10 @@ final class DataPath {
         while (n < ROUND_RECORDS && nakCode == 0) {
             switch (inState) {
                 case IN_HEADER -> {
-                    if (in.available() < RecordHeader.BYTES) {
+                    if (!in.readHeader(h)) {
                         return n;
                     }
-                    in.readHeader(h);
+                    out.acknowledged(h.d);
                     onHeader();
                     n++;
                 }
@@ -345,8 +359,7 @@ final class DataPath {
                     throw new ProtocolViolation("SEND with flags " + h.flags);
                 }
                 if (h.length > maxMessage) {
-                    nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.length + " bytes exceeds "
-                            + "maxMessageSize "
+                    nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.length + " bytes exceeds maxMessageSize "
                             + maxMessage);
                     return;
                 }
@@ -361,8 +374,7 @@ final class DataPath {
                     throw new ProtocolViolation("WRITE with flags " + h.flags);
                 }
                 if (h.length > maxRdma) {
-                    nak(Records.NAK_LENGTH, h.position, "an RDMA WRITE of " + h.length + " bytes exceeds "
-                            + "maxRdmaSize "
+                    nak(Records.NAK_LENGTH, h.position, "an RDMA WRITE of " + h.length + " bytes exceeds maxRdmaSize "
                             + maxRdma);
                     return;
                 }
@@ -375,8 +387,7 @@ final class DataPath {
                 final RegisteredRegion r = regions.acquire(ep.up, h.c, h.a, h.length, true);
                 if (r == null) {
                     nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: "
-                            + regions.refusal(ep.up, h.c, h.a, h.length,
-                            true));
+                            + regions.refusal(ep.up, h.c, h.a, h.length, true));
                     return;
                 }
                 r.release();
@@ -402,8 +413,7 @@ final class DataPath {
                     r = regions.acquire(ep.up, h.c, h.a, h.b, false);
                     if (r == null) {
                         nak(Records.NAK_ACCESS, h.position, "RDMA READ refused: "
-                                + regions.refusal(ep.up, h.c, h.a, h.b,
-                                false));
+                                + regions.refusal(ep.up, h.c, h.a, h.b, false));
                         return;
                     }
                     r.release();
@@ -428,8 +438,7 @@ final class DataPath {
         }
         if (op.totalLength() < inTotal) {
             complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
-            nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive "
-                    + "of "
+            nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive of "
                     + op.totalLength());
             return false;
         }
@@ -502,8 +511,7 @@ final class DataPath {
                 inDone += in.read(r.memory(), inOffset + inDone, inTotal - inDone);
             } catch (final IllegalStateException e) {
                 nak(Records.NAK_ACCESS, h.position, "RDMA WRITE refused: the memory under the target LMR was freed"
-                        + " while"
-                        + " it was registered");
+                        + " while it was registered");
                 return false;
             } finally {
                 r.release();
@@ -586,8 +594,9 @@ final class DataPath {
         }
     }
 
+    /** Completes what the peer consumed, by its position as known (HEAD word or carried in a record). */
     private int reap() {
-        return infl.count() == 0 ? 0 : infl.reap(out.refreshConsumed(), ep.up);
+        return infl.count() == 0 ? 0 : infl.reap(out.consumed(), ep.up);
     }
 
     /** Completes {@code op} into its EVD from a service round, counted as work ({@link #completions}). */
@@ -607,17 +616,17 @@ final class DataPath {
     private int outbound() {
         outboundBlocked = true; // until the loop below runs out of records to write
         if (nakCode != 0) {
-            if (out.inRecord() || out.free() < RecordHeader.BYTES) {
+            if (!out.fits(0)) {
                 return 0;
             }
-            out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, 0);
+            out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, (int) in.announce());
             nakSent = true;
             outboundBlocked = false;
             return 1;
         }
         int n = 0;
         while (responses.count() > 0) {
-            final int r = responses.respond(out);
+            final int r = responses.respond(out, in);
             if (r == Responder.FAILED) {
                 conn.breakLater("the region of an RDMA READ being answered was freed; the read cannot finish");
                 return n;
@@ -660,16 +669,17 @@ final class DataPath {
         if (kind != DtoOperation.SEND && cma != null && tryCma(op)) {
             return true;
         }
-        if (out.inRecord() || out.free() < RecordHeader.BYTES || infl.full()) {
+        final long total = op.totalLength();
+        if (infl.full() || !out.fits(kind == DtoOperation.RDMA_READ ? 0 : total)) {
             return false;
         }
-        final long total = op.totalLength();
+        final int ack = (int) in.announce();
         switch (kind) {
-            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, 0);
+            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack);
             case RDMA_WRITE -> curStart = out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0,
-                    op.rmrContext(), 0);
+                    op.rmrContext(), ack);
             case RDMA_READ -> {
-                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), 0);
+                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), ack);
                 readsOut++;
                 ep.queues.popRequest();
                 infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
@@ -731,37 +741,24 @@ final class DataPath {
      * {@return true if done (completed, or failed and the connection breaks); false to go through the ring}
      */
     private boolean tryCma(final PostedOperation op) {
-        if (infl.count() > 0 || out.position() != out.refreshConsumed() || op.totalLength() == 0) {
+        if (infl.count() > 0 || op.totalLength() == 0
+                || out.position() != out.consumed() && out.position() != out.refreshConsumed()) {
             return false;
         }
-        final boolean write = op.kind() == DtoOperation.RDMA_WRITE;
-        switch (cma.copy(op)) {
-            case CmaCopier.DONE -> {
-                ep.queues.popRequest();
-                complete(op, DtoStatus.SUCCESS, op.totalLength());
-                return true;
-            }
-            case CmaCopier.LOCAL -> {
-                ep.queues.popRequest();
-                failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of an RDMA " + (write ? "write" : "read")
-                        + " was freed during the transfer");
-                return true;
-            }
-            case CmaCopier.FAILED -> {
-                final int errno = cma.lastErrno();
-                ep.queues.popRequest();
-                failed(op, errno == Libc.ESRCH ? DtoStatus.FLUSHED : DtoStatus.REMOTE_ACCESS,
-                        "a CMA copy " + (write ? "into" : "out of") + " the peer failed (errno " + errno + ")");
-                return true;
-            }
-            case CmaCopier.REFUSED -> {
-                cma = null; // the kernel stopped allowing it: the ring from now on
-                return false;
-            }
-            default -> {
-                return false; // not granted: the target decides
-            }
+        final int r = cma.copy(op);
+        if (r == CmaCopier.REFUSED) {
+            cma = null; // the kernel stopped allowing it: the ring from now on
         }
+        if (r == CmaCopier.REFUSED || r == CmaCopier.NOT_GRANTED) {
+            return false; // not granted: the target decides
+        }
+        ep.queues.popRequest();
+        if (r == CmaCopier.DONE) {
+            complete(op, DtoStatus.SUCCESS, op.totalLength());
+        } else {
+            failed(op, cma.status(r), cma.failure(op, r));
+        }
+        return true;
     }
 
     // ---- teardown

@@ -63,14 +63,14 @@ final class ProgressThread implements Runnable {
                 kicked = false;
                 int n = 0;
                 for (final ShmConnection c : cs) {
-                    if (now - c.driven > GRACE_NANOS) {
-                        n += c.service(false);
+                    if (now - c.io.driven > GRACE_NANOS) {
+                        n += c.io.service(false);
                     }
                 }
                 if (now - nextTimers >= 0) {
                     nextTimers = now + MAX_SLEEP_NANOS;
                     for (final ShmConnection c : cs) {
-                        final long next = c.timers(now, ack);
+                        final long next = c.io.timers(now, ack);
                         if (next - nextTimers < 0) {
                             nextTimers = next;
                         }
@@ -91,10 +91,10 @@ final class ProgressThread implements Runnable {
         boolean moved = kicked;
         boolean watching = false;
         for (final ShmConnection c : cs) {
-            final long since = now - c.driven;
+            final long since = now - c.io.driven;
             if (since > GRACE_NANOS) {
                 watching = true;
-                moved |= c.armAndCheck(WakeControl.DATA | WakeControl.SPACE);
+                moved |= c.io.armAndCheck(WakeControl.DATA | WakeControl.SPACE);
             } else {
                 sleep = Math.min(sleep, GRACE_NANOS - since + 1000);
             }

@@ -1,6 +1,6 @@
 package io.dat4j.provider.shm;
 
-import io.dat4j.provider.shm.sys.RecordHeader;
+import io.dat4j.provider.shm.sys.RingReader;
 import io.dat4j.provider.shm.sys.RingWriter;
 import io.dat4j.kit.RegisteredRegion;
 
@@ -67,29 +67,31 @@ final class Responder {
      * Writes (part of) the oldest response.
      *
      * @param out this side's ring
+     * @param in the ring this side consumes (its position goes into the header, field d)
      * @return {@link #DONE}, {@link #WAIT} or {@link #FAILED}
      */
-    int respond(final RingWriter out) {
+    int respond(final RingWriter out, final RingReader in) {
         final int i = head;
         final RegisteredRegion r = region[i];
         if (!started) {
-            if (out.inRecord() || out.free() < RecordHeader.BYTES) {
+            final boolean gone = r != null && !r.acquire();
+            if (r != null && !gone) {
+                r.release();
+            }
+            final int bytes = gone ? 0 : (int) length[i];
+            if (!out.fits(bytes)) {
                 return WAIT;
             }
-            if (r != null && !r.acquire()) {
-                out.begin(Records.READ_RESP, Records.NAK_ACCESS, 0, 0, 0, 0, 0);
+            out.begin(Records.READ_RESP, gone ? Records.NAK_ACCESS : 0, bytes, 0, 0, 0, (int) in.announce());
+            if (gone) {
                 pop();
                 return DONE;
             }
-            if (r != null) {
-                r.release();
-            }
-            out.begin(Records.READ_RESP, 0, (int) length[i], 0, 0, 0, 0);
             started = true;
             done = 0;
         }
         while (done < length[i]) {
-            if (out.free() == 0) {
+            if (out.freeCached() == 0 && out.free() == 0) {
                 return WAIT;
             }
             if (!r.acquire()) {

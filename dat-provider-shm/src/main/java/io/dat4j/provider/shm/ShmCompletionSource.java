@@ -70,24 +70,25 @@ final class ShmCompletionSource implements CompletionSource {
     public int poll() {
         int n = 0;
         for (final ShmConnection c : conns) {
-            n += c.service(true);
+            n += c.io.service(true);
         }
         return n;
     }
 
+    /**
+     * {@inheritDoc} Without time to wait ({@code nanos} 0: an empty {@code dat_evd_dequeue}, a spent timeout) it does
+     * nothing: the kit polled the connections just before ({@link #poll}), and a second round would only double the
+     * cost of a polling consumer's empty look.
+     */
     @Override
     public boolean progress(final long nanos) {
         final ShmConnection[] cs = conns;
         final int[] ws = waits;
-        if (cs.length == 0 || ws.length != cs.length) {
+        if (nanos <= 0 || cs.length == 0 || ws.length != cs.length) {
             return false; // nothing to drive: the kit parks and is woken by the post
         }
         driver = Thread.currentThread();
         try {
-            if (nanos <= 0) {
-                poll();
-                return true;
-            }
             final long t0 = System.nanoTime();
             final long spin = Math.min(nanos, t.config.busyPollNanos());
             while (true) {
@@ -102,7 +103,7 @@ final class ShmCompletionSource implements CompletionSource {
             final int seen = t.doorbell.sequence();
             boolean moved = false;
             for (int i = 0; i < cs.length; i++) {
-                moved |= cs[i].armAndCheck(ws[i]);
+                moved |= cs[i].io.armAndCheck(ws[i]);
             }
             if (!moved && !woken) {
                 t.doorbell.await(seen, Math.max(1, nanos - (System.nanoTime() - t0)), TIMESPEC.get());

@@ -125,7 +125,7 @@ public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean 
                 Integer.toString(grantSlots), "cma", cma ? "auto" : "off", "allowPtrace",
                 Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros),
                 "ackTimeoutMillis", Long.toString(ackTimeoutMillis), "revokeMillis", Long.toString(revokeMillis),
-                "wire", "dat4j-shm/1");
+                "wire", "dat4j-shm/2");
     }
 
     @Override

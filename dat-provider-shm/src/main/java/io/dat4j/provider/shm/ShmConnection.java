@@ -9,7 +9,7 @@ import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
-import io.dat4j.provider.shm.sys.WakeControl;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
@@ -34,12 +34,12 @@ import org.apache.logging.log4j.Logger;
  * <p>Threads and locks ("Threading and locks" in docs/provider-kit.md): the handshake, the socket and {@link #phase}
  * belong to the IA's {@link CmLoop} thread (other threads hand it tasks). The data path is guarded by {@link #lock}
  * (rank {@link LockRank#TRANSPORT}), which any thread servicing the connection takes with {@code tryLock} (a poster
- * inside the kit's post hook, under the EP's lock; a consumer in {@code dat_evd_*}; the progress thread) and the loop
- * thread takes to publish and tear it down. Under it only the data-path upcalls are made ({@code complete},
- * {@code takeSharedReceive}, the queries). The connection upcalls ({@code established}, {@code connectionFailed},
- * {@code disconnected}, {@code broken}, {@code connectionRequested}) are made on the loop thread holding no lock.
- * The data path built during the handshake is serviced only once {@code established} returned ({@link #open}), so
- * the EP is CONNECTED before any of its operations completes.
+ * inside the kit's post hook, under the EP's lock; a consumer in {@code dat_evd_*}; the progress thread: their side
+ * is {@link ConnectionService}, {@link #io}) and the loop thread takes to publish and tear it down. Under it only the
+ * data-path upcalls are made ({@code complete}, {@code takeSharedReceive}, the queries). The connection upcalls
+ * ({@code established}, {@code connectionFailed}, {@code disconnected}, {@code broken}, {@code connectionRequested})
+ * are made on the loop thread holding no lock. The data path built during the handshake is serviced only once
+ * {@code established} returned ({@link #open}), so the EP is CONNECTED before any of its operations completes.
  */
 final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
@@ -59,28 +59,23 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private static final long HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long an ABRUPT close or a refusal waits for the peer to read the last frame. */
     private static final long LINGER_NANOS = TimeUnit.SECONDS.toNanos(2);
-    /** How fresh {@link #driven} is kept (well under the progress thread's grace). */
-    private static final long DRIVEN_RESOLUTION_NANOS = 100_000;
-    /** Service rounds one call makes at most when posters keep adding work. */
-    private static final int ROUNDS = 4;
 
     final ShmTransport transport;
     final boolean active;
     final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
+    /** The data path as the threads that service it see it ({@link ConnectionService}). */
+    final ConnectionService io = new ConnectionService(this);
     private final ShmListener listener;
     private final RemoteFaultLog faults;
     private volatile ShmEndpoint ep;
+    /** The kit's view of this connection of {@link #ep}: its connection upcalls, ignored once it has ended. */
+    private volatile ConnectionUpcalls epConnection;
     private volatile int phase = P_NEW;
     private volatile DataPath path;
     /** The data path built during the handshake, not yet serviced ({@link #open}); loop thread. */
     private DataPath pending;
-    /** Set by posters whose tryLock failed: the holder runs another round. */
-    private volatile boolean work;
     /** The data path broke; teardown is on its way to the loop thread. */
     private volatile boolean dying;
-    /** When a consumer last serviced this connection ({@link System#nanoTime()}). */
-    volatile long driven;
-    private volatile boolean graceful;
     private ControlSocket socket;
     private final Handshake msg = new Handshake();
     private final Handshake peer = new Handshake();
@@ -106,8 +101,10 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         this.proof = new PeerProof(transport);
     }
 
-    static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final int in, final int out) {
+    static ShmConnection active(final ShmTransport transport, final ShmEndpoint ep, final ConnectionUpcalls connection,
+            final int in, final int out) {
         final ShmConnection c = new ShmConnection(transport, true, null, ep);
+        c.epConnection = connection;
         c.myIn = in;
         c.myOut = out;
         return c;
@@ -190,7 +187,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         phase = P_UP;
         // ESTABLISHED before RTU: an EP disconnected meanwhile sends none, and the passive side's accept fails
         KitLock.assertNoneHeld("established");
-        if (!e.up.established(peer.privateData, myIn, out, transport.localAddress(0),
+        if (!epConnection.established(peer.privateData, myIn, out, transport.localAddress(0),
                 transport.localAddress(qualifier))) {
             terminate(END_SILENT, "the EP no longer waits for the connection");
             return;
@@ -219,7 +216,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         if (grant) {
             transport.grantAll(this);
         }
-        rounds(false);
+        io.rounds(false);
         transport.doorbell.ring();
     }
 
@@ -248,7 +245,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     /** Loop thread: the consumer accepted the request on {@code e}. */
-    void acceptWith(final ShmEndpoint e, final byte[] privateData, final int in, final int out) {
+    void acceptWith(final ShmEndpoint e, final ConnectionUpcalls connection, final byte[] privateData, final int in,
+            final int out) {
+        epConnection = connection;
         ep = e;
         if (phase != P_REQUESTED || peerGone) {
             acceptFailed("the requester went away before the accept");
@@ -290,9 +289,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
 
     private void acceptFailed(final String why) {
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
-        if (e != null) {
-            e.up.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null);
+        if (e != null && connection.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null)) {
             e.queues.flushReceives();
         }
     }
@@ -307,7 +306,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
         KitLock.assertNoneHeld("established");
         final ShmEndpoint e = ep;
-        if (e != null && e.up.established(null, myIn, myOut, transport.localAddress(qualifier),
+        if (e != null && epConnection.established(null, myIn, myOut, transport.localAddress(qualifier),
                 transport.localAddress(0))) {
             open((peer.flags & Handshake.FLAG_CMA) != 0);
         } else {
@@ -513,9 +512,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             LOG.debug("connect failed: {}", why);
         }
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
-        if (e != null) {
-            e.up.connectionFailed(number, privateData);
+        if (e != null && connection.connectionFailed(number, privateData)) {
             e.queues.flushReceives();
         }
     }
@@ -530,14 +529,14 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             return;
         }
         if (mode == CloseMode.GRACEFUL) {
-            graceful = true; // DISC once the requests posted before are done (see service)
-            service(false);
+            io.disconnectWhenDone(); // DISC once the requests posted before are done
             return;
         }
         sendDisc();
     }
 
-    private void sendDisc() {
+    /** Loop thread: sends DISC and ends the connection (a GRACEFUL disconnect whose requests are done). */
+    void sendDisc() {
         if (phase != P_UP) {
             return;
         }
@@ -568,6 +567,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         transport.untrack(this);
         transport.cm.unwatch(this);
         final ShmEndpoint e = ep;
+        final ConnectionUpcalls connection = epConnection;
         lock.lock();
         try {
             final DataPath p = path != null ? path : pending;
@@ -605,9 +605,9 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         if (e != null && wasUp) {
             KitLock.assertNoneHeld("disconnected/broken");
             if (end == END_DISCONNECTED) {
-                e.up.disconnected();
+                connection.disconnected();
             } else if (end == END_BROKEN) {
-                e.up.broken(why);
+                connection.broken(why);
             }
         }
     }
@@ -621,135 +621,6 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         deadline = Long.MAX_VALUE;
         if (socket != null) {
             socket.close();
-        }
-    }
-
-    // ---- the data path, serviced from any thread
-
-    /** {@return how much happened} One or more rounds of the data path, if no other thread is in it; a consumer
-     * thread ({@code dat_evd_*}, not the progress thread or a poster) marks the connection driven. */
-    int service(final boolean consumer) {
-        if (consumer) {
-            final long now = System.nanoTime();
-            if (now - driven > DRIVEN_RESOLUTION_NANOS) {
-                driven = now; // a volatile store every 100 µs, not every poll
-            }
-        }
-        return Math.max(0, rounds(false));
-    }
-
-    /** {@return how much happened, or -1 when another thread held the connection at the first try} */
-    private int rounds(final boolean outboundOnly) {
-        int n = 0;
-        boolean outOnly = outboundOnly;
-        for (int round = 0; round < ROUNDS; round++) {
-            final DataPath p = path;
-            if (p == null || dying) {
-                return n;
-            }
-            if (!lock.tryLock()) {
-                return round == 0 ? -1 : n;
-            }
-            try {
-                if (path != p || dying) { // torn down or detached meanwhile
-                    return n;
-                }
-                if (work) {
-                    work = false; // a volatile store (a full fence) only when a poster asked for it
-                }
-                n += outOnly ? p.serviceOutbound() : p.service();
-                if (p.nakWritten()) {
-                    faults.warn("shared-memory connection " + describe() + ": refused the peer's request, connection"
-                            + " broken: " + p.nakReason());
-                    breakLater("refused the peer's request: " + p.nakReason());
-                } else if (graceful && !p.waitsForPeer()) {
-                    graceful = false;
-                    transport.cm.post(this::sendDisc);
-                }
-            } catch (final ProtocolViolation e) {
-                faults.warn("shared-memory connection " + describe() + ": protocol violation, connection broken: "
-                        + e.getMessage());
-                breakLater("protocol violation: " + e.getMessage());
-            } finally {
-                lock.unlock();
-            }
-            if (!work) {
-                return n;
-            }
-            outOnly = false; // another thread left work while this one held the lock: do it all
-        }
-        return n;
-    }
-
-    /** A request was posted: write it now if no other thread services the connection, else that thread will. */
-    void requestPosted() {
-        if (rounds(true) < 0) {
-            // another thread holds the connection: leave it the work, then try once more in case it just let go
-            // without seeing the flag (it looks at the flag after it unlocks)
-            work = true;
-            rounds(false);
-        }
-        if (phase == P_CLOSED && path == null) {
-            // torn down before or while it was posted: its teardown flushed what it found, this finds the rest
-            final ShmEndpoint e = ep;
-            if (e != null) {
-                e.queues.flushRequests();
-            }
-        }
-    }
-
-    /** A receive was posted (EP or SRQ): an incoming SEND may wait for it. */
-    void receivePosted() {
-        final DataPath p = path;
-        if (p != null && p.holdsForReceive()) {
-            transport.kick();
-        }
-    }
-
-    /** Arms the connection for {@code what} before a thread sleeps; {@return true if the peer moved (do not sleep)} */
-    boolean armAndCheck(final int what) {
-        final DataPath p = path;
-        if (p == null || dying) {
-            return false;
-        }
-        try {
-            // no lock: arming is a CAS, the last look reads the peer's words only; a thread servicing the
-            // connection meanwhile is no reason to sleep unarmed
-            final int w = p.outboundWaits() ? what | WakeControl.SPACE : what;
-            p.arm(w);
-            return p.peerMoved(w);
-        } catch (final ProtocolViolation e) {
-            breakLater("protocol violation: " + e.getMessage());
-            return true;
-        } catch (final IllegalStateException e) {
-            return true; // unmapped by a teardown meanwhile: look again
-        }
-    }
-
-    /**
-     * {@return the next time this connection needs a look, or Long.MAX_VALUE} Progress thread: the timers of the data
-     * path (RNR budget, heartbeat while a SEND waits for a receive, transport timeout of {@code ackTimeoutNanos}).
-     */
-    long timers(final long now, final long ackTimeoutNanos) {
-        final DataPath p = path;
-        if (p == null || dying || !lock.tryLock()) {
-            return now + TimeUnit.MILLISECONDS.toNanos(1);
-        }
-        try {
-            final ShmEndpoint e = ep;
-            if (e == null || dying) {
-                return Long.MAX_VALUE;
-            }
-            final long next = p.timers(now, ackTimeoutNanos, e.up.attributes().retryCount());
-            if (next == DataPath.TIMED_OUT) {
-                final String why = p.timeoutReason();
-                LOG.warn("shared-memory connection {}: {}", describe(), why);
-                breakLater(why);
-                return Long.MAX_VALUE;
-            }
-            return next;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -792,6 +663,20 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         transport.cm.post(() -> terminate(END_SILENT, "the EP was reset"));
     }
 
+    /** {@return true once the data path broke or ended: no more rounds} */
+    boolean dying() {
+        return dying;
+    }
+
+    /** {@return true once the connection ended and its data path is gone} */
+    boolean ended() {
+        return phase == P_CLOSED && path == null;
+    }
+
+    RemoteFaultLog faults() {
+        return faults;
+    }
+
     /** {@return the data path, for the transport's grant bookkeeping (null unless established)} */
     DataPath path() {
         return path;
@@ -801,7 +686,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         return ep;
     }
 
-    private String describe() {
+    String describe() {
         return (active ? "to" : "from") + " qualifier " + qualifier + (peer.pid > 0 ? " (peer pid " + peer.pid + ")"
                 : "");
     }

@@ -8,6 +8,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.provider.shm.sys.WakeControl;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
@@ -40,10 +41,11 @@ final class ShmEndpoint implements EndpointTransport {
     }
 
     @Override
-    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
-            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+    public void connect(final ConnectionUpcalls connection, final InetAddress remoteAddress,
+            final long connectionQualifier, final long timeoutNanos, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
         final long q = transport.checkQualifier(connectionQualifier, 3);
-        final ShmConnection c = ShmConnection.active(transport, this, rdmaReadIn, rdmaReadOut);
+        final ShmConnection c = ShmConnection.active(transport, this, connection, rdmaReadIn, rdmaReadOut);
         bind(c);
         if (!ShmTransport.isLocal(remoteAddress)) {
             transport.cm.execute(() -> c.fail(EventNumber.CONNECTION_EVENT_UNREACHABLE, null, remoteAddress
@@ -54,14 +56,14 @@ final class ShmEndpoint implements EndpointTransport {
     }
 
     @Override
-    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
-            final int rdmaReadOut) {
+    public void accept(final ConnectionUpcalls connection, final RequestTransport request,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
         if (!(request instanceof ShmConnection c) || c.transport != transport) {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                     "the request does not belong to this IA's transport");
         }
         bind(c);
-        transport.cm.execute(() -> c.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+        transport.cm.execute(() -> c.acceptWith(this, connection, privateData, rdmaReadIn, rdmaReadOut));
     }
 
     @Override
@@ -78,7 +80,7 @@ final class ShmEndpoint implements EndpointTransport {
         if (op.kind() == DtoOperation.RECEIVE) {
             queues.addRecv(op);
             if (c != null) {
-                c.receivePosted();
+                c.io.receivePosted();
             }
             return;
         }
@@ -87,14 +89,14 @@ final class ShmEndpoint implements EndpointTransport {
             return;
         }
         queues.addRequest(op);
-        c.requestPosted();
+        c.io.requestPosted();
     }
 
     @Override
     public void sharedReceivePosted() {
         final ShmConnection c = conn;
         if (c != null) {
-            c.receivePosted();
+            c.io.receivePosted();
         }
     }
 

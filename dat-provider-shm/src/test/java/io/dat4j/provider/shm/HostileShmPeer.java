@@ -61,6 +61,7 @@ final class HostileShmPeer implements AutoCloseable {
     static final int R = 256;
     static final Duration BOUND = Duration.ofSeconds(15);
     static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+    private static final java.lang.invoke.VarHandle COMMIT = JAVA_LONG.varHandle();
 
     /** Which phase the hostile bytes hit. */
     enum Mode {
@@ -330,11 +331,6 @@ final class HostileShmPeer implements AutoCloseable {
         final long ring = LAYOUT.ring(0);
         final long mask = LAYOUT.ringBytes() - 1;
         final long o = ring + (tail & mask & ~31L);
-        s.set(JAVA_BYTE, o, (byte) r.type());
-        s.set(JAVA_BYTE, o + 1, (byte) r.flags());
-        s.set(JAVA_BYTE, o + 2, (byte) 0);
-        s.set(JAVA_BYTE, o + 3, (byte) 0);
-        s.set(JAVA_INT, o + 4, r.length());
         s.set(JAVA_LONG, o + 8, address(r.target(), r.offset()));
         s.set(JAVA_LONG, o + 16, r.b());
         s.set(JAVA_INT, o + 24, rmr(r.target(), r.offset() ^ r.b()));
@@ -344,7 +340,11 @@ final class HostileShmPeer implements AutoCloseable {
             s.set(JAVA_BYTE, ring + (at & mask), x);
             at++;
         }
-        return r.payload().length == Math.max(0, r.length()) ? (at + 31) & ~31L : at;
+        final long end = r.payload().length == Math.max(0, r.length()) ? (at + 31) & ~31L : at;
+        // the commit word last, as an honest producer does (the provider polls it), over a zeroed next slot
+        s.set(JAVA_LONG, ring + (end & mask & ~31L), 0L);
+        COMMIT.setRelease(s, o, (r.type() & 0xffL) | (r.flags() & 0xffL) << 8 | (long) r.length() << 32);
+        return end;
     }
 
     private static void poke(final MemorySegment s, final Poke p) {

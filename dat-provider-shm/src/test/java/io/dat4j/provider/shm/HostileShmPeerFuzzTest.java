@@ -60,7 +60,7 @@ class HostileShmPeerFuzzTest {
             final long offset = data.consumeBoolean() ? data.consumeLong(-HostileShmPeer.G, HostileShmPeer.R
                     + HostileShmPeer.G) : data.consumeLong();
             final long b = data.consumeBoolean() ? data.consumeLong(0, HostileShmPeer.R + 64) : data.consumeLong();
-            final int d = data.consumeInt();
+            final int d = data.consumeBoolean() ? 0 : data.consumeInt(); // d: the consumer position carried
             final int declared = Math.max(0, Math.min(length, 600));
             final int actual = Math.max(0, declared + data.consumeInt(-40, 40));
             recs.add(new Rec(type, flags, length, target, offset, b, d, data.consumeBytes(actual)));

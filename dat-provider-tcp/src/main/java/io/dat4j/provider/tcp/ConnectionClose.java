@@ -3,6 +3,7 @@ package io.dat4j.provider.tcp;
 import io.dat4j.CloseMode;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.PostedOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -247,27 +248,23 @@ final class ConnectionClose {
         if (end == ConnectionEnd.SILENT && ops.isEmpty()) {
             return;
         }
+        final ConnectionUpcalls connection = c.epConnection;
         c.upcall(() -> {
             // completions first: once the event is out, the consumer may reset the EP and post again, and what it
             // posts then belongs to its next connection (ResetRepostTest); those ops were taken above, under the lock
             for (int i = 0; i < ops.size(); i++) {
                 e.up.complete(ops.get(i), statuses.get(i), 0);
             }
-            if (e.conn != c) {
-                // the EP was reset meanwhile (the kit forced DISCONNECTED: an ABRUPT disconnect that outlasted
-                // dat4j.kit.abruptDisconnectMillis) and may be on its next connection: this end is not that one's
-                // (AbruptResetTest). The check narrows, but does not close, the window to a reset and a new
-                // connection between it and the kit taking the EP's lock; the kit's upcalls carry no connection
-                // identity yet.
-                return;
-            }
+            // through this connection's upcalls: if the kit ended it meanwhile (an ABRUPT disconnect that outlasted
+            // dat4j.kit.abruptDisconnectMillis) and the EP was reset and connected again, the kit ignores this end
+            // rather than apply it to the next connection (AbruptResetTest)
             switch (end) {
-                case DISCONNECTED -> e.up.disconnected();
-                case BROKEN -> e.up.broken(reason);
+                case DISCONNECTED -> connection.disconnected();
+                case BROKEN -> connection.broken(reason);
                 case FAILED -> {
-                    if (!e.up.connectionFailed(number, pdata)) {
+                    if (!connection.connectionFailed(number, pdata)) {
                         // the kit took ESTABLISHED from an upcall queued before this one: the connection broke
-                        e.up.broken(reason);
+                        connection.broken(reason);
                     }
                 }
                 default -> {

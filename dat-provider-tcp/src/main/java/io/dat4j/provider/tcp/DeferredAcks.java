@@ -7,7 +7,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * The ACKs a consumer driving an I/O loop left for its next request to carry ({@link AckPolicy#mayDefer()}): the
  * connections that owe them, written at the latest by the loop's next round, when the same consumer drives another
- * loop, or by the I/O thread after {@code dat4j.tcp.ackDelay}.
+ * loop, or by the I/O thread after {@code dat4j.tcp.ackDelayMicros} (at most {@code dat4j.tcp.driveGraceMicros} when
+ * they were deferred while it slept through the consumer's rounds, see {@code IoLoop.nextCheck}).
  *
  * <p>Threading: the loop owner only, but for {@link #since()}, a volatile read by the I/O thread deciding whether to
  * take the loop to write them. See "Threading and locks" in {@code docs/provider-kit.md}.

@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.EventNumber;
+import io.dat4j.kit.ConnectionUpcalls;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -107,9 +108,11 @@ final class Handshake {
         }
     }
 
-    void acceptWith(final TcpEndpoint endpoint, final byte[] pdata, final int in, final int out) {
+    void acceptWith(final TcpEndpoint endpoint, final ConnectionUpcalls connection, final byte[] pdata, final int in,
+            final int out) {
         c.lock.lock();
         try {
+            c.epConnection = connection;
             c.ep = endpoint;
             if (c.phase != ConnectionPhase.REQUESTED || c.close.closing) {
                 // the requester has gone (CRA-06): not established; posted receives are flushed (CRA-07)
@@ -268,13 +271,13 @@ final class Handshake {
      */
     private void establish(final byte[] pdata, final ConnectionPhase waiting) {
         c.cancelTimer();
-        final TcpEndpoint e = c.ep;
+        final ConnectionUpcalls connection = c.epConnection;
         final int in = myIn;
         final int out = myOut;
         final InetSocketAddress local = c.local();
         final InetSocketAddress remote = c.remote();
         c.upcall(() -> {
-            final boolean ok = e.up.established(pdata, in, out, local, remote);
+            final boolean ok = connection.established(pdata, in, out, local, remote);
             c.lock.lock();
             try {
                 if (c.phase != waiting) {

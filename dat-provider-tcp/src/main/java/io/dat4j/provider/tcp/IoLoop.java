@@ -66,12 +66,19 @@ final class IoLoop implements Runnable {
     private volatile Thread wanter;
     /** Connections holding ACKs deferred by a driving consumer (owner only). */
     final DeferredAcks deferredAcks = new DeferredAcks(this);
+    /** Driving consumers may wait without the JDK selector ({@link DirectWait}); cleared when that fails. */
+    private boolean directOn;
+    /** The loop's own epoll set, made by the first driving consumer that waits in it; closed when the loop stops. */
+    private volatile DirectWait direct;
+    /** Rounds whose wait went around the selector, all loops of the JVM (approximate: for tests and diagnostics). */
+    private static volatile long directRounds;
 
     IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
         this.graceNanos = config.driveGraceNanos();
         this.ackDelayNanos = config.ackDelayNanos();
         this.busyPollNanos = config.busyPollNanos();
+        this.directOn = config.directWait() && DirectWait.available();
         this.lastDriven = System.nanoTime() - 4 * graceNanos;
         this.liveness = new Liveness.Sweep(config.ackTimeoutNanos());
         this.selector = Selector.open();
@@ -151,6 +158,15 @@ final class IoLoop implements Runnable {
     private void wakeSelector() {
         kicks.incrementAndGet();
         selector.wakeup();
+        final DirectWait d = direct;
+        if (d != null && d.waiting) {
+            d.wake();
+        }
+    }
+
+    /** {@return about how many rounds of all loops waited without the JDK selector so far} */
+    static long directRounds() {
+        return directRounds;
     }
 
     private void wakeup() {
@@ -308,10 +324,12 @@ final class IoLoop implements Runnable {
     /** I/O thread: {@return true when it owns the loop for a round; false after it backed off (parked)} */
     private boolean takeTurn() {
         if (owner.get() != null) {
-            if (System.nanoTime() - lastDriven < graceNanos) {
-                // consumers drive round after round (a ping-pong): check back after the ACK delay instead of being
-                // unparked by every release, which cost the consumer a futex wake-up and two thread switches
-                LockSupport.parkNanos(this, ackDelayNanos);
+            final long now = System.nanoTime();
+            if (now - lastDriven < graceNanos) {
+                // consumers drive round after round (a ping-pong): check back when deferred ACKs fall due, else when
+                // the grace ends, instead of being unparked by every release (a futex wake-up and two thread switches
+                // for the consumer) or waking every ACK delay (a third of a consumer's round trip on one CPU)
+                LockSupport.parkNanos(this, nextCheck(now));
                 return false;
             }
             // a consumer has held the loop for a while (a long wait): park until it releases the loop
@@ -333,7 +351,7 @@ final class IoLoop implements Runnable {
                     owner.set(null);
                 }
             }
-            LockSupport.parkNanos(this, Math.min(graceNanos - idle, ackDelayNanos));
+            LockSupport.parkNanos(this, nextCheck(now));
             return false;
         }
         if (!owner.compareAndSet(null, thread)) {
@@ -341,6 +359,18 @@ final class IoLoop implements Runnable {
         }
         ioNeeded = false;
         return true;
+    }
+
+    /**
+     * I/O thread, while consumers drive: {@return how long to sleep}, until the deferred ACKs fall due
+     * ({@link #ackDelayNanos} after the oldest) or, when none is deferred, until no consumer has driven for
+     * {@link #graceNanos}. (ACKs deferred while it sleeps the longer time wait at most that long.)
+     */
+    private long nextCheck(final long now) {
+        final long since = deferredAcks.since();
+        final long until = since != 0 ? Math.min(since + ackDelayNanos, lastDriven + graceNanos)
+                : lastDriven + graceNanos;
+        return Math.max(until - now, 50_000L);
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
@@ -352,8 +382,10 @@ final class IoLoop implements Runnable {
             if (wait <= 0 || work.hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
                 // (a consumer that was woken after it read k0 must not block: its event may be posted already)
                 selector.selectNow(handler);
-            } else if (busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0)) {
-                // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came)
+            } else if ((busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0))
+                    && (Thread.currentThread() == thread || !directRound(wait, k0))) {
+                // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came; a driving
+                // consumer waits without the selector when it can)
                 if (wait == Long.MAX_VALUE) {
                     selector.select(handler);
                 } else {
@@ -370,6 +402,53 @@ final class IoLoop implements Runnable {
         }
         work.runTasks();
         work.runReady();
+    }
+
+    /**
+     * A driving consumer's wait in the loop's own epoll set ({@link DirectWait}) instead of the selector, up to
+     * {@code waitMillis} (at most {@link DirectWait#SLICE_MILLIS}), handling what is ready as the selection would.
+     * Owner only, while {@link #selecting}.
+     *
+     * @param k0 {@link #kicks} before the driver took the loop
+     * @return false when the loop's keys cannot be mirrored now (a pending write, a connect, too many keys): the caller
+     *         selects
+     */
+    private boolean directRound(final long waitMillis, final long k0) {
+        if (!directOn) {
+            return false;
+        }
+        DirectWait d = direct;
+        if (d == null) {
+            d = DirectWait.open();
+            if (d == null) {
+                directOn = false;
+                return false;
+            }
+            direct = d;
+        }
+        if (!d.current(selector) && !d.rebuild(selector)) {
+            return false;
+        }
+        d.waiting = true;
+        try {
+            // (a wake-up counted after waiting was set writes the eventfd; one counted before is seen here)
+            final int ms = kicks.get() != k0 ? 0 : (int) Math.min(waitMillis, DirectWait.SLICE_MILLIS);
+            final int n = d.await(ms);
+            if (n < 0) {
+                directOn = false;
+                return false;
+            }
+            directRounds++; // (racy across loops: a diagnostic count)
+            for (int i = 0; i < n; i++) {
+                final SelectionKey k = d.key(i);
+                if (k != null) { // (null: a wake-up)
+                    dispatch(k, SelectionKey.OP_READ);
+                }
+            }
+            return true;
+        } finally {
+            d.waiting = false;
+        }
     }
 
     /**
@@ -405,13 +484,18 @@ final class IoLoop implements Runnable {
     }
 
     private void handle(final SelectionKey k) {
+        dispatch(k, -1);
+    }
+
+    /** A key is ready for {@code readyOps} (-1: its ready set after a selection); a selection's or a direct wait's. */
+    private void dispatch(final SelectionKey k, final int readyOps) {
         if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
             return; // level-triggered: the key is selected again by the next owner
         }
         final Object a = k.attachment();
         try {
             if (a instanceof TcpConnection c) {
-                c.onReady(k);
+                c.onReady(k, readyOps);
             } else if (a instanceof TcpListener l) {
                 l.onAcceptable();
             }
@@ -460,6 +544,10 @@ final class IoLoop implements Runnable {
             selector.close();
         } catch (final IOException e) {
             LOG.debug("closing selector", e);
+        }
+        final DirectWait d = direct;
+        if (d != null) {
+            d.close();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.dat4j.provider.tcp;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.DeferredUpcalls;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
@@ -66,6 +67,11 @@ final class TcpConnection implements RequestTransport {
     final RemoteFaultLog faults;
     private final int slot;
     volatile TcpEndpoint ep;
+    /**
+     * The kit's view of this connection of {@link #ep} (from the EP's connect or accept hook): every connection upcall
+     * of this connection goes through it, so one made after the connection ended is ignored by the kit.
+     */
+    volatile ConnectionUpcalls epConnection;
     SelectionKey key;
     ConnectionPhase phase = ConnectionPhase.NEW;
     /** The connection's one timer (handshake, RNR hold, drain), in its loop's {@link TimerHeap}. */
@@ -82,8 +88,9 @@ final class TcpConnection implements RequestTransport {
 
     /** An active connection for an EP's connect. */
     TcpConnection(final TcpTransport transport, final IoLoop loop, final SocketChannel ch, final TcpEndpoint ep,
-            final int in, final int out) {
+            final ConnectionUpcalls connection, final int in, final int out) {
         this(transport, loop, ch, null, transport.adapter.remoteFaults(), ep);
+        epConnection = connection;
         handshake.myIn = in;
         handshake.myOut = out;
     }
@@ -160,13 +167,17 @@ final class TcpConnection implements RequestTransport {
 
     // ------------------------------------------------------------------ the loop's entry points
 
-    void onReady(final SelectionKey k) {
+    /**
+     * The socket is ready for {@code readyOps} ({@link SelectionKey} bits; -1: the key's ready set, after a
+     * selection). A direct wait ({@link DirectWait}) passes {@code OP_READ}.
+     */
+    void onReady(final SelectionKey k, final int readyOps) {
         lock.lock();
         try {
             if (!k.isValid() || phase == ConnectionPhase.CLOSED) {
                 return;
             }
-            final int ops = k.readyOps();
+            final int ops = readyOps == -1 ? k.readyOps() : readyOps;
             // only while connecting: on POLLERR/POLLHUP (a reset) NIO reports every interest op as ready
             if ((ops & SelectionKey.OP_CONNECT) != 0 && phase == ConnectionPhase.CONNECTING) {
                 try {

@@ -6,6 +6,7 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.ConnectionUpcalls;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
@@ -41,8 +42,9 @@ final class TcpEndpoint implements EndpointTransport {
     }
 
     @Override
-    public void connect(final InetAddress remoteAddress, final long connectionQualifier, final long timeoutNanos,
-            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
+    public void connect(final ConnectionUpcalls connection, final InetAddress remoteAddress,
+            final long connectionQualifier, final long timeoutNanos, final byte[] privateData, final int rdmaReadIn,
+            final int rdmaReadOut) {
         final int port = transport.port(connectionQualifier, 3);
         final SocketChannel ch;
         try {
@@ -54,21 +56,22 @@ final class TcpEndpoint implements EndpointTransport {
                     "cannot open a socket: " + e, e);
         }
         final IoLoop loop = transport.nextLoop();
-        final TcpConnection c = new TcpConnection(transport, loop, ch, this, rdmaReadIn, rdmaReadOut);
+        final TcpConnection c = new TcpConnection(transport, loop, ch, this, connection, rdmaReadIn,
+                rdmaReadOut);
         bind(c);
         final InetSocketAddress to = new InetSocketAddress(remoteAddress, port);
         loop.execute(() -> c.handshake.startActive(to, timeoutNanos, privateData));
     }
 
     @Override
-    public void accept(final RequestTransport request, final byte[] privateData, final int rdmaReadIn,
-            final int rdmaReadOut) {
+    public void accept(final ConnectionUpcalls connection, final RequestTransport request,
+            final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
         if (!(request instanceof TcpConnection c) || c.transport != transport) {
             throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                     "the request does not belong to this IA's transport");
         }
         bind(c);
-        c.loop.execute(() -> c.handshake.acceptWith(this, privateData, rdmaReadIn, rdmaReadOut));
+        c.loop.execute(() -> c.handshake.acceptWith(this, connection, privateData, rdmaReadIn, rdmaReadOut));
     }
 
     @Override

@@ -46,7 +46,9 @@ import java.util.Set;
  * off); {@code dat4j.tcp.driveGraceMicros}, {@code dat4j.tcp.ackDelayMicros}, {@code dat4j.tcp.sendCopyMax}, {@code
  * dat4j.tcp.fullReadSkips}, {@code dat4j.tcp.ackBytes} and {@code dat4j.tcp.ackHoldMicros} (see {@code
  * docs/tcp-wire.md}); {@code dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
- * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@value #ACK_TIMEOUT_PROP_NAME} (one
+ * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@code dat4j.tcp.directWait} (default
+ * false, opt-in: such a waiter waits in an epoll set of its loop's own instead of the JDK selector, on Linux when the module has
+ * native access; see {@code docs/tcp-wire.md}); {@value #ACK_TIMEOUT_PROP_NAME} (one
  * attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0 off: a connection with operations
  * outstanding that hears nothing from its peer for this long, times the EP's {@code retry_count} + 1, fails with {@code
  * DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see {@code docs/tcp-wire.md}).

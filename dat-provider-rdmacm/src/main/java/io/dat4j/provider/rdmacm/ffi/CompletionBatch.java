@@ -39,8 +39,8 @@ public final class CompletionBatch {
      * @param cq the CQ
      * @return the number taken, or a negative value on error
      */
-    public int poll(final LibRdmaCm.VerbsOps ops, final MemorySegment cq) {
-        return LibRdmaCm.pollCq(ops, cq, capacity, wcs);
+    public int poll(final DataPath.VerbsOps ops, final MemorySegment cq) {
+        return DataPath.pollCq(ops, cq, capacity, wcs);
     }
 
     /** {@return the native array} */

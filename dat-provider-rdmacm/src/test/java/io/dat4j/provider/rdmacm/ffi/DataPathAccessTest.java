@@ -26,15 +26,15 @@ class DataPathAccessTest {
             w.sge(0, 0x1122_3344_5566_7788L, 4096, 0x0abc_def1);
             w.sge(1, 0x0000_7fff_0000_1000L, -1, 7);
             w.sge(2, 99, 98, 97);
-            w.send(0xfedc_ba98_7654_3210L, 2, LibRdmaCm.IBV_WR_RDMA_WRITE,
-                    LibRdmaCm.IBV_SEND_SIGNALED | LibRdmaCm.IBV_SEND_FENCE, 0x1234_5678_9abc_def0L, 0x8765_4321);
+            w.send(0xfedc_ba98_7654_3210L, 2, DataPath.IBV_WR_RDMA_WRITE,
+                    DataPath.IBV_SEND_SIGNALED | DataPath.IBV_SEND_FENCE, 0x1234_5678_9abc_def0L, 0x8765_4321);
             final MemorySegment wr = w.request();
             assertEquals(0xfedc_ba98_7654_3210L, ibv_send_wr.wr_id(wr));
             assertEquals(MemorySegment.NULL, ibv_send_wr.next(wr));
             assertEquals(w.entries().address(), ibv_send_wr.sg_list(wr).address());
             assertEquals(2, ibv_send_wr.num_sge(wr));
-            assertEquals(LibRdmaCm.IBV_WR_RDMA_WRITE, ibv_send_wr.opcode(wr));
-            assertEquals(LibRdmaCm.IBV_SEND_SIGNALED | LibRdmaCm.IBV_SEND_FENCE, ibv_send_wr.send_flags(wr));
+            assertEquals(DataPath.IBV_WR_RDMA_WRITE, ibv_send_wr.opcode(wr));
+            assertEquals(DataPath.IBV_SEND_SIGNALED | DataPath.IBV_SEND_FENCE, ibv_send_wr.send_flags(wr));
             assertEquals(0, ibv_send_wr.imm_data(wr));
             final MemorySegment rdma = ibv_send_wr.wr.rdma(ibv_send_wr.wr(wr));
             assertEquals(0x1234_5678_9abc_def0L, ibv_send_wr.wr.rdma.remote_addr(rdma));
@@ -50,11 +50,11 @@ class DataPathAccessTest {
             assertEquals(99, ibv_sge.addr(ibv_sge.asSlice(w.entries(), 2)));
             assertEquals(97, ibv_sge.lkey(ibv_sge.asSlice(w.entries(), 2)));
             // a later post overwrites the varying fields and keeps the constant ones
-            w.send(5, 0, LibRdmaCm.IBV_WR_SEND, 0, 0, 0);
+            w.send(5, 0, DataPath.IBV_WR_SEND, 0, 0, 0);
             assertEquals(0, ibv_send_wr.wr.rdma.remote_addr(rdma));
             assertEquals(5, ibv_send_wr.wr_id(wr));
             assertEquals(0, ibv_send_wr.num_sge(wr));
-            assertEquals(LibRdmaCm.IBV_WR_SEND, ibv_send_wr.opcode(wr));
+            assertEquals(DataPath.IBV_WR_SEND, ibv_send_wr.opcode(wr));
             assertEquals(0, ibv_send_wr.send_flags(wr));
             assertEquals(0, ibv_send_wr.wr.rdma.rkey(rdma));
             assertEquals(w.entries().address(), ibv_send_wr.sg_list(wr).address());
@@ -93,7 +93,7 @@ class DataPathAccessTest {
                 final MemorySegment wc = ibv_wc.asSlice(b.nativeArray(), i);
                 ibv_wc.wr_id(wc, 0x7000_0000_0000_0000L + i);
                 ibv_wc.status(wc, 10 + i);
-                ibv_wc.opcode(wc, LibRdmaCm.IBV_WC_RECV + i);
+                ibv_wc.opcode(wc, DataPath.IBV_WC_RECV + i);
                 ibv_wc.vendor_err(wc, -1);
                 ibv_wc.byte_len(wc, 0x8000_0000 | i);
                 ibv_wc.imm_data(wc, -1);
@@ -103,7 +103,7 @@ class DataPathAccessTest {
                         for (int i = 0; i < 3; i++) {
                 assertEquals(0x7000_0000_0000_0000L + i, b.wrId(i));
                 assertEquals(10 + i, b.status(i));
-                assertEquals(LibRdmaCm.IBV_WC_RECV + i, b.opcode(i));
+                assertEquals(DataPath.IBV_WC_RECV + i, b.opcode(i));
                 assertEquals(0x8000_0000 | i, b.byteLength(i));
                 assertEquals(0x00ff_ff00 + i, b.qpNum(i));
             }

@@ -11,6 +11,7 @@ import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.PaddingLayout;
 import java.lang.foreign.UnionLayout;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
@@ -152,6 +153,25 @@ class LayoutTest {
         return out;
     }
 
+    /** The top-level classes of this package (the hand-written ones: the generated package is a subpackage). */
+    private static List<Class<?>> handWrittenClasses() throws IOException, URISyntaxException,
+            ClassNotFoundException {
+        final Path pkg = Path.of(CmCalls.class.getResource("CmCalls.class").toURI()).getParent();
+        final List<Class<?>> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(pkg)) {
+            for (final Path p : s.sorted().toList()) {
+                final String f = p.getFileName().toString();
+                if (f.endsWith(".class") && !f.contains("$") && !f.equals("package-info.class")) {
+                    // not initialized here: only the classes whose constants are read
+                    out.add(Class.forName(CmCalls.class.getPackageName() + "." + f.replace(".class", ""), false,
+                            LayoutTest.class.getClassLoader()));
+                }
+            }
+        }
+        assertTrue(out.contains(DataPath.class) && out.contains(VerbsCalls.class), "listed only " + out);
+        return out;
+    }
+
     private static String cType(final GroupLayout l) {
         final String name = l.name().orElseThrow();
         if (name.endsWith("_t")) {
@@ -225,7 +245,7 @@ class LayoutTest {
         }
     }
 
-    private static void addConstants() throws ReflectiveOperationException {
+    private static void addConstants() throws ReflectiveOperationException, IOException, URISyntaxException {
         int n = 0;
         for (final Method m : rdma_cma_h.class.getMethods()) {
             if (Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0
@@ -239,21 +259,31 @@ class LayoutTest {
         for (final Map.Entry<Integer, String> e : Errno.names().entrySet()) {
             expect("const:" + e.getValue(), e.getKey(), e.getValue());
         }
-        expect("const:POLLIN", LibRdmaCm.POLLIN, "POLLIN");
-        expect("const:F_GETFL", LibRdmaCm.F_GETFL, "F_GETFL");
-        expect("const:F_SETFL", LibRdmaCm.F_SETFL, "F_SETFL");
-        expect("const:O_NONBLOCK", LibRdmaCm.O_NONBLOCK, "O_NONBLOCK");
-        expect("const:lib.AF_INET", LibRdmaCm.AF_INET, "AF_INET");
-        expect("const:lib.AF_INET6", LibRdmaCm.AF_INET6, "AF_INET6");
-        expect("const:lib.RDMA_PS_TCP", LibRdmaCm.RDMA_PS_TCP, "RDMA_PS_TCP");
-        for (final java.lang.reflect.Field f : LibRdmaCm.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers())
-                    && (f.getName().startsWith("IBV_") || f.getName().startsWith("RAI_"))) {
-                expect("const:lib." + f.getName(), ((Number) f.get(null)).longValue(), f.getName());
+        // every public constant of the hand-written classes of this package (CmCalls, VerbsCalls, EventCalls,
+        // DataPath, StructCopy, ...) is a C name, but for the two sizes below: a constant added to any of them is
+        // checked without anyone touching this test
+        final Map<String, String> cExpressions = Map.of("SGE_SIZE", "sizeof(struct ibv_sge)", "WC_SIZE",
+                "sizeof(struct ibv_wc)");
+        int handWritten = 0;
+        for (final Class<?> c : handWrittenClasses()) {
+            if (c == Errno.class) {
+                continue; // its table is checked above
+            }
+            for (final Field f : c.getDeclaredFields()) {
+                final int m = f.getModifiers();
+                if (Modifier.isPublic(m) && Modifier.isStatic(m) && Modifier.isFinal(m) && f.getType().isPrimitive()
+                        && f.getName().matches("[A-Z][A-Z0-9_]*")) {
+                    expect("const:lib." + f.getName(), ((Number) f.get(null)).longValue(),
+                            cExpressions.getOrDefault(f.getName(), f.getName()));
+                    handWritten++;
+                }
             }
         }
-        expect("const:lib.SGE_SIZE", LibRdmaCm.SGE_SIZE, "sizeof(struct ibv_sge)");
-        expect("const:lib.WC_SIZE", LibRdmaCm.WC_SIZE, "sizeof(struct ibv_wc)");
+        assertTrue(handWritten >= 70, "only " + handWritten + " constants in the hand-written classes");
+        for (final String name : List.of("POLLIN", "O_NONBLOCK", "AF_INET6", "RDMA_PS_TCP", "IBV_WR_SEND",
+                "IBV_WC_SUCCESS", "IBV_ACCESS_REMOTE_ATOMIC", "IBV_EVENT_QP_FATAL", "SGE_SIZE", "WC_SIZE")) {
+            assertTrue(EXPECTED.containsKey("const:lib." + name), "constant not checked: " + name);
+        }
         for (final CmEventType t : CmEventType.values()) {
             if (t != CmEventType.UNKNOWN) {
                 expect("const:enum." + t.cName(), t.value(), t.cName());

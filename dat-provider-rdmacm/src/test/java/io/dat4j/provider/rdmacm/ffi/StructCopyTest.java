@@ -33,14 +33,14 @@ class StructCopyTest {
     void shouldWriteAndReadSockaddrIn() throws Exception {
         try (Arena a = Arena.ofConfined()) {
             final InetSocketAddress addr = new InetSocketAddress(InetAddress.getByName("10.0.2.15"), 20001);
-            final MemorySegment s = LibRdmaCm.sockaddr(addr, a);
-            assertEquals(LibRdmaCm.AF_INET, sockaddr_in.sin_family(s));
+            final MemorySegment s = StructCopy.sockaddr(addr, a);
+            assertEquals(StructCopy.AF_INET, sockaddr_in.sin_family(s));
             assertEquals((short) 20001, Short.reverseBytes(sockaddr_in.sin_port(s)));
             assertArrayEquals(new byte[] {10, 0, 2, 15},
                     s.asSlice(sockaddr_in.sin_addr$offset(), 4).toArray(ValueLayout.JAVA_BYTE));
             final MemorySegment storage = a.allocate(128).fill((byte) 0);
             MemorySegment.copy(s, 0, storage, 0, s.byteSize());
-            assertEquals(addr, LibRdmaCm.inetSocketAddress(storage));
+            assertEquals(addr, StructCopy.inetSocketAddress(storage));
         }
     }
 
@@ -50,12 +50,12 @@ class StructCopyTest {
         try (Arena a = Arena.ofConfined()) {
             final byte[] ip = InetAddress.getByName("fe80::1").getAddress();
             final InetSocketAddress addr = new InetSocketAddress(Inet6Address.getByAddress(null, ip, 3), 65000);
-            final MemorySegment s = LibRdmaCm.sockaddr(addr, a);
-            assertEquals(LibRdmaCm.AF_INET6, sockaddr_in6.sin6_family(s));
+            final MemorySegment s = StructCopy.sockaddr(addr, a);
+            assertEquals(StructCopy.AF_INET6, sockaddr_in6.sin6_family(s));
             assertEquals((short) 65000, Short.reverseBytes(sockaddr_in6.sin6_port(s)));
             assertEquals(3, sockaddr_in6.sin6_scope_id(s));
             assertArrayEquals(ip, s.asSlice(sockaddr_in6.sin6_addr$offset(), 16).toArray(ValueLayout.JAVA_BYTE));
-            final InetSocketAddress back = LibRdmaCm.inetSocketAddress(s);
+            final InetSocketAddress back = StructCopy.inetSocketAddress(s);
             assertArrayEquals(ip, back.getAddress().getAddress());
             assertEquals(65000, back.getPort());
         }
@@ -67,7 +67,7 @@ class StructCopyTest {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment s = a.allocate(128).fill((byte) 0);
             sockaddr_in.sin_family(s, (short) 1);
-            assertNull(LibRdmaCm.inetSocketAddress(s));
+            assertNull(StructCopy.inetSocketAddress(s));
         }
     }
 
@@ -76,7 +76,7 @@ class StructCopyTest {
     void shouldWriteConnParam() {
         try (Arena a = Arena.ofConfined()) {
             final ConnectionParameters p = new ConnectionParameters(new byte[] {1, 2, 3}, 4, 5, 1, 6, 7, 1, 0xabcdef);
-            final MemorySegment s = LibRdmaCm.connParam(p, a);
+            final MemorySegment s = StructCopy.connParam(p, a);
             assertEquals(3, rdma_conn_param.private_data_len(s));
             assertArrayEquals(new byte[] {1, 2, 3},
                     rdma_conn_param.private_data(s).reinterpret(3).toArray(ValueLayout.JAVA_BYTE));
@@ -87,7 +87,8 @@ class StructCopyTest {
             assertEquals(7, rdma_conn_param.rnr_retry_count(s));
             assertEquals(1, rdma_conn_param.srq(s));
             assertEquals(0xabcdef, rdma_conn_param.qp_num(s));
-            final MemorySegment none = LibRdmaCm.connParam(new ConnectionParameters((byte[]) null, 0, 0, 0, 0, 0, 0, 0), a);
+            final MemorySegment none = StructCopy.connParam(
+                    new ConnectionParameters((byte[]) null, 0, 0, 0, 0, 0, 0, 0), a);
             assertEquals(MemorySegment.NULL, rdma_conn_param.private_data(none));
             assertEquals(0, rdma_conn_param.private_data_len(none));
         }
@@ -100,7 +101,7 @@ class StructCopyTest {
             final MemorySegment a1 = a.allocate(8);
             final MemorySegment a2 = a.allocate(8);
             final MemorySegment a3 = a.allocate(8);
-            final MemorySegment q = LibRdmaCm.qpInitAttr(a, a1, a2, a3, 11, 12, 13, 14, 15);
+            final MemorySegment q = StructCopy.qpInitAttr(a, a1, a2, a3, 11, 12, 13, 14, 15);
             assertEquals(a1.address(), ibv_qp_init_attr.send_cq(q).address());
             assertEquals(a2.address(), ibv_qp_init_attr.recv_cq(q).address());
             assertEquals(a3.address(), ibv_qp_init_attr.srq(q).address());
@@ -111,7 +112,7 @@ class StructCopyTest {
             assertEquals(13, ibv_qp_cap.max_send_sge(cap));
             assertEquals(14, ibv_qp_cap.max_recv_sge(cap));
             assertEquals(15, ibv_qp_cap.max_inline_data(cap));
-            assertEquals(LibRdmaCm.IBV_QPT_RC, ibv_qp_init_attr.qp_type(q));
+            assertEquals(VerbsCalls.IBV_QPT_RC, ibv_qp_init_attr.qp_type(q));
             assertEquals(0, ibv_qp_init_attr.sq_sig_all(q));
         }
     }
@@ -137,7 +138,7 @@ class StructCopyTest {
             rdma_conn_param.rnr_retry_count(conn, (byte) 6);
             rdma_conn_param.srq(conn, (byte) 1);
             rdma_conn_param.qp_num(conn, 0x123456);
-            final CmEvent e = LibRdmaCm.readCmEvent(ev);
+            final CmEvent e = StructCopy.readCmEvent(ev);
             assertEquals(CmEventType.CONNECT_REQUEST, e.type());
             assertEquals(-5, e.status());
             assertEquals(id.address(), e.id());
@@ -152,11 +153,11 @@ class StructCopyTest {
             assertEquals(1, c.srq());
             assertEquals(0x123456, c.qpNumber());
             rdma_cm_event.event(ev, CmEventType.DISCONNECTED.value());
-            final CmEvent d = LibRdmaCm.readCmEvent(ev);
+            final CmEvent d = StructCopy.readCmEvent(ev);
             assertEquals(CmEventType.DISCONNECTED, d.type());
             assertEquals(0, d.connection().privateData().length);
             assertEquals(0, d.connection().responderResources());
-            assertSame(d.connection(), LibRdmaCm.readCmEvent(ev).connection());
+            assertSame(d.connection(), StructCopy.readCmEvent(ev).connection());
         }
     }
 }

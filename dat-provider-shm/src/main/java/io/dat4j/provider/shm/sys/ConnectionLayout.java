@@ -27,7 +27,7 @@ public final class ConnectionLayout {
     /** "DAT4JSHM" in little-endian byte order. */
     public static final long MAGIC = 0x4D48534A34544144L;
     /** Layout version. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Smallest ring. */
     public static final long MIN_RING = 4096;
     /** Largest ring. */

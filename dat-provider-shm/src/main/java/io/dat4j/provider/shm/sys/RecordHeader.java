@@ -9,6 +9,9 @@ package io.dat4j.provider.shm.sys;
  * 8  a (long)      16 b (long)       24 c (int)               28 d (int)
  * </pre>
  *
+ * The first 8 bytes are the commit word, written last ({@link RingWriter}); d carries the writer's consumer position
+ * in the reader's ring (its low 32 bits, {@link RingWriter#acknowledged}).
+ *
  * <p>Not thread safe: one per reader.
  */
 public final class RecordHeader {

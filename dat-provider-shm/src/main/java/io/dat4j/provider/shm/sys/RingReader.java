@@ -1,19 +1,20 @@
 package io.dat4j.provider.shm.sys;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
 /**
- * The consumer end of a ring ({@link RingWriter} describes the stream). Reads the producer's TAIL with an acquire
- * load and checks it before using it: it may not go back, and it may not run more than the ring's capacity ahead of
- * what this side has published as consumed, or the peer broke the protocol ({@link ProtocolViolation}). Headers are
- * read field by field into a private {@link RecordHeader} and checked there ({@link #readHeader}); payload is copied
- * out with bounds this side computed, so whatever the peer writes, no read leaves the ring.
+ * The consumer end of a ring ({@link RingWriter} describes the stream). It polls the commit word at its own position
+ * (an acquire load of the header's first 8 bytes: zero means nothing yet), so a small record costs it one cache line
+ * from the producer; it reads the producer's TAIL only for the payload of a streamed record (larger than a quarter of
+ * the ring). Everything the producer wrote is checked before use: TAIL may not go back, and neither TAIL nor a
+ * record committed whole may run more than the ring ahead of the position this side announced as consumed (its HEAD
+ * word, or the position it carried to the peer, {@link #announce}), or the peer broke the protocol
+ * ({@link ProtocolViolation}). Headers are read field by field into a private {@link RecordHeader} and checked
+ * there; payload is copied out with bounds this side computed, so whatever the peer writes, no read leaves the ring.
  *
  * <p>Not thread safe: one consumer thread at a time (the connection's lock).
  */
@@ -30,7 +31,12 @@ public final class RingReader {
     private final int maxType;
     private long head;
     private long published;
-    private long tail;
+    /** The greatest position announced to the peer: HEAD published, or carried in a record ({@link #announce}). */
+    private long announced;
+    /** The readable bound: the greatest of the TAIL read and the ends of the records committed whole. */
+    private long limit;
+    /** The last TAIL word read. */
+    private long tailSeen;
     private long remaining;
     private long pad;
 
@@ -52,6 +58,17 @@ public final class RingReader {
         this.maxType = maxType;
     }
 
+    /**
+     * {@return true if a record of this span is committed whole} (its payload written before its commit word), which
+     * both ends decide alike from the span and the ring's size: at most a quarter of the ring
+     *
+     * @param span the record's bytes, header and padding included
+     * @param ringBytes the ring's capacity
+     */
+    public static boolean inline(final long span, final long ringBytes) {
+        return span <= ringBytes >>> 2;
+    }
+
     /** {@return the position of the next byte to read} */
     public long position() {
         return head;
@@ -68,20 +85,27 @@ public final class RingReader {
     }
 
     /**
-     * {@return the bytes readable now}, after an acquire load of the producer's TAIL
+     * {@return the bytes readable now}, after an acquire load of the producer's TAIL when what is known to be
+     * readable is used up (the payload of a streamed record)
      *
      * @throws ProtocolViolation when TAIL went back or ran ahead of the ring
      */
     public long available() {
-        final long t = (long) LONG.getAcquire(map, tailWord);
-        if (t != tail) {
-            if (t < tail || t - published > capacity) {
-                throw new ProtocolViolation("the peer's producer position " + t + " is outside [" + tail + ", "
-                        + (published + capacity) + "] (the last it published and the end of the ring)");
-            }
-            tail = t;
+        if (limit - head > 0) {
+            return limit - head;
         }
-        return tail - head;
+        final long t = (long) LONG.getAcquire(map, tailWord);
+        if (t != tailSeen) {
+            if (t < tailSeen || t - announced > capacity) {
+                throw new ProtocolViolation("the peer's producer position " + t + " is outside [" + tailSeen + ", "
+                        + (announced + capacity) + "] (the last it published and the end of the ring)");
+            }
+            tailSeen = t;
+            if (t > limit) {
+                limit = t;
+            }
+        }
+        return limit - head;
     }
 
     /**
@@ -92,30 +116,50 @@ public final class RingReader {
         return (long) LONG.getAcquire(map, tailWord);
     }
 
-    /** {@return the bytes readable at the last TAIL read, without reading it again} */
-    public long availableCached() {
-        return tail - head;
+    /** {@return the last TAIL word read} (what a sleeper compares {@link #peekTail()} with) */
+    public long tailSeen() {
+        return tailSeen;
     }
 
     /**
-     * Reads the next header (needs {@link RecordHeader#BYTES} available and no record in progress) into {@code h},
-     * each field once, and checks what the ring itself needs: a known type, reserved bits 0, a non-negative length.
-     * The payload that follows is then taken with {@link #read} or {@link #skip}.
+     * {@return true if a record is committed at {@code position}}, unchecked (a sleeper's last look at the position
+     * the last round stopped at; {@link #readHeader} checks it)
+     *
+     * @param position a header position this side reached
+     */
+    public boolean committedAt(final long position) {
+        return (long) LONG.getAcquire(map, data + (position & mask)) != 0;
+    }
+
+    /** {@return the bytes known readable, without reading anything of the peer's} */
+    public long availableCached() {
+        return Math.max(0, limit - head);
+    }
+
+    /**
+     * Reads the next header if one is committed at this side's position (no record in progress): into {@code h}, each
+     * field once, and checks what the ring itself needs: a known type, reserved bits 0, a non-negative length, and for
+     * a record committed whole, an end within the ring's room. The payload that follows is then taken with
+     * {@link #read} or {@link #skip}.
      *
      * @param h the holder
+     * @return false when nothing is committed yet
      * @throws ProtocolViolation on a bad header
      */
-    public void readHeader(final RecordHeader h) {
-        if (remaining > 0 || tail - head < RecordHeader.BYTES) {
-            throw new IllegalStateException("no header to read: " + remaining + " payload bytes pending, "
-                    + (tail - head) + " available");
+    public boolean readHeader(final RecordHeader h) {
+        if (remaining > 0) {
+            throw new IllegalStateException("no header to read: " + remaining + " payload bytes pending");
         }
         final long o = data + (head & mask);
+        final long word = (long) LONG.getAcquire(map, o);
+        if (word == 0) {
+            return false;
+        }
         h.position = head;
-        h.type = map.get(JAVA_BYTE, o) & 0xff;
-        h.flags = map.get(JAVA_BYTE, o + 1) & 0xff;
-        final short reserved = map.get(JAVA_SHORT, o + 2);
-        h.length = map.get(JAVA_INT, o + 4);
+        h.type = (int) (word & 0xff);
+        h.flags = (int) (word >>> 8 & 0xff);
+        final int reserved = (int) (word >>> 16 & 0xffff);
+        h.length = (int) (word >>> 32);
         h.a = map.get(JAVA_LONG, o + 8);
         h.b = map.get(JAVA_LONG, o + 16);
         h.c = map.get(JAVA_INT, o + 24);
@@ -124,9 +168,21 @@ public final class RingReader {
             throw new ProtocolViolation("bad record header at ring position " + head + ": type " + h.type
                     + " (known 1.." + maxType + "), reserved " + reserved + ", length " + h.length);
         }
+        final long span = RecordHeader.span(h.length);
+        final boolean whole = inline(span, capacity);
+        final long end = whole ? head + span : head + RecordHeader.BYTES;
+        // the producer keeps the slot after a record committed whole free for its zero commit word
+        if (end + (whole ? RecordHeader.BYTES : 0) - announced > capacity) {
+            throw new ProtocolViolation("a record committed at ring position " + head + " ends at " + end
+                    + ", past the ring's room (" + (announced + capacity) + ")");
+        }
+        if (end > limit) {
+            limit = end;
+        }
         head += RecordHeader.BYTES;
         remaining = h.length;
         pad = RecordHeader.align(h.length) - h.length;
+        return true;
     }
 
     /**
@@ -166,7 +222,7 @@ public final class RingReader {
         if (length < 0 || length > remaining) {
             throw new IllegalArgumentException(length + " payload bytes, " + remaining + " remaining");
         }
-        return Math.min(length, tail - head);
+        return Math.min(length, availableCached());
     }
 
     private void advance(final long n) {
@@ -176,8 +232,8 @@ public final class RingReader {
             // the producer publishes the last payload byte together with its padding
             head += pad;
             pad = 0;
-            if (head > tail) {
-                throw new ProtocolViolation("the peer published the end of a record at " + tail
+            if (head > limit) {
+                throw new ProtocolViolation("the peer published the end of a record at " + limit
                         + " without its padding (record ends at " + head + ")");
             }
         }
@@ -187,6 +243,9 @@ public final class RingReader {
     public void publish() {
         if (published != head) {
             published = head;
+            if (head > announced) {
+                announced = head;
+            }
             LONG.setRelease(map, headWord, head);
         }
     }
@@ -194,5 +253,16 @@ public final class RingReader {
     /** {@return the last position published as consumed} */
     public long published() {
         return published;
+    }
+
+    /**
+     * {@return this side's position, which the caller carries to the peer in a record header} (field d: the peer may
+     * then reuse the bytes before it, as after a HEAD publication)
+     */
+    public long announce() {
+        if (head > announced) {
+            announced = head;
+        }
+        return head;
     }
 }

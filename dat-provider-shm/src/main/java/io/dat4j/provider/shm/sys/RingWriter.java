@@ -1,9 +1,7 @@
 package io.dat4j.provider.shm.sys;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
@@ -14,14 +12,19 @@ import java.lang.invoke.VarHandle;
  * padded to the next boundary. Positions are 64-bit stream offsets that only grow; the ring index is the position
  * modulo the capacity.
  *
- * <p>The producer writes bytes, then publishes its position (TAIL, a release store in its own control block); the
- * consumer reads up to TAIL (an acquire load) and publishes what it has consumed (HEAD, in the consumer's block). The
- * producer never publishes a position inside a record's padding: a record's last payload byte is published together
- * with the padding, so a consumer that took the last byte can always step over the padding. A large payload is
- * written in pieces as room appears (the consumer takes it in pieces too), so a record may be larger than the ring.
+ * <p>A record is made visible by its <em>commit word</em>, the header's first 8 bytes (type, flags, reserved, length),
+ * written last with a release store; the slot after the last committed record always holds a zero commit word (the
+ * producer zeroes it before it commits the record in front of it), so the consumer polls the word at its own position
+ * and takes one cache line from this side per small message. A record whose {@link RecordHeader#span span} is at most
+ * a quarter of the ring ({@link RingReader#inline}) is committed whole, once its payload is written; a larger one is
+ * committed at {@link #begin} and its payload streams behind TAIL (a release store in this side's control block), in
+ * pieces as room appears, so a record may be larger than the ring. TAIL is published after every commit too (the
+ * sleeper's and the stream's view). The producer never publishes a position inside a record's padding.
  *
- * <p>HEAD is written by the peer and so is checked on every read: it must lie between the last HEAD seen and the
- * last TAIL published, or the peer broke the protocol ({@link ProtocolViolation}).
+ * <p>Room is computed from the consumer's position as last known: its HEAD word (read only when the known room is
+ * insufficient, {@link #fits}) or the position the consumer carried in the header of a record it sent back
+ * ({@link #acknowledged}, field d). Both come from the peer and are checked: HEAD may neither go back nor pass what
+ * this side made visible, and a carried position may not pass it either ({@link ProtocolViolation}).
  *
  * <p>Not thread safe: one producer thread at a time (the connection's lock).
  */
@@ -37,9 +40,19 @@ public final class RingWriter {
     private final long headWord;
     private long tail;
     private long published;
+    /** The end of the last committed record (or of the header of a streamed record being written). */
+    private long committed;
+    /** The consumer's position as known here: the greatest of its HEAD word and the positions it carried. */
     private long head;
+    /** The last value of the HEAD word. */
+    private long headSeen;
+    /** The last position carried in a record of the peer (its low 32 bits are field d). */
+    private long acked;
     private long remaining;
     private long pad;
+    /** Position of the record being written; its commit word, or 0 once committed. */
+    private long recordAt;
+    private long commitWord;
 
     /**
      * Creates the producer end.
@@ -67,7 +80,7 @@ public final class RingWriter {
         return tail;
     }
 
-    /** {@return the last HEAD read from the consumer (the stream offset it has consumed up to)} */
+    /** {@return the consumer's position as last known (the stream offset it has consumed up to)} */
     public long consumed() {
         return head;
     }
@@ -82,46 +95,106 @@ public final class RingWriter {
         return remaining;
     }
 
-    /**
-     * Reads the consumer's HEAD (acquire) and checks it.
-     *
-     * @return the consumer's position
-     * @throws ProtocolViolation when it went back, or past what was published
-     */
-    public long refreshConsumed() {
-        final long h = (long) LONG.getAcquire(map, headWord);
-        if (h != head) {
-            if (h < head || h > published) {
-                throw new ProtocolViolation("the peer's consumer position " + h + " is outside [" + head + ", "
-                        + published + "] (the last it published and the last this side wrote)");
-            }
-            head = h;
-        }
-        return h;
+    private long visible() {
+        return Math.max(committed, published);
     }
 
     /**
-     * {@return the consumer's HEAD as it is now, unchecked} (a sleeper's last look: any change means "do not sleep";
-     * the next {@link #refreshConsumed()} checks it)
+     * Reads the consumer's HEAD word (acquire) and checks it.
+     *
+     * @return the consumer's position as known now
+     * @throws ProtocolViolation when it went back, or past what this side made visible
+     */
+    public long refreshConsumed() {
+        final long h = (long) LONG.getAcquire(map, headWord);
+        if (h != headSeen) {
+            if (h < headSeen || h > visible()) {
+                throw new ProtocolViolation("the peer's consumer position " + h + " is outside [" + headSeen + ", "
+                        + visible() + "] (the last it published and the last this side made visible)");
+            }
+            headSeen = h;
+            if (h > head) {
+                head = h;
+            }
+        }
+        return head;
+    }
+
+    /**
+     * Takes the consumer position the peer carried in a record header (field d: its low 32 bits). It is taken as the
+     * smallest position at or after the last one carried with those low bits, so a stale or wrapped value only
+     * under-states it (never completes a request early).
+     *
+     * @param low32 field d of a record from the peer
+     * @throws ProtocolViolation when it names a position past what this side made visible
+     */
+    public void acknowledged(final int low32) {
+        final long h = acked + ((low32 - (int) acked) & 0xFFFF_FFFFL);
+        if (h == acked) {
+            return;
+        }
+        if (h > visible()) {
+            throw new ProtocolViolation("the peer's record carries consumer position " + h + ", past "
+                    + visible() + " (what this side made visible)");
+        }
+        acked = h;
+        if (h > head) {
+            head = h;
+        }
+    }
+
+    /**
+     * {@return the consumer's HEAD word as it is now, unchecked} (a sleeper's last look: any change means "do not
+     * sleep"; the next {@link #refreshConsumed()} checks it)
      */
     public long peekConsumed() {
         return (long) LONG.getAcquire(map, headWord);
     }
 
-    /** {@return the bytes that can be written now, after reading the consumer's position} */
+    /** {@return the last HEAD word read} (what a sleeper compares {@link #peekConsumed()} with) */
+    public long consumedWord() {
+        return headSeen;
+    }
+
+    /** {@return the bytes that can be written now, after reading the consumer's HEAD word} */
     public long free() {
         refreshConsumed();
         return capacity - (tail - head);
     }
 
-    /** {@return the bytes that could be written at the last consumer position read, without reading it again} */
+    /** {@return the bytes that could be written at the consumer position last known, without reading it again} */
     public long freeCached() {
         return capacity - (tail - head);
     }
 
     /**
-     * Writes a record header and starts its payload; needs 32 free bytes (check {@link #free()}) and no record in
-     * progress. A record without payload is complete at once.
+     * {@return the ring room {@link #begin} needs for a record of {@code length} payload bytes}: header, payload and
+     * padding, and the next slot's commit word, for a record committed whole; the header alone for a streamed one
+     *
+     * @param length payload bytes
+     */
+    public long needs(final long length) {
+        final long span = RecordHeader.span(length);
+        return RingReader.inline(span, capacity) ? span + RecordHeader.BYTES : RecordHeader.BYTES;
+    }
+
+    /**
+     * {@return true if a record of {@code length} payload bytes can begin now} (no record in progress and
+     * {@link #needs} room; the HEAD word is read only when the room known is short)
+     *
+     * @param length payload bytes
+     */
+    public boolean fits(final long length) {
+        if (remaining > 0) {
+            return false;
+        }
+        final long need = needs(length);
+        return freeCached() >= need || free() >= need;
+    }
+
+    /**
+     * Writes a record header and starts its payload; needs {@link #fits} and no record in progress. A record without
+     * payload is committed at once.
      *
      * @param type record type, 1..255
      * @param flags flags, 0..255
@@ -129,34 +202,42 @@ public final class RingWriter {
      * @param a field a
      * @param b field b
      * @param c field c
-     * @param d field d
+     * @param d field d (the DAT provider carries its consumer position there, {@link #acknowledged})
      * @return the record's position (its header's stream offset)
      */
     public long begin(final int type, final int flags, final int length, final long a, final long b, final int c,
             final int d) {
-        if (remaining > 0 || length < 0 || capacity - (tail - head) < RecordHeader.BYTES) {
+        if (remaining > 0 || length < 0 || type < 1 || type > 255 || freeCached() < needs(length)) {
             throw new IllegalStateException("cannot begin a record: " + remaining + " payload bytes pending, "
-                    + (capacity - (tail - head)) + " free, length " + length);
+                    + freeCached() + " free, type " + type + ", length " + length);
         }
         final long at = tail;
         final long o = data + (at & mask);
-        map.set(JAVA_BYTE, o, (byte) type);
-        map.set(JAVA_BYTE, o + 1, (byte) flags);
-        map.set(JAVA_SHORT, o + 2, (short) 0);
-        map.set(JAVA_INT, o + 4, length);
         map.set(JAVA_LONG, o + 8, a);
         map.set(JAVA_LONG, o + 16, b);
         map.set(JAVA_INT, o + 24, c);
         map.set(JAVA_INT, o + 28, d);
+        final long word = (type & 0xffL) | (flags & 0xffL) << 8 | (long) length << 32;
         tail = at + RecordHeader.BYTES;
         remaining = length;
         pad = RecordHeader.align(length) - length;
+        if (length == 0) {
+            recordAt = at;
+            commitWord = word;
+            finish();
+        } else if (RingReader.inline(RecordHeader.span(length), capacity)) {
+            recordAt = at;
+            commitWord = word; // committed with its last payload byte
+        } else {
+            LONG.setRelease(map, o, word); // streamed: the payload follows behind TAIL
+            committed = tail;
+        }
         return at;
     }
 
     /**
      * Writes payload of the current record from {@code src}, as much as fits now (never a position inside the
-     * padding: the last byte is written only when its padding fits too).
+     * padding: the last byte is written only when its padding and the next slot's commit word fit too).
      *
      * @param src the source
      * @param offset offset in {@code src}
@@ -182,7 +263,7 @@ public final class RingWriter {
         }
         final long free = capacity - (tail - head);
         if (length == remaining) {
-            return length + pad <= free ? length : Math.min(free, length - 1);
+            return length + pad + RecordHeader.BYTES <= free ? length : Math.max(0, Math.min(free, length - 1));
         }
         return Math.min(free, length);
     }
@@ -193,10 +274,24 @@ public final class RingWriter {
         if (remaining == 0) {
             tail += pad;
             pad = 0;
+            finish();
         }
     }
 
-    /** Makes everything written so far visible to the consumer (a release store of TAIL). */
+    /** The record is written: zero the next slot's commit word, then commit the record if it is committed whole. */
+    private void finish() {
+        map.set(JAVA_LONG, data + (tail & mask), 0L);
+        if (commitWord != 0) {
+            LONG.setRelease(map, data + (recordAt & mask), commitWord);
+            commitWord = 0;
+        }
+        committed = tail;
+    }
+
+    /**
+     * Makes everything written so far visible to a consumer that follows TAIL (a release store of TAIL): the payload
+     * of a streamed record, and the sleeper's last look. Committed records are visible without it.
+     */
     public void publish() {
         if (published != tail) {
             published = tail;

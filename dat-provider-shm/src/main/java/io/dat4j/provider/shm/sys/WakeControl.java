@@ -124,6 +124,17 @@ public final class WakeControl {
         return true;
     }
 
+    /**
+     * {@return true if the peer armed for {@code what} since the last wake-up} (a hint without a fence and without
+     * answering it: whether to publish now rather than in a later round; {@link #peerArmed} after publishing decides
+     * the wake-up)
+     *
+     * @param what {@link #DATA} or {@link #SPACE}
+     */
+    public boolean peerWaits(final int what) {
+        return (long) LONG.getOpaque(map, peerArm[what]) != woken[what];
+    }
+
     /** Counts one more round of progress on this connection (liveness, read by the peer). */
     public void beat() {
         LONG.setOpaque(map, myHeartbeat, (long) LONG.getOpaque(map, myHeartbeat) + 1);

@@ -59,24 +59,27 @@ public final class RingPingPong implements AutoCloseable {
     }
 
     /**
-     * Sends one record with {@code length} bytes of {@code src}.
+     * Sends one record with {@code length} bytes of {@code src}, as the provider's data path does: the header carries
+     * this side's consumer position (field d), the record is committed, then TAIL is published and the peer woken if
+     * it sleeps; only then is HEAD published (the reply goes out first).
      *
      * @param src the payload
      * @param length its length
      */
     void send(final MemorySegment src, final int length) {
-        awaitRoom();
-        out.begin(1, 0, length, 0, 0, 0, 0);
+        awaitRoom(length);
+        out.begin(1, 0, length, 0, 0, 0, (int) in.announce());
         long done = 0;
         while (true) {
             done += out.write(src, done, length - done);
             out.publish();
             wakePeer(WakeControl.DATA);
             if (!out.inRecord()) {
-                return;
+                break;
             }
-            awaitRoom();
+            awaitRoom(-1);
         }
+        publishHead();
     }
 
     /** After every publish, of TAIL (DATA) or HEAD (SPACE): the peer may sleep waiting for either. */
@@ -86,13 +89,25 @@ public final class RingPingPong implements AutoCloseable {
         }
     }
 
-    private void awaitRoom() {
+    private void publishHead() {
+        if (in.position() != in.published()) {
+            in.publish();
+            wakePeer(WakeControl.SPACE);
+        }
+    }
+
+    /** Waits for room for a record of {@code length} bytes, or (-1) for more payload of the current one. */
+    private boolean room(final long length) {
+        return length < 0 ? out.freeCached() > 0 || out.free() > 0 : out.fits(length);
+    }
+
+    private void awaitRoom(final long length) {
         final long t0 = System.nanoTime();
-        while (out.free() < RecordHeader.BYTES) {
+        while (!room(length)) {
             if (!spin && System.nanoTime() - t0 > SPIN_NANOS) {
                 final int seen = mine.sequence();
                 wake.arm(WakeControl.SPACE);
-                if (out.free() >= RecordHeader.BYTES) {
+                if (room(length)) {
                     return;
                 }
                 mine.await(seen, TimeUnit.SECONDS.toNanos(1), timespec);
@@ -103,36 +118,51 @@ public final class RingPingPong implements AutoCloseable {
     }
 
     /**
-     * Receives one record into {@code dst}.
+     * Receives one record into {@code dst}: polls the commit word at this side's position; a streamed payload
+     * follows TAIL, and HEAD is published while waiting for it (the producer needs the room).
      *
      * @param dst where the payload goes
      * @return its length
      */
     int receive(final MemorySegment dst) {
-        awaitBytes(RecordHeader.BYTES);
-        in.readHeader(header);
+        awaitHeader();
+        out.acknowledged(header.d);
         final int length = header.length;
         long done = 0;
         while (in.inRecord()) {
-            if (in.availableCached() == 0) {
-                in.publish();
-                wakePeer(WakeControl.SPACE);
-                awaitBytes(1);
+            if (in.available() == 0) {
+                publishHead();
+                awaitBytes();
             }
             done += in.read(dst, done, in.remaining());
         }
-        in.publish();
-        wakePeer(WakeControl.SPACE);
         return length;
     }
 
-    private void awaitBytes(final long n) {
+    private void awaitHeader() {
         final long t0 = System.nanoTime();
-        while (in.available() < n) {
+        while (!in.readHeader(header)) {
+            if (!spin && System.nanoTime() - t0 > SPIN_NANOS) {
+                publishHead();
+                final int seen = mine.sequence();
+                wake.arm(WakeControl.DATA);
+                if (in.committedAt(in.position())) {
+                    continue;
+                }
+                mine.await(seen, TimeUnit.SECONDS.toNanos(1), timespec);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private void awaitBytes() {
+        final long t0 = System.nanoTime();
+        while (in.available() == 0) {
             if (!spin && System.nanoTime() - t0 > SPIN_NANOS) {
                 final int seen = mine.sequence();
                 wake.arm(WakeControl.DATA);
-                if (in.available() >= n) {
+                if (in.available() > 0) {
                     return;
                 }
                 mine.await(seen, TimeUnit.SECONDS.toNanos(1), timespec);
@@ -227,19 +257,20 @@ public final class RingPingPong implements AutoCloseable {
     private boolean awaitRecordOrEof(final SocketChannel ch) throws IOException {
         final ByteBuffer eof = ByteBuffer.allocate(1);
         long t0 = System.nanoTime();
-        while (in.available() < RecordHeader.BYTES) {
+        while (!in.committedAt(in.position())) {
             if (System.nanoTime() - t0 > TimeUnit.MILLISECONDS.toNanos(20)) {
                 if (ch.read(eof.clear()) < 0) {
-                    return in.available() >= RecordHeader.BYTES;
+                    return in.committedAt(in.position());
                 }
                 t0 = System.nanoTime();
             }
             if (spin) {
                 Thread.onSpinWait();
             } else {
+                publishHead();
                 final int seen = mine.sequence();
                 wake.arm(WakeControl.DATA);
-                if (in.available() < RecordHeader.BYTES) {
+                if (!in.committedAt(in.position())) {
                     mine.await(seen, TimeUnit.MILLISECONDS.toNanos(20), timespec);
                 }
             }

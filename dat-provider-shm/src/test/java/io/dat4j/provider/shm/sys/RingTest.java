@@ -47,13 +47,13 @@ class RingTest {
             for (int i = 0; i < 1000; i++) {
                 final int len = i % 100;
                 final MemorySegment src = pattern(a, len, i);
-                assertTrue(w.free() >= RecordHeader.span(len));
+                assertTrue(w.fits(len));
                 final long at = w.begin(1 + i % 5, i & 0xff, len, i, -i, 7 * i, i + 1);
+                assertFalse(r.committedAt(at) && len > 0, "committed only once its payload is written");
                 assertEquals(len, w.write(src, 0, len));
                 assertFalse(w.inRecord());
-                w.publish();
-                assertEquals(RecordHeader.span(len), r.available());
-                r.readHeader(h);
+                assertTrue(r.readHeader(h), "committed without TAIL");
+                assertEquals(RecordHeader.align(len), r.available());
                 assertEquals(at, h.position);
                 assertEquals(1 + i % 5, h.type);
                 assertEquals(i & 0xff, h.flags);
@@ -66,8 +66,14 @@ class RingTest {
                 assertEquals(-1, in.asSlice(0, len).mismatch(src.asSlice(0, len)));
                 assertFalse(r.inRecord());
                 assertEquals(0, r.position() % RecordHeader.BYTES);
-                r.publish();
+                assertFalse(r.readHeader(h), "the next slot's commit word is zero");
+                if (i % 3 == 0) {
+                    r.publish();
+                } else {
+                    w.acknowledged((int) r.announce()); // as carried in a record back
+                }
             }
+            r.publish();
             assertEquals(w.capacity(), w.free());
         }
     }
@@ -90,8 +96,7 @@ class RingTest {
             while (read < len) {
                 written += w.write(src, written, len - written);
                 w.publish();
-                if (!header && r.available() >= RecordHeader.BYTES) {
-                    r.readHeader(h);
+                if (!header && r.readHeader(h)) {
                     header = true;
                 }
                 if (header) {
@@ -110,37 +115,82 @@ class RingTest {
     }
 
     @Test
-    void theLastByteIsPublishedOnlyWithItsPadding() {
+    void theLastByteIsPublishedOnlyWithItsPaddingAndTheNextCommitWord() {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment m = map(a);
             final RingWriter w = new RingWriter(m, LAYOUT, 0);
             final RingReader r = new RingReader(m, LAYOUT, 1, 5);
             final MemorySegment src = pattern(a, 4096, 1);
             final RecordHeader h = new RecordHeader();
-            w.begin(1, 0, 4000, 0, 0, 0, 0); // 4032 bytes with its header
-            assertEquals(4000, w.write(src, 0, 4000));
+            w.begin(1, 0, 2976, 0, 0, 0, 0); // 3008 bytes with its header: streamed (more than a quarter)
+            assertEquals(2976, w.write(src, 0, 2976));
             w.publish();
-            r.available();
-            r.readHeader(h);
-            assertEquals(13, r.read(a.allocate(13), 0, 13)); // the consumer stops inside the payload
+            assertTrue(r.readHeader(h));
+            assertEquals(2976, r.available());
+            assertEquals(1000, r.read(a.allocate(1000), 0, 1000)); // the consumer stops inside the payload
             r.publish();
-            assertEquals(4096 - 4032 + 45, w.free());
-            w.begin(1, 0, 77, 0, 0, 0, 0); // 77 free after the header: the payload fits, its 19 bytes of padding not
-            assertEquals(76, w.write(src, 0, 77), "the last byte waits for room for its padding");
+            assertEquals(4096 - 3008 + 1032, w.free());
+            w.begin(1, 0, 2050, 0, 0, 0, 0); // streamed too; 30 bytes of padding
+            assertEquals(2049, w.write(src, 0, 2050), "the last byte waits for its padding and the next slot's"
+                    + " commit word");
             assertTrue(w.inRecord());
             w.publish();
-            r.available();
             r.skip(r.remaining());
-            r.readHeader(h);
-            assertEquals(76, r.read(a.allocate(77), 0, 77));
+            assertTrue(r.readHeader(h));
+            r.available();
+            assertEquals(2049, r.read(a.allocate(2050), 0, 2050));
             r.publish();
             w.free();
-            assertEquals(1, w.write(src, 76, 1));
+            assertEquals(1, w.write(src, 2049, 1));
             w.publish();
             r.available();
             assertEquals(1, r.read(a.allocate(1), 0, 1));
             assertEquals(w.position(), r.position());
             assertEquals(0, r.position() % RecordHeader.BYTES);
+            assertFalse(r.readHeader(h));
+        }
+    }
+
+    @Test
+    void aRecordCommittedWholeIsReadWithoutTail() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment m = map(a);
+            final RingWriter w = new RingWriter(m, LAYOUT, 0);
+            final RingReader r = new RingReader(m, LAYOUT, 1, 5);
+            final RecordHeader h = new RecordHeader();
+            final MemorySegment src = pattern(a, 100, 2);
+            w.begin(1, 0, 100, 0, 0, 0, 0);
+            assertEquals(60, w.write(src, 0, 60));
+            w.publish(); // TAIL covers part of the payload; the record is not committed yet
+            assertFalse(r.readHeader(h));
+            assertEquals(40, w.write(src, 60, 40));
+            assertTrue(r.readHeader(h));
+            assertEquals(128, r.available(), "the payload and its padding");
+            final MemorySegment dst = a.allocate(100);
+            assertEquals(100, r.read(dst, 0, 100));
+            assertEquals(-1, dst.mismatch(src));
+            assertEquals(1024, RecordHeader.span(992));
+            assertEquals(32, w.needs(993), "a record larger than a quarter of the ring streams");
+            assertEquals(1024 + 32, w.needs(992));
+        }
+    }
+
+    @Test
+    void aCommittedRecordPastTheRoomIsRefused() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment m = map(a);
+            final long ring = LAYOUT.ring(1);
+            final RingReader r = new RingReader(m, LAYOUT, 0, 5);
+            final RecordHeader h = new RecordHeader();
+            // 3 records of 1 KiB (header and 992 bytes), committed as a hostile producer would, HEAD never published
+            for (int i = 0; i < 4; i++) {
+                m.set(JAVA_LONG, ring + 1024L * i, 1L | 992L << 32);
+            }
+            for (int i = 0; i < 3; i++) {
+                assertTrue(r.readHeader(h));
+                r.skip(992);
+            }
+            assertThrows(ProtocolViolation.class, () -> r.readHeader(h), "the fourth would end at the ring's end");
         }
     }
 
@@ -155,6 +205,10 @@ class RingTest {
             m.set(JAVA_LONG, tail, 64);
             assertEquals(64, r.available());
             m.set(JAVA_LONG, tail, 32);
+            assertEquals(64, r.available(), "TAIL is read again only when what is known readable is used up");
+            m.set(JAVA_LONG, LAYOUT.ring(1), 1L | 32L << 32);
+            assertTrue(r.readHeader(new RecordHeader()));
+            r.skip(32);
             assertThrows(ProtocolViolation.class, r::available);
             m.set(JAVA_LONG, tail, -1);
             assertThrows(ProtocolViolation.class, r::available);
@@ -162,20 +216,43 @@ class RingTest {
     }
 
     @Test
-    void aHeadOutsideWhatWasPublishedIsRefused() {
+    void aHeadOutsideWhatWasMadeVisibleIsRefused() {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment m = map(a);
             final RingWriter w = new RingWriter(m, LAYOUT, 0);
             final long head = LAYOUT.control(1, ConnectionLayout.HEAD);
-            w.begin(1, 0, 0, 0, 0, 0, 0);
-            assertThrows(ProtocolViolation.class, () -> {
-                m.set(JAVA_LONG, head, 32);
-                w.free(); // not published yet
-            });
+            w.begin(1, 0, 100, 0, 0, 0, 0);
+            w.write(pattern(a, 100, 1), 0, 50);
             w.publish();
+            assertThrows(ProtocolViolation.class, () -> {
+                m.set(JAVA_LONG, head, 96);
+                w.free(); // past what is published, and the record is not committed
+            });
+            w.write(pattern(a, 100, 1), 50, 50); // committed: visible without TAIL
+            m.set(JAVA_LONG, head, 160);
             assertEquals(4096, w.free());
             m.set(JAVA_LONG, head, 0);
             assertThrows(ProtocolViolation.class, w::free);
+        }
+    }
+
+    @Test
+    void aCarriedPositionIsTakenAtItsLowBitsAndChecked() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment m = map(a);
+            final RingWriter w = new RingWriter(m, LAYOUT, 0);
+            for (int i = 0; i < 3; i++) {
+                w.begin(1, 0, 0, 0, 0, 0, 0);
+            }
+            w.acknowledged(64);
+            assertEquals(64, w.consumed());
+            // positions are carried in order: a smaller one is read as 32 + 2^32, past what was written
+            assertThrows(ProtocolViolation.class, () -> w.acknowledged(32));
+            final RingWriter w2 = new RingWriter(m, LAYOUT, 0);
+            w2.begin(1, 0, 0, 0, 0, 0, 0);
+            assertThrows(ProtocolViolation.class, () -> w2.acknowledged(64), "past what was written");
+            w2.acknowledged(32);
+            assertEquals(32, w2.consumed());
         }
     }
 
@@ -186,11 +263,10 @@ class RingTest {
                 final MemorySegment m = map(a);
                 final long ring = LAYOUT.ring(1);
                 m.set(JAVA_BYTE, ring, (byte) bad[0]);
+                m.set(JAVA_BYTE, ring + 1, (byte) 1); // a commit word that is not zero
                 m.set(JAVA_BYTE, ring + 2, (byte) bad[1]);
                 m.set(java.lang.foreign.ValueLayout.JAVA_INT, ring + 4, bad[2]);
-                m.set(JAVA_LONG, LAYOUT.control(1, ConnectionLayout.TAIL), 32);
                 final RingReader r = new RingReader(m, LAYOUT, 0, 5);
-                r.available();
                 assertThrows(ProtocolViolation.class, () -> r.readHeader(new RecordHeader()));
             }
         }
@@ -219,7 +295,7 @@ class RingTest {
                 if (wi < lengths.size()) {
                     final int len = lengths.get(wi);
                     if (!w.inRecord() && wdone == 0) {
-                        if (w.free() >= RecordHeader.BYTES) {
+                        if (w.fits(len)) {
                             w.begin(1, 0, len, wi, 0, 0, 0);
                             if (len == 0) {
                                 wi++;
@@ -242,8 +318,7 @@ class RingTest {
                 }
                 r.available();
                 if (cur == null) {
-                    if (r.availableCached() >= RecordHeader.BYTES && !r.inRecord()) {
-                        r.readHeader(h);
+                    if (!r.inRecord() && r.readHeader(h)) {
                         assertEquals(got.size(), h.a);
                         cur = a.allocate(Math.max(1, h.length));
                         rdone = 0;
