@@ -485,6 +485,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     @Override
+    public void failed(final RuntimeException e) {
+        terminate(END_BROKEN, "internal error of the connection manager: " + e);
+    }
+
+    @Override
     public void expired(final long now) {
         switch (phase) {
             case P_CONNECTING -> fail(EventNumber.CONNECTION_EVENT_TIMED_OUT, null, null);
