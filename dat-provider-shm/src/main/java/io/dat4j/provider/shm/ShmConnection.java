@@ -593,7 +593,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = null;
             peerBell = null;
             proof.close();
-            if (e != null && wasUp) {
+            if (e != null) { // also a connect the consumer aborted: what the EP posted meanwhile completes FLUSHED
                 e.queues.flushRequests();
                 e.queues.flushReceives();
             }
