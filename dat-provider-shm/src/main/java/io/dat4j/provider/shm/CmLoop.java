@@ -41,6 +41,14 @@ final class CmLoop implements Runnable {
          * @param now the time
          */
         void expired(long now);
+
+        /**
+         * {@link #ready} or {@link #expired} threw: a bug of this process, not of the peer. The handler ends what it
+         * serves; the loop goes on serving every other connection and listener of the IA.
+         *
+         * @param e what was thrown
+         */
+        void failed(RuntimeException e);
     }
 
     private static final Logger LOG = LogManager.getLogger(CmLoop.class);
@@ -175,7 +183,11 @@ final class CmLoop implements Runnable {
                 }
                 for (final SelectionKey k : selector.selectedKeys()) {
                     if (k.isValid() && k.attachment() instanceof Handler h) {
-                        h.ready(k);
+                        try {
+                            h.ready(k);
+                        } catch (final RuntimeException e) {
+                            fail(h, e);
+                        }
                     }
                 }
                 selector.selectedKeys().clear();
@@ -201,6 +213,15 @@ final class CmLoop implements Runnable {
         }
     }
 
+    private static void fail(final Handler h, final RuntimeException e) {
+        LOG.error("shared-memory connection manager: {} failed; ending it, the others go on", h, e);
+        try {
+            h.failed(e);
+        } catch (final RuntimeException again) {
+            LOG.error("shared-memory connection manager: ending {} failed too", h, again);
+        }
+    }
+
     private void expire() {
         if (timed.isEmpty()) {
             return;
@@ -208,7 +229,11 @@ final class CmLoop implements Runnable {
         final long now = System.nanoTime();
         for (final Handler h : timed.toArray(new Handler[0])) {
             if (h.deadline() - now <= 0) {
-                h.expired(now);
+                try {
+                    h.expired(now);
+                } catch (final RuntimeException e) {
+                    fail(h, e);
+                }
             }
         }
     }

@@ -485,6 +485,11 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     }
 
     @Override
+    public void failed(final RuntimeException e) {
+        terminate(END_BROKEN, "internal error of the connection manager: " + e);
+    }
+
+    @Override
     public void expired(final long now) {
         switch (phase) {
             case P_CONNECTING -> fail(EventNumber.CONNECTION_EVENT_TIMED_OUT, null, null);
@@ -588,7 +593,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = null;
             peerBell = null;
             proof.close();
-            if (e != null && wasUp) {
+            if (e != null) { // also a connect the consumer aborted: what the EP posted meanwhile completes FLUSHED
                 e.queues.flushRequests();
                 e.queues.flushReceives();
             }

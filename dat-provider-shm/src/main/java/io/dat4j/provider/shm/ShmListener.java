@@ -97,6 +97,11 @@ final class ShmListener implements ListenerTransport, CmLoop.Handler {
     }
 
     @Override
+    public void failed(final RuntimeException e) {
+        // logged by the loop; the listener keeps listening (each accepted connection is a handler of its own)
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

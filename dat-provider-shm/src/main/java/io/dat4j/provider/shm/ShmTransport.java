@@ -213,7 +213,8 @@ final class ShmTransport implements Transport {
     /** Loop thread, once established: publishes every remotely accessible LMR of the EP's PZ to the peer. */
     void grantAll(final ShmConnection c) {
         final DataPath p = c.path();
-        if (p == null || p.grants() == null || !(c.endpoint().up.protectionZoneRegistration() instanceof Zone z)) {
+        final ShmEndpoint e = c.endpoint(); // null once a reset detached the connection meanwhile
+        if (p == null || p.grants() == null || e == null || !(e.up.protectionZoneRegistration() instanceof Zone z)) {
             return;
         }
         for (final RegisteredRegion r : z.regions) {
