@@ -22,7 +22,7 @@ import bench_peers_defs as defs  # noqa: E402
 
 METRIC = {"lat": ("rtt_us", "µs"), "bw": ("gbit_per_s", "Gbit/s")}
 KIND_TITLE = {"lat": "Ping-pong round trip", "bw": "Streaming, one direction"}
-GROUP_TITLE = {"tcp": "TCP on loopback", "shm": "shared memory", "ab": "TCP on loopback, base build (A/B)"}
+GROUP_TITLE = {"tcp": "TCP on loopback", "shm": "shared memory", "ab": "base build (A/B: tcp-lo, or shm0 for dat-base-shm)"}
 
 
 def human(size):

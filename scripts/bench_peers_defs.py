@@ -63,6 +63,9 @@ PEERS = {
     "dat-base-poll": dict(group="ab", family="dat", ia="tcp-lo", poll=True, kinds=("lat",), polls=True,
                           needs="base", label="dat4j poll, base build",
                           about="dat perf lat --poll -P tcp-lo of the build at --base-root"),
+    "dat-base-shm": dict(group="ab", family="dat", ia="shm0", kinds=("lat", "bw"), polls=False, needs="base",
+                         label="dat4j shm0 wait, base build",
+                         about="dat perf lat|bw -P shm0 of the build at --base-root (an A/B of two commits on shm0)"),
     "dat-base-shm-poll": dict(group="ab", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True,
                               needs="base", label="dat4j shm0 poll, base build",
                               about="dat perf lat --poll -P shm0 of the build at --base-root"),
@@ -76,6 +79,9 @@ COMPARISONS = [
     ("lat", ("dat-shm-poll", "send"), ("dat-base-shm-poll", "send")),
     ("bw", ("dat", "send"), ("dat-base", "send")),
     ("bw", ("dat", "rdma_write"), ("dat-base", "rdma_write")),
+    ("lat", ("dat-shm", "send"), ("dat-base-shm", "send")),
+    ("bw", ("dat-shm", "send"), ("dat-base-shm", "send")),
+    ("bw", ("dat-shm", "rdma_write"), ("dat-base-shm", "rdma_write")),
     ("lat", ("dat", "send"), ("nio", "send")),
     ("lat", ("dat-poll", "send"), ("nio-spin", "send")),
     ("lat", ("dat-poll", "send"), ("ucx-tcp", "send")),
@@ -154,7 +160,8 @@ EPILOG = """peers (--list for details): tcp group nio, nio-spin, dat, dat-poll, 
 shm group ucx-sm, jucx-sm, fi-shm, fi-shm-nocma, fi-shm-ordered, aeron-ipc, dat-shm, dat-shm-nocma, dat-shm-poll
 (the dat-shm pairs are skipped while no IA shm0; the fi-shm streams while fi-shm-peer cannot be built: gcc and Debian's
 libfabric-dev, scripts/setup.sh);
-ab group dat-base, dat-base-poll: dat4j of another built checkout (--base-root), for an A/B of two commits in one run
+ab group dat-base, dat-base-poll (tcp-lo), dat-base-shm (shm0): dat4j of another built checkout (--base-root), for an A/B of
+two commits in one run
 (not in "all").
 
 A round runs every selected pair once, placement by placement; rounds repeat the same order (A B A B ...), and the

@@ -115,6 +115,14 @@ final class DataPath {
     private long rnrSince;
 
     private final PeerLiveness liveness = new PeerLiveness();
+    /**
+     * Completions this path made into the EP's EVDs from a service round ({@link #complete}, {@link #failed}). A round
+     * reports them as work done: a thread waiting on an EVD that services the connection itself gets no wake-up from
+     * the kit for its own completions, so a round that completed a receive (the last piece of a record larger than the
+     * ring, read in a round without a header) and said "nothing happened" left that waiter asleep with its
+     * completion queued (see "Data path and waiting" in docs/providers.md).
+     */
+    private int completions;
 
     DataPath(final ShmConnection conn, final ShmEndpoint ep, final SharedMapping mapping, final ConnectionLayout layout,
             final int side, final Doorbell peerBell, final long peerPid, final boolean grantToPeer, final int depthIn,
@@ -191,12 +199,14 @@ final class DataPath {
      * @throws ProtocolViolation when the peer broke the protocol
      */
     int service() {
+        final int before = completions;
         final int got = inbound();
         if (got == 0) {
             out.refreshConsumed(); // no record carried the peer's position: its HEAD word (a sleeper compares it)
         }
         int n = got + reap();
         n += outbound();
+        n += completions - before;
         final boolean tail = out.hasUnpublished();
         out.publish();
         // each handshake answered is a wake-up owed: evaluate both, ring once
@@ -226,7 +236,8 @@ final class DataPath {
      * makes no upcall for another queue than its own). Caller holds the connection's lock.
      */
     int serviceOutbound() {
-        final int n = outbound();
+        final int before = completions;
+        final int n = outbound() + completions - before;
         if (out.hasUnpublished()) {
             out.publish();
             if (wake.peerArmed(WakeControl.DATA)) {
@@ -426,7 +437,7 @@ final class DataPath {
             return false;
         }
         if (op.totalLength() < inTotal) {
-            ep.up.complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
+            complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
             nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive of "
                     + op.totalLength());
             return false;
@@ -482,7 +493,7 @@ final class DataPath {
             readsOut--;
             infl.markDone(op);
         }
-        ep.up.complete(op, DtoStatus.SUCCESS, inTotal);
+        complete(op, DtoStatus.SUCCESS, inTotal);
     }
 
     private boolean landWrite() {
@@ -543,7 +554,7 @@ final class DataPath {
         }
         final PostedOperation refused = infl.takeAt(h.a);
         if (refused != null) {
-            conn.failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
+            failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
                     + Records.status(h.flags));
             return;
         }
@@ -551,7 +562,7 @@ final class DataPath {
             final PostedOperation op = cur;
             cur = null;
             ep.queues.popRequest();
-            conn.failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
+            failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
                     + Records.status(h.flags));
             return;
         }
@@ -560,18 +571,18 @@ final class DataPath {
 
     private void failRemote(final PostedOperation op, final int code, final String why) {
         infl.markDone(op);
-        conn.failed(op, Records.status(code), why + " with " + Records.status(code));
+        failed(op, Records.status(code), why + " with " + Records.status(code));
     }
 
     private void localFault(final PostedOperation op, final String why) {
         if (op.kind() == DtoOperation.RECEIVE) {
             nak(Records.NAK_REMOTE_OP, h.position, why);
             inOp = null;
-            ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
+            complete(op, DtoStatus.LOCAL_PROTECTION, 0);
         } else {
             inOp = null;
             infl.markDone(op);
-            conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
+            failed(op, DtoStatus.LOCAL_PROTECTION, why);
         }
     }
 
@@ -586,6 +597,18 @@ final class DataPath {
     /** Completes what the peer consumed, by its position as known (HEAD word or carried in a record). */
     private int reap() {
         return infl.count() == 0 ? 0 : infl.reap(out.consumed(), ep.up);
+    }
+
+    /** Completes {@code op} into its EVD from a service round, counted as work ({@link #completions}). */
+    private void complete(final PostedOperation op, final DtoStatus status, final long length) {
+        completions++;
+        ep.up.complete(op, status, length);
+    }
+
+    /** Completes {@code op} with an error and breaks the connection ({@link ShmConnection#failed}), counted as work. */
+    private void failed(final PostedOperation op, final DtoStatus status, final String why) {
+        completions++;
+        conn.failed(op, status, why);
     }
 
     // ---- outbound
@@ -710,7 +733,7 @@ final class DataPath {
     private void abortCurrent(final PostedOperation op, final String why) {
         cur = null;
         ep.queues.popRequest();
-        conn.failed(op, DtoStatus.LOCAL_PROTECTION, why);
+        failed(op, DtoStatus.LOCAL_PROTECTION, why);
     }
 
     /**
@@ -731,9 +754,9 @@ final class DataPath {
         }
         ep.queues.popRequest();
         if (r == CmaCopier.DONE) {
-            ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
+            complete(op, DtoStatus.SUCCESS, op.totalLength());
         } else {
-            conn.failed(op, cma.status(r), cma.failure(op, r));
+            failed(op, cma.status(r), cma.failure(op, r));
         }
         return true;
     }
