@@ -50,8 +50,14 @@ class SoakTest {
         return rt.totalMemory() - rt.freeMemory();
     }
 
+    /**
+     * {@return the live threads but the JVM's own pools} (ForkJoinPool workers, which the JDK starts and retires at
+     * will; a count of every thread went from 17 to 16 when one retired between the two samples)
+     */
     private static long threads() {
-        return Thread.getAllStackTraces().size();
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> !(t instanceof java.util.concurrent.ForkJoinWorkerThread))
+                .count();
     }
 
     @Test
@@ -117,7 +123,7 @@ class SoakTest {
                     heapAt10 >> 10, heapEnd >> 10, fdsAt10, fdsEnd, threadsAt10, threadsEnd);
             assertTrue(heapEnd - heapAt10 < (32L << 20), "heap grew by " + ((heapEnd - heapAt10) >> 10) + " KiB");
             assertTrue(Math.abs(fdsEnd - fdsAt10) <= 4, "fds " + fdsAt10 + " -> " + fdsEnd);
-            assertEquals(threadsAt10, threadsEnd, "threads");
+            assertTrue(threadsEnd <= threadsAt10, "threads " + threadsAt10 + " -> " + threadsEnd);
             for (final Endpoint ep : eps) {
                 ep.close();
             }
