@@ -22,6 +22,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * The libibverbs resources ({@code verbs.h}): devices (list, open, close, query device and port), protection domains,
@@ -62,23 +63,12 @@ public final class VerbsCalls {
      * @throws NativeCallException when the list cannot be read (ENOSYS without kernel support, EPERM/EACCES)
      */
     public static List<String> deviceNames() {
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment n = a.allocate(ValueLayout.JAVA_INT);
-            final MemorySegment list = callPtr("ibv_get_device_list", NativeSymbols.GET_DEVICE_LIST, null, n);
-            try {
-                final int count = n.get(ValueLayout.JAVA_INT, 0);
-                final MemorySegment arr = list.reinterpret(ValueLayout.ADDRESS.byteSize() * count);
-                final List<String> names = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    final MemorySegment dev = arr.getAtIndex(ValueLayout.ADDRESS, i);
-                    names.add(rdma_cma_h.ibv_get_device_name(dev).reinterpret(64)
-                            .getString(0, StandardCharsets.US_ASCII));
-                }
-                return names;
-            } finally {
-                rdma_cma_h.ibv_free_device_list(list);
-            }
-        }
+        final List<String> names = new ArrayList<>();
+        eachDevice((name, dev) -> {
+            names.add(name);
+            return null;
+        });
+        return names;
     }
 
     /**
@@ -88,6 +78,22 @@ public final class VerbsCalls {
      * @throws NativeCallException ENODEV if there is no such device
      */
     public static MemorySegment openDevice(final String name) {
+        final MemorySegment context = eachDevice((devName, dev) -> devName.equals(name)
+                ? callPtr("ibv_open_device", NativeSymbols.OPEN_DEVICE, name, dev).reinterpret(ibv_context.sizeof())
+                : null);
+        if (context == null) {
+            throw new NativeCallException("ibv_open_device", Errno.ENODEV, "no RDMA device named '" + name + "'");
+        }
+        return context;
+    }
+
+    /**
+     * Reads the device list ({@code ibv_get_device_list}), hands {@code visit} each device's name and
+     * {@code struct ibv_device *} in order until it returns non-null, and frees the list.
+     *
+     * @return what {@code visit} returned, or null when it returned null for every device
+     */
+    private static <T> T eachDevice(final BiFunction<String, MemorySegment, T> visit) {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment n = a.allocate(ValueLayout.JAVA_INT);
             final MemorySegment list = callPtr("ibv_get_device_list", NativeSymbols.GET_DEVICE_LIST, null, n);
@@ -96,14 +102,13 @@ public final class VerbsCalls {
                 final MemorySegment arr = list.reinterpret(ValueLayout.ADDRESS.byteSize() * count);
                 for (int i = 0; i < count; i++) {
                     final MemorySegment dev = arr.getAtIndex(ValueLayout.ADDRESS, i);
-                    final String devName = rdma_cma_h.ibv_get_device_name(dev).reinterpret(64)
-                            .getString(0, StandardCharsets.US_ASCII);
-                    if (devName.equals(name)) {
-                        return callPtr("ibv_open_device", NativeSymbols.OPEN_DEVICE, name, dev)
-                                .reinterpret(ibv_context.sizeof());
+                    final T r = visit.apply(rdma_cma_h.ibv_get_device_name(dev).reinterpret(64)
+                            .getString(0, StandardCharsets.US_ASCII), dev);
+                    if (r != null) {
+                        return r;
                     }
                 }
-                throw new NativeCallException("ibv_open_device", Errno.ENODEV, "no RDMA device named '" + name + "'");
+                return null;
             } finally {
                 rdma_cma_h.ibv_free_device_list(list);
             }
