@@ -20,11 +20,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The data path of one established connection: the ring this side produces into (requests, READ responses, NAKs),
- * the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records, what completes
- * each request and what the target checks are in docs/shm-wire.md. Every index, length and field read from the
- * mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only
- * between {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
+ * The data path of one established connection: the ring this side produces into (requests, {@link Outbound}; READ
+ * responses, NAKs), the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records,
+ * what completes each request and what the target checks are in docs/shm-wire.md. Every index, length and field read
+ * from the mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory
+ * only between {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
  *
  * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
@@ -58,14 +58,12 @@ final class DataPath {
     final ShmConnection conn;
     final ShmEndpoint ep;
     private final SharedMapping mapping;
-    private final RingWriter out;
-    private final RingReader in;
+    final RingWriter out;
+    final RingReader in;
     private final WakeControl wake;
     private final Doorbell peerBell;
     private final GrantTable myGrants;
     private final Arena arena;
-    /** One-sided copies into the peer, or null (CMA off, refused, or the peer's identity not proven). */
-    private CmaCopier cma;
     private final GrantTable peerGrants;
     private final long peerPid;
     private final int segments;
@@ -79,12 +77,10 @@ final class DataPath {
     private final long headBatch;
 
     // outbound, in posting order: the request being written, then those written and awaiting their end
-    private PostedOperation cur;
-    private int curSeg;
-    private long curSegDone;
-    private long curStart;
-    private final InFlight infl;
-    private int readsOut;
+    final InFlight infl;
+    private final Outbound requests;
+    /** Set in element 0 while the last round stopped for room with requests still to write. */
+    private final boolean[] requestsBlocked = new boolean[1];
     /** The READs this side owes the peer. */
     private final Responder responses;
     private int nakCode;
@@ -151,6 +147,7 @@ final class DataPath {
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
+        this.requests = new Outbound(this, this.depthOut);
     }
 
     GrantTable grants() {
@@ -159,9 +156,7 @@ final class DataPath {
 
     /** Copies RDMA into and out of the peer with CMA from now on (its identity proven). Caller holds the lock. */
     void enableCma() {
-        if (cma == null) {
-            cma = new CmaCopier(arena, peerGrants, peerPid, segments);
-        }
+        requests.enableCma(new CmaCopier(arena, peerGrants, peerPid, segments));
     }
 
     /**
@@ -257,7 +252,7 @@ final class DataPath {
 
     /** {@return true while this side waits for the peer: requests written and not answered, or unwritten} */
     boolean waitsForPeer() {
-        return infl.count() > 0 || cur != null || ep.queues.hasRequests();
+        return infl.count() > 0 || requests.writing() || ep.queues.hasRequests();
     }
 
     /** What {@link #timers} returns when the transport timeout expired. */
@@ -490,7 +485,7 @@ final class DataPath {
         inOp = null;
         inState = IN_HEADER;
         if (op.kind() == DtoOperation.RDMA_READ) {
-            readsOut--;
+            requests.readDone();
             infl.markDone(op);
         }
         complete(op, DtoStatus.SUCCESS, inTotal);
@@ -558,10 +553,8 @@ final class DataPath {
                     + Records.status(h.flags));
             return;
         }
-        if (cur != null && curStart == h.a) {
-            final PostedOperation op = cur;
-            cur = null;
-            ep.queues.popRequest();
+        final PostedOperation op = requests.takeCurrentAt(h.a);
+        if (op != null) {
             failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
                     + Records.status(h.flags));
             return;
@@ -600,13 +593,13 @@ final class DataPath {
     }
 
     /** Completes {@code op} into its EVD from a service round, counted as work ({@link #completions}). */
-    private void complete(final PostedOperation op, final DtoStatus status, final long length) {
+    void complete(final PostedOperation op, final DtoStatus status, final long length) {
         completions++;
         ep.up.complete(op, status, length);
     }
 
     /** Completes {@code op} with an error and breaks the connection ({@link ShmConnection#failed}), counted as work. */
-    private void failed(final PostedOperation op, final DtoStatus status, final String why) {
+    void failed(final PostedOperation op, final DtoStatus status, final String why) {
         completions++;
         conn.failed(op, status, why);
     }
@@ -614,17 +607,17 @@ final class DataPath {
     // ---- outbound
 
     private int outbound() {
-        outboundBlocked = true; // until the loop below runs out of records to write
+        outboundBlocked = true; // until the requests run out
+        int n = 0;
         if (nakCode != 0) {
             if (!out.fits(0)) {
-                return 0;
+                return n;
             }
             out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, (int) in.announce());
             nakSent = true;
             outboundBlocked = false;
-            return 1;
+            return n + 1;
         }
-        int n = 0;
         while (responses.count() > 0) {
             final int r = responses.respond(out, in);
             if (r == Responder.FAILED) {
@@ -636,129 +629,10 @@ final class DataPath {
             }
             n++;
         }
-        while (n < ROUND_RECORDS) {
-            PostedOperation op = cur;
-            if (op == null) {
-                op = ep.queues.peekRequest();
-                if (op == null) {
-                    outboundBlocked = false;
-                    return n;
-                }
-                if (!start(op)) {
-                    return n;
-                }
-                if (cur == null) {
-                    n++; // done at once (CMA)
-                    continue;
-                }
-            }
-            if (!gather()) {
-                return n;
-            }
-            n++;
-        }
+        requestsBlocked[0] = true;
+        n += requests.write(ROUND_RECORDS - Math.min(n, ROUND_RECORDS), requestsBlocked);
+        outboundBlocked = requestsBlocked[0];
         return n;
-    }
-
-    /** Starts the request at the head of the EP's queue; {@return false if it must wait} */
-    private boolean start(final PostedOperation op) {
-        final DtoOperation kind = op.kind();
-        if (kind == DtoOperation.RDMA_READ && readsOut >= depthOut) {
-            return false;
-        }
-        if (kind != DtoOperation.SEND && cma != null && tryCma(op)) {
-            return true;
-        }
-        final long total = op.totalLength();
-        if (infl.full() || !out.fits(kind == DtoOperation.RDMA_READ ? 0 : total)) {
-            return false;
-        }
-        final int ack = (int) in.announce();
-        switch (kind) {
-            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack);
-            case RDMA_WRITE -> curStart = out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0,
-                    op.rmrContext(), ack);
-            case RDMA_READ -> {
-                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), ack);
-                readsOut++;
-                ep.queues.popRequest();
-                infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
-                return true;
-            }
-            default -> throw new IllegalStateException("request kind " + kind);
-        }
-        cur = op;
-        curSeg = 0;
-        curSegDone = 0;
-        return true;
-    }
-
-    /** Writes payload of {@link #cur} into the ring; {@return true once it is all written} */
-    private boolean gather() {
-        final PostedOperation op = cur;
-        while (out.inRecord()) {
-            if (out.freeCached() == 0 && out.free() == 0) {
-                return false;
-            }
-            while (op.length(curSeg) == curSegDone) {
-                curSeg++;
-                curSegDone = 0;
-            }
-            final RegisteredRegion r = op.region(curSeg);
-            if (!r.acquire()) {
-                abortCurrent(op, "the LMR of a request was freed during the transfer");
-                return false;
-            }
-            final long n;
-            try {
-                n = out.write(r.memory(), op.offset(curSeg) + curSegDone, Math.min(op.length(curSeg) - curSegDone,
-                        out.remaining()));
-            } catch (final IllegalStateException e) {
-                abortCurrent(op, "the memory under a request's LMR was freed while it was registered");
-                return false;
-            } finally {
-                r.release();
-            }
-            if (n == 0) {
-                return false;
-            }
-            curSegDone += n;
-        }
-        cur = null;
-        ep.queues.popRequest();
-        infl.add(op, curStart, out.position());
-        return true;
-    }
-
-    private void abortCurrent(final PostedOperation op, final String why) {
-        cur = null;
-        ep.queues.popRequest();
-        failed(op, DtoStatus.LOCAL_PROTECTION, why);
-    }
-
-    /**
-     * One-sided copy with CMA, when the target granted the range and nothing posted earlier is still on its way.
-     * {@return true if done (completed, or failed and the connection breaks); false to go through the ring}
-     */
-    private boolean tryCma(final PostedOperation op) {
-        if (infl.count() > 0 || op.totalLength() == 0
-                || out.position() != out.consumed() && out.position() != out.refreshConsumed()) {
-            return false;
-        }
-        final int r = cma.copy(op);
-        if (r == CmaCopier.REFUSED) {
-            cma = null; // the kernel stopped allowing it: the ring from now on
-        }
-        if (r == CmaCopier.REFUSED || r == CmaCopier.NOT_GRANTED) {
-            return false; // not granted: the target decides
-        }
-        ep.queues.popRequest();
-        if (r == CmaCopier.DONE) {
-            complete(op, DtoStatus.SUCCESS, op.totalLength());
-        } else {
-            failed(op, cma.status(r), cma.failure(op, r));
-        }
-        return true;
     }
 
     // ---- teardown
@@ -775,10 +649,8 @@ final class DataPath {
             ep.up.complete(oldest, status, 0);
             return;
         }
-        final PostedOperation op = cur != null ? cur : ep.queues.peekRequest();
+        final PostedOperation op = requests.takeUnwritten();
         if (op != null) {
-            cur = null;
-            ep.queues.popRequest();
             ep.up.complete(op, status, 0);
         }
     }
@@ -796,10 +668,8 @@ final class DataPath {
             }
         }
         infl.flush(ep.up);
-        if (cur != null) {
-            final PostedOperation op = cur;
-            cur = null;
-            ep.queues.popRequest();
+        final PostedOperation op = requests.takeCurrent();
+        if (op != null) {
             ep.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         responses.clear();
