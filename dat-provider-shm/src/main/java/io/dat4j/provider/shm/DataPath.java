@@ -21,10 +21,11 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The data path of one established connection: the ring this side produces into (requests, {@link Outbound}; READ
- * responses, NAKs), the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records,
- * what completes each request and what the target checks are in docs/shm-wire.md. Every index, length and field read
- * from the mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory
- * only between {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
+ * responses, NAKs, RDV_ACKs), the ring it consumes (the peer's), one-sided copies with CMA ({@link CmaCopier}) and
+ * rendezvous SENDs pulled from the peer ({@link RendezvousPull}). The records, what completes each request and what
+ * the target checks are in docs/shm-wire.md. Every index, length and field read from the mapping is checked
+ * ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only between
+ * {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
  *
  * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
@@ -36,6 +37,7 @@ final class DataPath {
     private static final int IN_SEND = 2;
     private static final int IN_WRITE = 3;
     private static final int IN_READ_RESP = 4;
+    private static final int IN_RDV_LIST = 5;
     /** Records handled per service round at most, so that one busy connection does not starve the others. */
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
@@ -43,6 +45,7 @@ final class DataPath {
     private static final VarHandle SEEN_AT;
     private static final VarHandle SEEN_TAIL;
     private static final VarHandle SEEN_CONSUMED;
+    private static final VarHandle PULLS = java.lang.foreign.ValueLayout.JAVA_LONG.varHandle();
 
     static {
         try {
@@ -67,6 +70,9 @@ final class DataPath {
     private final GrantTable peerGrants;
     private final long peerPid;
     private final int segments;
+    private final int side;
+    private final ConnectionLayout layout;
+    private final long rendezvousBytes;
     private final RegionTable regions;
     private final long maxMessage;
     private final long maxRdma;
@@ -109,6 +115,16 @@ final class DataPath {
     private RegisteredRegion inRegion;
     private long inOffset;
     private long rnrSince;
+    /** The SEND waiting for a receive (IN_RNR) is a SEND_RDV, to be pulled. */
+    private boolean inPull;
+    /** Pulls the peer's rendezvous SENDs, or null (this side announced no PULLS). */
+    private RendezvousPull pull;
+    /**
+     * The peer disconnected or died ({@link #peerLeft}): a SEND_RDV still in its ring is not pulled (the peer flushed
+     * it and may reuse its memory), and nothing after it is read.
+     */
+    private boolean peerLeft;
+    private boolean inboundStopped;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -138,6 +154,10 @@ final class DataPath {
         this.peerGrants = new GrantTable(m, layout, 1 - side, false);
         this.peerPid = peerPid;
         this.segments = segs;
+        this.side = side;
+        this.layout = layout;
+        // a side with CMA off neither names its memory to the peer nor pulls
+        this.rendezvousBytes = conn.transport.config.cma() ? conn.transport.config.sendRendezvousBytes() : 0;
         this.regions = ep.transport.adapter.regions();
         this.maxMessage = ep.up.attributes().maxMessageSize();
         this.maxRdma = ep.up.attributes().maxRdmaSize();
@@ -147,16 +167,25 @@ final class DataPath {
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
-        this.requests = new Outbound(this, this.depthOut);
+        this.requests = new Outbound(this, arena, m, layout.control(1 - side, ConnectionLayout.PULLS),
+                rendezvousBytes, this.depthOut);
     }
 
     GrantTable grants() {
         return myGrants;
     }
 
-    /** Copies RDMA into and out of the peer with CMA from now on (its identity proven). Caller holds the lock. */
+    /**
+     * The peer's identity is proven: copies RDMA into and out of it with CMA from now on, and (rendezvous on) pulls its
+     * large SENDs, announced in this side's PULLS word. Caller holds the lock, or the path is not serviced yet.
+     */
     void enableCma() {
         requests.enableCma(new CmaCopier(arena, peerGrants, peerPid, segments));
+        if (pull == null && rendezvousBytes > 0) {
+            pull = new RendezvousPull(arena, peerPid, Math.max(Records.RDV_SEGMENTS,
+                    ep.up.attributes().maxRecvIov()));
+            PULLS.setRelease(mapping.segment(), layout.control(side, ConnectionLayout.PULLS), 1L);
+        }
     }
 
     /**
@@ -302,6 +331,14 @@ final class DataPath {
         return inState != IN_RNR || rnrBudgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : rnrSince + rnrBudgetNanos;
     }
 
+    /**
+     * The peer disconnected or died: the rounds that deliver what it wrote before (ShmConnection's drain) pull no
+     * SEND_RDV. Caller holds the lock.
+     */
+    void peerLeft() {
+        peerLeft = true;
+    }
+
     String nakReason() {
         return nakReason;
     }
@@ -310,7 +347,7 @@ final class DataPath {
 
     private int inbound() {
         int n = 0;
-        while (n < ROUND_RECORDS && nakCode == 0) {
+        while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped) {
             switch (inState) {
                 case IN_HEADER -> {
                     if (!in.readHeader(h)) {
@@ -340,6 +377,17 @@ final class DataPath {
                     if (!landWrite()) {
                         return n;
                     }
+                }
+                case IN_RDV_LIST -> {
+                    if (!pull.readList(in)) {
+                        return n;
+                    }
+                    inTotal = pull.total();
+                    inDone = 0;
+                    inPull = true;
+                    rnrSince = System.nanoTime();
+                    inState = IN_RNR;
+                    takeReceive();
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -417,6 +465,24 @@ final class DataPath {
             }
             case Records.READ_RESP -> onReadResponse();
             case Records.NAK -> onNak();
+            case Records.SEND_RDV -> {
+                if (pull == null) {
+                    throw new ProtocolViolation("SEND_RDV, but this side announced no PULLS (no CMA to the peer, or"
+                            + " rendezvous off)");
+                }
+                pull.begin(h);
+                if (peerLeft) {
+                    inboundStopped = true; // its receive stays posted and completes FLUSHED with the connection
+                    return;
+                }
+                if (h.a > maxMessage) {
+                    nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.a + " bytes exceeds maxMessageSize "
+                            + maxMessage);
+                    return;
+                }
+                inState = IN_RDV_LIST;
+            }
+            case Records.RDV_ACK -> requests.onPullAck(h);
             default -> throw new ProtocolViolation("record type " + h.type);
         }
     }
@@ -432,10 +498,14 @@ final class DataPath {
             return false;
         }
         if (op.totalLength() < inTotal) {
+            inPull = false;
             complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
             nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive of "
                     + op.totalLength());
             return false;
+        }
+        if (inPull) {
+            return pullInto(op);
         }
         inOp = op;
         inSeg = 0;
@@ -445,6 +515,34 @@ final class DataPath {
             finishIn();
         }
         return true;
+    }
+
+    /**
+     * Pulls the SEND_RDV in {@link #h} into {@code op}: completes it and owes the ack, or NAKs (the connection
+     * breaks; a receive whose pull failed at the peer's side completes FLUSHED with the connection).
+     */
+    private boolean pullInto(final PostedOperation op) {
+        inPull = false;
+        inState = IN_HEADER;
+        if (peerLeft) {
+            inOp = op; // FLUSHED with the connection
+            inboundStopped = true;
+            return false;
+        }
+        final int r = pull.pull(op);
+        if (r == RendezvousPull.DONE) {
+            pull.pulled(h.position);
+            ep.transport.rendezvousPulled.increment();
+            complete(op, DtoStatus.SUCCESS, inTotal);
+            return true;
+        }
+        if (r == RendezvousPull.LOCAL) {
+            localFault(op, "the receive's LMR was freed during the transfer");
+        } else {
+            inOp = op;
+            nak(Records.NAK_ACCESS, h.position, pull.failure());
+        }
+        return false;
     }
 
     /** Copies readable payload into {@link #inOp}'s segments; {@return false if it cannot go on now} */
@@ -609,6 +707,14 @@ final class DataPath {
     private int outbound() {
         outboundBlocked = true; // until the requests run out
         int n = 0;
+        if (pull != null && pull.ackOwed() >= 0) {
+            if (!out.fits(0)) {
+                return 0;
+            }
+            out.begin(Records.RDV_ACK, 0, 0, pull.ackOwed(), 0, 0, (int) in.announce());
+            pull.acked();
+            n++;
+        }
         if (nakCode != 0) {
             if (!out.fits(0)) {
                 return n;

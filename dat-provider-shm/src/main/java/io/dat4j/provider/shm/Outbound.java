@@ -1,21 +1,39 @@
 package io.dat4j.provider.shm;
 
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegisteredRegion;
+import io.dat4j.provider.shm.sys.ProtocolViolation;
+import io.dat4j.provider.shm.sys.RecordHeader;
 import io.dat4j.provider.shm.sys.RingReader;
 import io.dat4j.provider.shm.sys.RingWriter;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The requests one connection sends, the outbound half of its {@link DataPath}: the request at the head of the EP's
- * queue is started (a SEND, WRITE or READ_REQ record; a one-sided copy with CMA), its payload gathered into the ring,
- * and once written it waits in {@link InFlight} for what completes it (docs/shm-wire.md). The answers to this side's
- * requests (NAK, READ_RESP) reach it through {@link DataPath}'s inbound half.
+ * queue is started (a SEND, WRITE or READ_REQ record; a one-sided copy with CMA; a SEND_RDV for a large SEND the peer
+ * pulls), its payload gathered into the ring, and once written it waits in {@link InFlight} for what completes it
+ * (docs/shm-wire.md). The answers to this side's requests (RDV_ACK, NAK) reach it through {@link DataPath}'s inbound
+ * half.
+ *
+ * <p>Rendezvous: a SEND of at least {@link ShmConfig#sendRendezvousBytes()} bytes to a peer that announced it pulls
+ * (its {@code PULLS} control word) goes as a SEND_RDV record naming this process's addresses of its segments; the
+ * regions stay acquired until the peer's RDV_ACK (or a NAK, the transport timeout, a flush) takes the entry out of
+ * {@link InFlight}, so the LMRs cannot be freed under the peer's {@code process_vm_readv}.
  *
  * <p>Not thread safe: guarded by {@link ShmConnection#lock}, as {@link DataPath}.
  */
 final class Outbound {
+
+    private static final ValueLayout.OfLong LE_LONG = JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
 
     private final DataPath p;
     private final ShmEndpoint ep;
@@ -23,6 +41,14 @@ final class Outbound {
     private final RingReader in;
     private final InFlight infl;
     private final int depthOut;
+    /** The smallest SEND sent by rendezvous; Long.MAX_VALUE for none. */
+    private final long rendezvousBytes;
+    /** The mapping and the offset of the peer's PULLS word. */
+    private final MemorySegment map;
+    private final long peerPullsWord;
+    private boolean peerPulls;
+    /** The segment list of the SEND_RDV being written (private: built, then copied into the ring). */
+    private final MemorySegment list;
     /** One-sided copies into the peer, or null (CMA off, refused, or the peer's identity not proven). */
     private CmaCopier cma;
 
@@ -32,13 +58,19 @@ final class Outbound {
     private long curStart;
     private int readsOut;
 
-    Outbound(final DataPath p, final int depthOut) {
+    Outbound(final DataPath p, final Arena arena, final MemorySegment map, final long peerPullsWord,
+            final long rendezvousBytes, final int depthOut) {
         this.p = p;
         this.ep = p.ep;
         this.out = p.out;
         this.in = p.in;
         this.infl = p.infl;
         this.depthOut = depthOut;
+        this.map = map;
+        this.peerPullsWord = peerPullsWord;
+        this.rendezvousBytes = rendezvousBytes > 0 ? rendezvousBytes : Long.MAX_VALUE;
+        this.list = rendezvousBytes > 0 ? arena.allocate((long) Records.RDV_SEGMENTS * Records.RDV_SEGMENT_BYTES, 8)
+                : null;
     }
 
     /** Copies RDMA into and out of the peer with CMA from now on. */
@@ -78,7 +110,7 @@ final class Outbound {
                     return n;
                 }
                 if (cur == null) {
-                    n++; // done at once (CMA)
+                    n++; // done at once (CMA, rendezvous)
                     continue;
                 }
             }
@@ -100,6 +132,10 @@ final class Outbound {
             return true;
         }
         final long total = op.totalLength();
+        if (kind == DtoOperation.SEND && total >= rendezvousBytes && peerPulls()
+                && op.segmentCount() <= Records.RDV_SEGMENTS) {
+            return startRendezvous(op, total);
+        }
         if (infl.full() || !out.fits(kind == DtoOperation.RDMA_READ ? 0 : total)) {
             return false;
         }
@@ -121,6 +157,75 @@ final class Outbound {
         curSeg = 0;
         curSegDone = 0;
         return true;
+    }
+
+    /** {@return true once the peer announced that it pulls rendezvous SENDs} (read until seen, then remembered) */
+    private boolean peerPulls() {
+        if (!peerPulls && (long) WORD.getAcquire(map, peerPullsWord) == 1L) {
+            peerPulls = true;
+        }
+        return peerPulls;
+    }
+
+    /**
+     * Writes a SEND_RDV naming the SEND's segments in this process, its regions held until the peer's answer.
+     * {@return false if it must wait for room}
+     */
+    private boolean startRendezvous(final PostedOperation op, final long total) {
+        int segments = 0;
+        for (int i = 0; i < op.segmentCount(); i++) {
+            if (op.length(i) > 0) {
+                segments++;
+            }
+        }
+        final int bytes = segments * Records.RDV_SEGMENT_BYTES;
+        if (infl.full() || !out.fits(bytes)) {
+            return false;
+        }
+        if (!InFlight.acquireRegions(op)) {
+            ep.queues.popRequest();
+            p.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of a SEND was freed before it was sent");
+            return true;
+        }
+        int k = 0;
+        for (int i = 0; i < op.segmentCount(); i++) {
+            if (op.length(i) > 0) {
+                final RegisteredRegion r = op.region(i);
+                list.set(LE_LONG, (long) k * Records.RDV_SEGMENT_BYTES, r.memory().address() + op.offset(i));
+                list.set(LE_LONG, (long) k * Records.RDV_SEGMENT_BYTES + 8, op.length(i));
+                k++;
+            }
+        }
+        final long at = out.position();
+        final long start = out.begin(Records.SEND_RDV, 0, bytes, total, at, segments, (int) in.announce());
+        if (out.write(list, 0, bytes) != bytes) {
+            throw new IllegalStateException("a SEND_RDV of " + bytes + " bytes did not fit the room checked");
+        }
+        ep.queues.popRequest();
+        infl.add(op, start, InFlight.AWAITING_PULL);
+        ep.transport.rendezvousSent.increment();
+        return true;
+    }
+
+    /**
+     * An RDV_ACK: every rendezvous SEND up to the one whose record is at {@code h.a} was pulled; they complete, in
+     * order, after their regions are released.
+     *
+     * @param h the record
+     * @throws ProtocolViolation for flags, a payload, or a position that names no SEND awaiting its pull
+     */
+    void onPullAck(final RecordHeader h) {
+        if (h.flags != 0 || h.length != 0) {
+            throw new ProtocolViolation("RDV_ACK with flags " + h.flags + " and a payload of " + h.length + " bytes");
+        }
+        if (!infl.awaitsPullAt(h.a)) {
+            throw new ProtocolViolation("RDV_ACK for ring position " + h.a + ", which names no SEND awaiting its pull"
+                    + " (unknown, answered already, or out of order)");
+        }
+        PostedOperation op;
+        while ((op = infl.takePulled(h.a)) != null) {
+            p.complete(op, DtoStatus.SUCCESS, op.totalLength());
+        }
     }
 
     /** Writes payload of {@link #cur} into the ring; {@return true once it is all written} */
