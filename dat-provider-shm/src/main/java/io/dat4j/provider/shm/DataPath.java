@@ -119,12 +119,11 @@ final class DataPath {
     private boolean inPull;
     /** Pulls the peer's rendezvous SENDs, or null (this side announced no PULLS). */
     private RendezvousPull pull;
-    /**
-     * The peer disconnected or died ({@link #peerLeft}): a SEND_RDV still in its ring is not pulled (the peer flushed
-     * it and may reuse its memory), and nothing after it is read.
-     */
+    /** The peer disconnected or died: a SEND_RDV left in its ring is not pulled (the peer flushed it), nor read past. */
     private boolean peerLeft;
     private boolean inboundStopped;
+    /** A pull ended this round's inbound work, so that its completion and the sender's ack go out at once. */
+    private boolean pulledThisRound;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -331,10 +330,7 @@ final class DataPath {
         return inState != IN_RNR || rnrBudgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : rnrSince + rnrBudgetNanos;
     }
 
-    /**
-     * The peer disconnected or died: the rounds that deliver what it wrote before (ShmConnection's drain) pull no
-     * SEND_RDV. Caller holds the lock.
-     */
+    /** The peer disconnected or died: the drain of its ring (ShmConnection) pulls no SEND_RDV. Under the lock. */
     void peerLeft() {
         peerLeft = true;
     }
@@ -347,7 +343,8 @@ final class DataPath {
 
     private int inbound() {
         int n = 0;
-        while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped) {
+        pulledThisRound = false;
+        while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped && !pulledThisRound) {
             switch (inState) {
                 case IN_HEADER -> {
                     if (!in.readHeader(h)) {
@@ -464,7 +461,7 @@ final class DataPath {
                 responses.add(h.c, h.a, h.b, r);
             }
             case Records.READ_RESP -> onReadResponse();
-            case Records.NAK -> onNak();
+            case Records.NAK -> requests.onNak(h);
             case Records.SEND_RDV -> {
                 if (pull == null) {
                     throw new ProtocolViolation("SEND_RDV, but this side announced no PULLS (no CMA to the peer, or"
@@ -534,6 +531,13 @@ final class DataPath {
             pull.pulled(h.position);
             ep.transport.rendezvousPulled.increment();
             complete(op, DtoStatus.SUCCESS, inTotal);
+            pulledThisRound = true;
+            if (writeAck()) { // now, not after the rest of the round: the sender completes at once
+                out.publish();
+                if (wake.peerArmed(WakeControl.DATA)) {
+                    peerBell.ring();
+                }
+            }
             return true;
         }
         if (r == RendezvousPull.LOCAL) {
@@ -543,6 +547,16 @@ final class DataPath {
             nak(Records.NAK_ACCESS, h.position, pull.failure());
         }
         return false;
+    }
+
+    /** Writes the RDV_ACK owed, between records; {@return false if the ring has no room or a record is half written} */
+    private boolean writeAck() {
+        if (out.inRecord() || !out.fits(0)) {
+            return false;
+        }
+        out.begin(Records.RDV_ACK, 0, 0, pull.ackOwed(), 0, 0, (int) in.announce());
+        pull.acked();
+        return true;
     }
 
     /** Copies readable payload into {@link #inOp}'s segments; {@return false if it cannot go on now} */
@@ -641,25 +655,6 @@ final class DataPath {
         }
     }
 
-    private void onNak() {
-        if (h.length != 0) {
-            throw new ProtocolViolation("NAK with a payload");
-        }
-        final PostedOperation refused = infl.takeAt(h.a);
-        if (refused != null) {
-            failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
-                    + Records.status(h.flags));
-            return;
-        }
-        final PostedOperation op = requests.takeCurrentAt(h.a);
-        if (op != null) {
-            failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
-                    + Records.status(h.flags));
-            return;
-        }
-        throw new ProtocolViolation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
-    }
-
     private void failRemote(final PostedOperation op, final int code, final String why) {
         infl.markDone(op);
         failed(op, Records.status(code), why + " with " + Records.status(code));
@@ -707,12 +702,10 @@ final class DataPath {
     private int outbound() {
         outboundBlocked = true; // until the requests run out
         int n = 0;
-        if (pull != null && pull.ackOwed() >= 0) {
-            if (!out.fits(0)) {
+        if (pull != null && pull.ackOwed() >= 0 && !out.inRecord()) {
+            if (!writeAck()) {
                 return 0;
             }
-            out.begin(Records.RDV_ACK, 0, 0, pull.ackOwed(), 0, 0, (int) in.announce());
-            pull.acked();
             n++;
         }
         if (nakCode != 0) {

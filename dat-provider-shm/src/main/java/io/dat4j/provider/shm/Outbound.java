@@ -228,6 +228,27 @@ final class Outbound {
         }
     }
 
+    /**
+     * A NAK: the peer refused the request whose record is at {@code h.a} (written, or still being written); it fails
+     * with the status of the NAK's code and the connection breaks.
+     *
+     * @param h the record
+     * @throws ProtocolViolation for a payload, or a position that names no request awaiting an answer
+     */
+    void onNak(final RecordHeader h) {
+        if (h.length != 0) {
+            throw new ProtocolViolation("NAK with a payload");
+        }
+        PostedOperation op = infl.takeAt(h.a);
+        if (op == null) {
+            op = takeCurrentAt(h.a);
+        }
+        if (op == null) {
+            throw new ProtocolViolation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
+        }
+        p.failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with " + Records.status(h.flags));
+    }
+
     /** Writes payload of {@link #cur} into the ring; {@return true once it is all written} */
     private boolean gather() {
         final PostedOperation op = cur;
@@ -302,7 +323,7 @@ final class Outbound {
      *
      * @param position the position the NAK names
      */
-    PostedOperation takeCurrentAt(final long position) {
+    private PostedOperation takeCurrentAt(final long position) {
         if (cur == null || curStart != position) {
             return null;
         }

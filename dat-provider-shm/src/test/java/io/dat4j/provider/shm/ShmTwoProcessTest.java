@@ -208,6 +208,11 @@ class ShmTwoProcessTest {
         assertTrue(!stopFirst || flushed >= 4, "the receives at least are flushed: " + flushed);
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         ep.close();
+        assertNothingLeft(fds, dir);
+    }
+
+    /** No descriptor or mapping left here; the killed peer's socket file gone after a sweep; nothing in /dev/shm. */
+    private static void assertNothingLeft(final long fds, final Path dir) throws Exception {
         assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");
         // the killed peer's listening socket file stays until a sweep (every process sweeps at its first IA open)
         Rendezvous.open(dir).sweep();
@@ -405,15 +410,7 @@ class ShmTwoProcessTest {
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         buf.close(); // would wait for the regions held for the pulls if they were not released
         ep.close();
-        assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");
-        Rendezvous.open(dir).sweep();
-        try (var files = Files.list(dir)) {
-            assertEquals(0, files.count(), "no socket file left after the sweep");
-        }
-        try (var shm = Files.list(Path.of("/dev/shm"))) {
-            assertEquals(0, shm.filter(p -> p.getFileName().toString().contains("dat4j")).count(),
-                    "nothing in /dev/shm: the mappings are memfds");
-        }
+        assertNothingLeft(fds, dir);
     }
 
     /** In one process SENDs never go by rendezvous (no CMA to this very process): the ring, of any size. */
