@@ -57,6 +57,8 @@ final class Outbound {
     private long curSegDone;
     private long curStart;
     private int readsOut;
+    /** The EP's count of posted requests when its queue was last found empty here (-1: not yet looked). */
+    private long requestsSeenEmpty = -1;
 
     Outbound(final DataPath p, final Arena arena, final MemorySegment map, final long peerPullsWord,
             final long rendezvousBytes, final int depthOut) {
@@ -101,8 +103,15 @@ final class Outbound {
         while (n < budget) {
             PostedOperation op = cur;
             if (op == null) {
+                // the queue's monitor only if a request was posted since it was last found empty (only posts add)
+                final long posted = ep.requestsPosted();
+                if (posted == requestsSeenEmpty) {
+                    blocked[0] = false;
+                    return n;
+                }
                 op = ep.queues.peekRequest();
                 if (op == null) {
+                    requestsSeenEmpty = posted;
                     blocked[0] = false;
                     return n;
                 }
