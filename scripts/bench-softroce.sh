@@ -12,7 +12,11 @@
 #   bandwidth ib_write_bw -R / ib_send_bw -R (-t BW_DEPTH, -r BW_RX) per size, against dat perf bw --op rdma_write,send
 #             (same -t and -r; EVD wait, and --poll on both sides)
 #   set-up    dtestcm (C uDAPL, libdaplofa over librdmacm) and librdmacm's cmtime, against dat cm, CM_N connections in
-#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted
+#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted. dat cm
+#             runs as before (each burst connected, disconnected and freed before the next) and, with CM_HOLD=1 (the
+#             default), with --hold (dtestcm's phases: every connection held until all are made); then, with
+#             CM_STEPS=1 (the default), once more with --steps on both sides: the provider's own per-step times
+#             (its JFR events) next to cmtime's (a pair of its own: the recording costs time, so no rate from it)
 #   profile   (PROFILE=1) dat perf lat (send) and bw (send) pairs again, both JVMs with JFR (-XX:StartFlightRecording);
 #             dat cm's server records JFR too; the recordings are summarised on the host (jfr view)
 # Every Java client warms up before it measures: dat perf --warmup LAT_WARMUP round trips per size (lat) and an untimed
@@ -50,6 +54,8 @@ PROFILE=${PROFILE:-1}
 STEPS=${STEPS:-lat,bw,cm}
 CM_BASE=${CM_BASE:-}
 CM_ROUNDS=${CM_ROUNDS:-1}
+CM_HOLD=${CM_HOLD:-1}
+CM_STEPS=${CM_STEPS:-1}
 CM_JFR=${CM_JFR:-0}
 CM_LOG=${CM_LOG:-0}
 JIT_COMPARE=${JIT_COMPARE:-0}
@@ -128,7 +134,8 @@ fi
         ibverbs-providers qemu-system-x86 2>/dev/null)"
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
-    echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_ROUNDS=$CM_ROUNDS CM_JFR=$CM_JFR CM_LOG=$CM_LOG"
+    echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_ROUNDS=$CM_ROUNDS CM_HOLD=$CM_HOLD CM_STEPS=$CM_STEPS CM_JFR=$CM_JFR" \
+        "CM_LOG=$CM_LOG"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
         "BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES" \
         "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
@@ -209,15 +216,30 @@ pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port 
 pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -c $CM_N" stop
 # dat cm: one server and one client, which makes CM_WARMUP connections first (same JVM, same bursts, not counted)
 # (A/B: CM_ROUNDS times the baseline's jars, then this build's, alternating; the last of this build is dat-cm)
+# (with CM_HOLD=1 each round also runs both with --hold, and CM_STEPS=1 the baseline's --steps pair too: a CM_BASE
+# whose dat cm lacks --hold or --steps needs this build's dat-tools.jar beside the baseline's lib/)
+modes=plain; [ $CM_HOLD = 1 ] && modes="plain hold"
 for ((r = 1; r <= $CM_ROUNDS; r++)); do
-    if [ -n "$dat_base" ]; then
-        pair "dat-cm-base-\$r" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300" \
-            "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
-    fi
-    name=dat-cm-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm
-    pair "\$name" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
-        "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+    for mode in \$modes; do
+        h=""; sfx=""; [ \$mode = hold ] && { h="--hold"; sfx="-hold"; }
+        if [ -n "$dat_base" ]; then
+            pair "dat-cm-base\$sfx-\$r" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300" \
+                "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --json"
+        fi
+        name=dat-cm\$sfx-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm\$sfx
+        pair "\$name" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
+            "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --json"
+    done
 done
+if [ $CM_STEPS = 1 ]; then
+    h=""; [ $CM_HOLD = 1 ] && h="--hold"
+    if [ -n "$dat_base" ]; then
+        pair "dat-cm-base-steps" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300 --steps -c $CM_N" \
+            "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --steps --json"
+    fi
+    pair "dat-cm-steps" "waiting for connect" "$dat cm -s -P \$ia -p \$port --wait 300 --steps -c $CM_N" \
+        "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --steps --json"
+fi
 if [ $CM_JFR = 1 ]; then
     pair "dat-cm-jfr" "waiting for connect" "$dat_jfr_cm_srv2 cm -s -P \$ia -p \$port --wait 300" \
         "$dat_jfr_cm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
