@@ -74,10 +74,16 @@ final class QueuePair {
     private CompletionQueue reservedRecvCq;
     private int reservedSend;
     private int reservedRecv;
-    /** A CQ of the EP's own for an EP without a recv or request EVD (verbs needs both CQs). */
+    /**
+     * A CQ of the EP's own for an SRQ EP without a recv or request EVD (verbs needs both CQs; the SRQ's receives
+     * complete on it); other EPs without one use the IA's ({@link RdmaCmTransport#emptyCq}).
+     */
     private MemorySegment privateCq;
     private volatile MemorySegment qp;
     private int qpNum;
+    /** The CQs the last QP was created with (tests). */
+    private MemorySegment lastSendCq;
+    private MemorySegment lastRecvCq;
     /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by the EP's lock). */
     private boolean lastWqeDue;
     private volatile boolean freed;
@@ -120,6 +126,11 @@ final class QueuePair {
         return requests.requestsOutstanding();
     }
 
+    /** {@return the send and recv CQ the last QP was created with, or nulls (tests); caller holds the EP's lock} */
+    MemorySegment[] lastCqs() {
+        return new MemorySegment[] {lastSendCq, lastRecvCq};
+    }
+
     /** {@return true while the QP exists} */
     boolean exists() {
         return qp != null;
@@ -149,12 +160,21 @@ final class QueuePair {
         MemorySegment recvCq = recv == null ? null : recv.cq();
         MemorySegment sendCq = send == null ? null : send.cq();
         if (recvCq == null || sendCq == null) {
-            if (privateCq == null) {
-                privateCq = VerbsCalls.createCq(transport.context(), 1, MemorySegment.NULL);
+            final MemorySegment none;
+            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue) {
+                if (privateCq == null) {
+                    privateCq = VerbsCalls.createCq(transport.context(), 1, MemorySegment.NULL);
+                }
+                none = privateCq;
+            } else {
+                // (as libdapl: one CQ of the IA, not a CQ created and destroyed with every EP)
+                none = transport.emptyCq();
             }
-            recvCq = recvCq == null ? privateCq : recvCq;
-            sendCq = sendCq == null ? privateCq : sendCq;
+            recvCq = recvCq == null ? none : recvCq;
+            sendCq = sendCq == null ? none : sendCq;
         }
+        lastSendCq = sendCq;
+        lastRecvCq = recvCq;
         final EndpointAttributes a = ep.attributes();
         // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
         final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()

@@ -459,6 +459,16 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /** {@return the send and recv CQ the EP's last QP was created with, or nulls (tests)} */
+    MemorySegment[] queuePairCqs() {
+        lock.lock();
+        try {
+            return queuePair.lastCqs();
+        } finally {
+            unlock();
+        }
+    }
+
     /** {@return the kit's half of this EP} */
     EndpointUpcalls upcalls() {
         return ep;

@@ -35,10 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Connection set-up on a real device: the provider's connection-step events ({@link ConnectionStepEvent}: one
- * connection made and ended records every step of both sides, the steps librdmacm's cmtime times). Skipped where
- * there is no device.
+ * connection made and ended records every step of both sides, the steps librdmacm's cmtime times), and the CQ of EPs
+ * without EVDs (one per IA, as libdapl's, not one per connection). Skipped where there is no device.
  */
-@DisplayName("rdmacm connection set-up on a real device: step events (dat cm --steps)")
+@DisplayName("rdmacm connection set-up on a real device: step events (dat cm --steps), the IA's CQ of EPs without EVDs")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConnectionSetupDeviceTest {
 
@@ -93,6 +93,49 @@ class ConnectionSetupDeviceTest {
         assertEquals(1, eps.get(false).size(), eps.toString());
         assertTrue(!eps.get(true).equals(eps.get(false)), eps.toString());
         assertTrue(Files.size(file) > 0);
+    }
+
+    @Test
+    @DisplayName("EPs without DTO EVDs share the IA's one CQ, connection after connection, and IA close frees it")
+    void shouldGiveEveryQpOfAnEpWithoutEvdsTheIasOneCq() throws Exception {
+        final GuestDevice device = GuestDevice.require();
+        final RdmaCmTransport[] transport = new RdmaCmTransport[1];
+        try (InterfaceAdapter ia = new RdmaCmProvider().open(device.entry(), io.dat4j.AdapterOptions.DEFAULTS,
+                t -> transport[0] = t)) {
+            final ProtectionZone pz = ia.createProtectionZone();
+            final EventDispatcher conn = ia.createEventDispatcher(16, null, Set.of(EventStream.CONNECTION));
+            final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
+            final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
+            java.lang.foreign.MemorySegment shared = null;
+            for (int round = 0; round < 2; round++) {
+                final Endpoint client = ia.createEndpoint(pz, null, null, conn, null);
+                final Endpoint server = ia.createEndpoint(pz, null, null, conn, null);
+                client.connect(device.ip(), psp.connectionQualifier(), WAIT, null);
+                final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
+                cr.request().accept(server, null);
+                expect(conn, EventNumber.CONNECTION_EVENT_ESTABLISHED, 2);
+                final java.util.Collection<RdmaCmEndpoint> eps = transport[0].demultiplexer().endpointsWithQp();
+                assertEquals(2, eps.size());
+                for (final RdmaCmEndpoint ep : eps) {
+                    final java.lang.foreign.MemorySegment[] cqs = ep.queuePairCqs();
+                    assertEquals(transport[0].emptyCq(), cqs[0], "send CQ");
+                    assertEquals(transport[0].emptyCq(), cqs[1], "recv CQ");
+                }
+                if (shared != null) {
+                    assertEquals(shared, transport[0].emptyCq(), "the same CQ for the next connections");
+                }
+                shared = transport[0].emptyCq();
+                client.disconnect(CloseMode.ABRUPT);
+                expect(conn, EventNumber.CONNECTION_EVENT_DISCONNECTED, 2);
+                client.close();
+                server.close();
+            }
+            psp.close();
+        }
+        // closed with the IA: a CQ of a closed IA is not handed out
+        final io.dat4j.DatException closed = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dat4j.DatException.class, transport[0]::emptyCq);
+        assertEquals(io.dat4j.StatusType.INVALID_HANDLE, closed.type());
     }
 
     private static void expect(final EventDispatcher evd, final EventNumber n, final int count) {
