@@ -60,6 +60,7 @@ final class RdmaCmTransport implements Transport {
     private final DeviceAttributes device;
     private final DataPath.VerbsOps ops;
     private final CompletionDemultiplexer demultiplexer = new CompletionDemultiplexer();
+    private final WorkRequestPool workRequests = new WorkRequestPool();
     private final CompletionChannel completions;
     private final ScheduledExecutorService timer;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -102,6 +103,7 @@ final class RdmaCmTransport implements Transport {
                 cc.destroy();
             }
             channel.close();
+            workRequests.close();
             throw e;
         }
         this.cm = channel;
@@ -298,6 +300,11 @@ final class RdmaCmTransport implements Transport {
         return emptyCq.get();
     }
 
+    /** {@return the work request buffers of the IA's EPs} */
+    WorkRequestPool workRequests() {
+        return workRequests;
+    }
+
     /** {@return where the work completions of this IA's CQs go: the EPs by index and by QP number} */
     CompletionDemultiplexer demultiplexer() {
         return demultiplexer;
@@ -387,6 +394,7 @@ final class RdmaCmTransport implements Transport {
         quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
         quietly("the CM event channel", cm::close);
         quietly("ibv_destroy_comp_channel", completions::destroy);
+        quietly("the EPs' work request buffers", workRequests::close);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
