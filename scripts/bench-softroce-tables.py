@@ -169,7 +169,7 @@ def cm_section(out, cm_n):
     print("| tool | connections | CPS | µs per connection | dat/C CPS |")
     print("|---|---:|---:|---:|---:|")
     print(f"| `dtestcm` | {cm_n} | {fmt(dt.get('cps'))} | {fmt(dt.get('usec_per_conn'))} | |")
-    rows = [("dat cm", "dat-cm"), ("dat cm --hold", "dat-cm-hold")]
+    rows = [("CM_MAIN dat cm", "dat-cm-main"), ("dat cm", "dat-cm"), ("dat cm --hold", "dat-cm-hold")]
     for p in sorted(glob.glob(os.path.join(out, "dat-cm-base*.out"))):
         name = os.path.basename(p)[:-4]
         if name.endswith("-steps"):
@@ -177,7 +177,7 @@ def cm_section(out, cm_n):
         rows.append((f"baseline {name[len('dat-cm-base'):].strip('-') or 'plain'}", name))
     for p in sorted(glob.glob(os.path.join(out, "dat-cm-*[0-9].out"))):
         name = os.path.basename(p)[:-4]
-        if not name.startswith("dat-cm-base"):
+        if not name.startswith(("dat-cm-base", "dat-cm-main")):
             rows.append((name.replace("dat-cm", "dat cm"), name))
     for label, name in rows:
         dc = json_doc(os.path.join(out, name + ".out"))

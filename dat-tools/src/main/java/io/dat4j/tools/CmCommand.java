@@ -251,28 +251,46 @@ final class CmCommand implements Callable<Integer> {
             final InetAddress host, final Span span, final Map<String, Step> steps, final ProviderSteps recorder) {
         final Duration connectTimeout = peer.connectTimeout(STEP_TIMEOUT);
         long connectWall = 0;
-        if (hold) {
-            final List<Endpoint> eps = create(ia, pz, connEvd, span.count(), steps, recorder);
-            for (int done = 0; done < span.count(); done += burst) {
-                connectWall += connect(eps.subList(done, Math.min(span.count(), done + burst)), connEvd, host,
-                        span, done, connectTimeout, steps, recorder);
+        // (one capture for the span, outside the timed connects: opening and closing one reconfigures log4j)
+        try (ProviderLog log = ProviderLog.capture()) {
+            final Connects c = new Connects(connEvd, host, span, connectTimeout, steps, recorder, log);
+            if (hold) {
+                final List<Endpoint> eps = create(ia, pz, connEvd, span.count(), steps, recorder);
+                for (int done = 0; done < span.count(); done += burst) {
+                    connectWall += connect(eps.subList(done, Math.min(span.count(), done + burst)), done, c);
+                }
+                for (int done = 0; done < span.count(); done += burst) {
+                    disconnect(eps.subList(done, Math.min(span.count(), done + burst)), connEvd, steps, recorder);
+                }
+                free(eps, steps, recorder);
+                return connectWall;
             }
-            for (int done = 0; done < span.count(); done += burst) {
-                disconnect(eps.subList(done, Math.min(span.count(), done + burst)), connEvd, steps, recorder);
+            int done = 0;
+            while (done < span.count()) {
+                final int n = Math.min(burst, span.count() - done);
+                final List<Endpoint> eps = create(ia, pz, connEvd, n, steps, recorder);
+                connectWall += connect(eps, done, c);
+                disconnect(eps, connEvd, steps, recorder);
+                free(eps, steps, recorder);
+                done += n;
             }
-            free(eps, steps, recorder);
-            return connectWall;
-        }
-        int done = 0;
-        while (done < span.count()) {
-            final int n = Math.min(burst, span.count() - done);
-            final List<Endpoint> eps = create(ia, pz, connEvd, n, steps, recorder);
-            connectWall += connect(eps, connEvd, host, span, done, connectTimeout, steps, recorder);
-            disconnect(eps, connEvd, steps, recorder);
-            free(eps, steps, recorder);
-            done += n;
         }
         return connectWall;
+    }
+
+    /**
+     * What the connects of a span share.
+     *
+     * @param connEvd the EPs' connection EVD
+     * @param host the server
+     * @param span the span
+     * @param timeout the connect timeout
+     * @param steps the client's steps
+     * @param recorder the provider's steps, or null
+     * @param log the providers' warnings meanwhile
+     */
+    private record Connects(EventDispatcher connEvd, InetAddress host, Span span, Duration timeout,
+            Map<String, Step> steps, ProviderSteps recorder, ProviderLog log) {
     }
 
     private static List<Endpoint> create(final InterfaceAdapter ia, final ProtectionZone pz,
@@ -288,26 +306,23 @@ final class CmCommand implements Callable<Integer> {
     }
 
     /**
-     * Connects EPs {@code first..} of a span at once and waits until all are established.
+     * Connects EPs {@code first..} of a span at once and waits until all are established; the warnings the providers
+     * logged since the span began go with a failure.
      *
      * @return the nanoseconds from the first connect to the last establishment
      */
-    private long connect(final List<Endpoint> eps, final EventDispatcher connEvd, final InetAddress host,
-            final Span span, final int first, final Duration connectTimeout, final Map<String, Step> steps,
-            final ProviderSteps recorder) {
-        mark(recorder);
+    private long connect(final List<Endpoint> eps, final int first, final Connects c) {
+        mark(c.recorder());
         final Map<Endpoint, Long> started = new HashMap<>();
         final long burstStart = System.nanoTime();
-        try (ProviderLog log = ProviderLog.capture()) {
-            for (int i = 0; i < eps.size(); i++) {
-                started.put(eps.get(i), System.nanoTime());
-                eps.get(i).connect(host, port, connectTimeout, CmServer.pdata(span.first() + first + i,
-                        span.all(), span.run()));
-            }
-            // each connect ends in its event by its timeout: wait for the event, not less
-            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"),
-                    connectTimeout, log);
+        for (int i = 0; i < eps.size(); i++) {
+            started.put(eps.get(i), System.nanoTime());
+            eps.get(i).connect(c.host(), port, c.timeout(), CmServer.pdata(c.span().first() + first + i,
+                    c.span().all(), c.span().run()));
         }
+        // each connect ends in its event by its timeout: wait for the event, not less
+        awaitAll(c.connEvd(), started, EventNumber.CONNECTION_EVENT_ESTABLISHED, c.steps().get("connect"),
+                c.timeout(), c.log());
         return System.nanoTime() - burstStart;
     }
 

@@ -29,8 +29,19 @@ final class ProviderSteps implements AutoCloseable {
     /** The rdmacm provider's event ({@code io.dat4j.provider.rdmacm.ConnectionStepEvent}). */
     static final String EVENT = "io.dat4j.rdmacm.ConnectionStep";
 
-    /** One step as recorded: its name, when it ended and how long it took. */
+    /**
+     * One step as recorded.
+     *
+     * @param step its name
+     * @param end when it ended
+     * @param tookNanos how long it took
+     */
     record Sample(String step, Instant end, long tookNanos) {
+
+        /** {@return when it began} */
+        Instant start() {
+            return end.minusNanos(tookNanos);
+        }
     }
 
     private final RecordingStream stream;
@@ -55,7 +66,10 @@ final class ProviderSteps implements AutoCloseable {
         samples.add(new Sample(e.getString("step"), e.getEndTime(), e.getLong("took")));
     }
 
-    /** Starts a phase: the steps that end from now on until the next mark belong to it. */
+    /**
+     * Starts a phase: the steps that begin from now on until the next mark belong to it (by their start: a step the
+     * previous phase began, such as the last establishment's upcall, may end after the caller moved on).
+     */
     void mark() {
         marks.add(Instant.now());
     }
@@ -67,7 +81,7 @@ final class ProviderSteps implements AutoCloseable {
 
     /**
      * {@return per step (in the order they first ended): count, min_us, avg_us, max_us and us_per_conn, of the
-     * samples that ended at or after {@code from}}
+     * samples that began at or after {@code from}}
      *
      * @param from the first instant counted (null: all)
      * @param connections what {@code us_per_conn} divides by
@@ -75,7 +89,7 @@ final class ProviderSteps implements AutoCloseable {
     Map<String, Object> summary(final Instant from, final int connections) {
         final Map<String, List<Sample>> byStep = new LinkedHashMap<>();
         for (final Sample s : samples) {
-            if (from == null || !s.end().isBefore(from)) {
+            if (from == null || !s.start().isBefore(from)) {
                 byStep.computeIfAbsent(s.step(), k -> new ArrayList<>()).add(s);
             }
         }
@@ -87,7 +101,7 @@ final class ProviderSteps implements AutoCloseable {
             for (final Sample s : e.getValue()) {
                 st.add(s.tookNanos());
                 final long end = nanos(s.end());
-                final long[] span = spans.computeIfAbsent(phase(s.end()), k -> new long[] {Long.MAX_VALUE, 0});
+                final long[] span = spans.computeIfAbsent(phase(s.start()), k -> new long[] {Long.MAX_VALUE, 0});
                 span[0] = Math.min(span[0], end - s.tookNanos());
                 span[1] = Math.max(span[1], end);
             }
