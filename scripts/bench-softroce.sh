@@ -14,7 +14,8 @@
 #   set-up    dtestcm (C uDAPL, libdaplofa over librdmacm) and librdmacm's cmtime, against dat cm, CM_N connections in
 #             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted. dat cm
 #             runs as before (each burst connected, disconnected and freed before the next) and, with CM_HOLD=1 (the
-#             default), with --hold (dtestcm's phases: every connection held until all are made); then, with
+#             default), with --hold (dtestcm's phases: every connection held until all are made; CM_HOLD=only: just
+#             --hold); then, with
 #             CM_STEPS=1 (the default), once more with --steps on both sides: the provider's own per-step times
 #             (its JFR events) next to cmtime's (a pair of its own: the recording costs time, so no rate from it).
 #             A/B in the same boot: CM_BASE (a build's jars: dat-tools.jar and lib/; its pairs as this build's, named
@@ -231,7 +232,7 @@ pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -
 # (A/B: CM_ROUNDS times the baseline's jars, then this build's, alternating; the last of this build is dat-cm)
 # (with CM_HOLD=1 each round also runs both with --hold, and CM_STEPS=1 the baseline's --steps pair too: a CM_BASE
 # whose dat cm lacks --hold or --steps needs this build's dat-tools.jar beside the baseline's lib/)
-modes=plain; [ $CM_HOLD = 1 ] && modes="plain hold"
+modes=plain; [ $CM_HOLD = 1 ] && modes="plain hold"; [ $CM_HOLD = only ] && modes=hold
 for ((r = 1; r <= $CM_ROUNDS; r++)); do
     # CM_MAIN: another build's dat cm as it is (e.g. main's: its own tool, no --hold), plain only
     if [ -n "$dat_main" ]; then
@@ -251,7 +252,7 @@ for ((r = 1; r <= $CM_ROUNDS; r++)); do
     done
 done
 if [ $CM_STEPS = 1 ]; then
-    h=""; [ $CM_HOLD = 1 ] && h="--hold"
+    h=""; [ $CM_HOLD != 0 ] && h="--hold"
     if [ -n "$dat_base" ]; then
         pair "dat-cm-base-steps" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300 --steps -c $CM_N" \
             "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --steps --json"
