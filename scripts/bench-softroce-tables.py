@@ -147,6 +147,88 @@ def ratio(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
 
+def server_steps(path):
+    """The provider steps a dat cm server printed (its line 'provider steps: {json}'), or {}."""
+    try:
+        for line in reversed(open(path).read().splitlines()):
+            if line.startswith("provider steps: "):
+                return json.loads(line[len("provider steps: "):])
+    except (OSError, ValueError):
+        pass
+    return {}
+
+
+def cm_section(out, cm_n):
+    """Connection set-up: dtestcm, cmtime and the dat cm pairs (plain, --hold, the baseline's, --steps)."""
+    dt = dtestcm(os.path.join(out, "dtestcm.out"))
+    ct = cmtime(os.path.join(out, "cmtime.out"))
+    print("**Connection set-up** (client side; connections per second over the connect phase, from each burst's "
+          "first connect to its last establishment; dat cm after `--warmup` connections in the same JVM; "
+          "`--hold`: dtestcm's phases, every connection kept until all are made)")
+    print()
+    print("| tool | connections | CPS | µs per connection | dat/C CPS |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| `dtestcm` | {cm_n} | {fmt(dt.get('cps'))} | {fmt(dt.get('usec_per_conn'))} | |")
+    rows = [("CM_MAIN dat cm", "dat-cm-main"), ("dat cm", "dat-cm"), ("dat cm --hold", "dat-cm-hold")]
+    for p in sorted(glob.glob(os.path.join(out, "dat-cm-base*.out"))):
+        name = os.path.basename(p)[:-4]
+        if name.endswith("-steps"):
+            continue  # (a rate measured while recording is not the rate)
+        rows.append((f"baseline {name[len('dat-cm-base'):].strip('-') or 'plain'}", name))
+    for p in sorted(glob.glob(os.path.join(out, "dat-cm-*[0-9].out"))):
+        name = os.path.basename(p)[:-4]
+        if not name.startswith(("dat-cm-base", "dat-cm-main")):
+            rows.append((name.replace("dat-cm", "dat cm"), name))
+    for label, name in rows:
+        dc = json_doc(os.path.join(out, name + ".out"))
+        if not dc:
+            continue
+        cps = dc.get("connections_per_s")
+        print(f"| `{label}` | {dc.get('connections', '–')} | {fmt(cps)} | {fmt(None if not cps else 1e6 / cps)} "
+              f"| **{fr(ratio(cps, dt.get('cps')))}** |")
+    print()
+    steps = json_doc(os.path.join(out, "dat-cm-steps.out")) or {}
+    client = steps.get("provider_steps", {})
+    server = server_steps(os.path.join(out, "dat-cm-steps.server.log"))
+    print("Per step (`cmtime`: its `us / conn`, each step's wall time for all connections at once, per connection; "
+          "dat4j: the rdmacm provider's steps from `dat cm --steps` (JFR events), `us/conn` the same measure "
+          "over each burst, and the average of one step; client = active side, server = passive side)")
+    print()
+    base = json_doc(os.path.join(out, "dat-cm-base-steps.out")) or {}
+    bclient = base.get("provider_steps", {})
+    bserver = server_steps(os.path.join(out, "dat-cm-base-steps.server.log"))
+    hb = bool(bclient or bserver)
+    print("| step | cmtime µs/conn | dat4j client µs/conn | client avg µs | server avg µs |"
+          + (" baseline client µs/conn | baseline client avg µs | baseline server avg µs |" if hb else ""))
+    print("|---|---:|---:|---:|---:|" + ("---:|---:|---:|" if hb else ""))
+    names = list(ct)
+    for k in list(client) + list(server) + list(bclient) + list(bserver):
+        n = k.replace("_", " ")
+        if n not in names:
+            names.append(n)
+    for n in names:
+        k = n.replace(" ", "_")
+        c = client.get(k, {})
+        v = server.get(k, {})
+        per = ct.get(n)
+        line = (f"| {n} | {fmt(per[3] if per else None)} | {fmt(c.get('us_per_conn'))} | {fmt(c.get('avg_us'))} "
+                f"| {fmt(v.get('avg_us'))} |")
+        if hb:
+            bc = bclient.get(k, {})
+            line += (f" {fmt(bc.get('us_per_conn'))} | {fmt(bc.get('avg_us'))} "
+                     f"| {fmt(bserver.get(k, {}).get('avg_us'))} |")
+        print(line)
+    print()
+    dc = json_doc(os.path.join(out, "dat-cm-hold.out")) or json_doc(os.path.join(out, "dat-cm.out")) or {}
+    print("| dat cm step (API calls, client) | avg µs | min µs | max µs | dtestcm |")
+    print("|---|---:|---:|---:|---:|")
+    for step, v in dc.get("steps", {}).items():
+        c = dt.get(step)
+        print(f"| {step} | {fmt(v.get('avg_us'))} | {fmt(v.get('min_us'))} | {fmt(v.get('max_us'))} "
+              f"| {fmt(c)} |")
+    print()
+
+
 def main():
     out = sys.argv[1]
     env = open(os.path.join(out, "env.txt")).read().strip()
@@ -253,37 +335,7 @@ def main():
                 series.append(("bw", label, s, v))
     print()
 
-    dt = dtestcm(os.path.join(out, "dtestcm.out"))
-    ct = cmtime(os.path.join(out, "cmtime.out"))
-    dc = json_doc(os.path.join(out, "dat-cm.out")) or {}
-    dcw = json_doc(os.path.join(out, "dat-cm-warmup.json")) or {}
-    print("**Connection set-up** (client side; connections per second over the connect phase, from each burst's "
-          "first connect to its last establishment; dat cm after `--warmup` connections in the same JVM)")
-    print()
-    cps = dc.get("connections_per_s")
-    print("| tool | connections | CPS | µs per connection | dat/C CPS |")
-    print("|---|---:|---:|---:|---:|")
-    print(f"| `dtestcm` | {cm_n} | {fmt(dt.get('cps'))} | {fmt(dt.get('usec_per_conn'))} "
-          f"| |")
-    warm = dcw.get("connections_per_s")
-    print(f"| `dat cm` | {dc.get('connections', '–')} | {fmt(cps)}{'' if warm is None else f' ({fmt(warm)})'} "
-          f"| {fmt(None if not cps else 1e6 / cps)} | **{fr(ratio(cps, dt.get('cps')))}** |")
-    print()
-    print("Per step, µs per connection (`cmtime`: its `us / conn` column, the steps of librdmacm; `dat cm`: "
-          "avg of each step; dtestcm: its EP create/free averages)")
-    print()
-    print("| cmtime step | cmtime µs/conn | cmtime max ms |")
-    print("|---|---:|---:|")
-    for step, (total, mx, mn, per) in ct.items():
-        print(f"| {step} | {fmt(per)} | {fmt(mx, 2)} |")
-    print()
-    print("| dat cm step | avg µs | min µs | max µs | dtestcm |")
-    print("|---|---:|---:|---:|---:|")
-    for step, v in dc.get("steps", {}).items():
-        c = dt.get(step)
-        print(f"| {step} | {fmt(v.get('avg_us'))} | {fmt(v.get('min_us'))} | {fmt(v.get('max_us'))} "
-              f"| {fmt(c)} |")
-    print()
+    cm_section(out, cm_n)
 
     with open(os.path.join(out, "series.csv"), "w") as f:
         for kind, label, s, v in series:

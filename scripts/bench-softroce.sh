@@ -12,7 +12,14 @@
 #   bandwidth ib_write_bw -R / ib_send_bw -R (-t BW_DEPTH, -r BW_RX) per size, against dat perf bw --op rdma_write,send
 #             (same -t and -r; EVD wait, and --poll on both sides)
 #   set-up    dtestcm (C uDAPL, libdaplofa over librdmacm) and librdmacm's cmtime, against dat cm, CM_N connections in
-#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted
+#             bursts of CM_B; dat cm first makes CM_WARMUP connections in the same JVM that are not counted. dat cm
+#             runs as before (each burst connected, disconnected and freed before the next) and, with CM_HOLD=1 (the
+#             default), with --hold (dtestcm's phases: every connection held until all are made; CM_HOLD=only: just
+#             --hold); then, with
+#             CM_STEPS=1 (the default), once more with --steps on both sides: the provider's own per-step times
+#             (its JFR events) next to cmtime's (a pair of its own: the recording costs time, so no rate from it).
+#             A/B in the same boot: CM_BASE (a build's jars: dat-tools.jar and lib/; its pairs as this build's, named
+#             dat-cm-base*) and CM_MAIN (another build's dat cm as it is, plain pairs only, dat-cm-main)
 #   profile   (PROFILE=1) dat perf lat (send) and bw (send) pairs again, both JVMs with JFR (-XX:StartFlightRecording);
 #             dat cm's server records JFR too; the recordings are summarised on the host (jfr view)
 # Every Java client warms up before it measures: dat perf --warmup LAT_WARMUP round trips per size (lat) and an untimed
@@ -22,7 +29,10 @@
 # Environment: LAT_SIZES, LAT_N, LAT_WARMUP, POLL_N, POLL_WARMUP (the busy-polling pairs), BW_SIZES, BW_BYTES,
 # BW_WARMUP, BW_DEPTH, BW_RX (receive depth of both for sends, perftest -r), CM_N, CM_B, CM_WARMUP, JAVA_OPTS (the
 # guest JVMs' options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with
-# the JVM's default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s).
+# the JVM's default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s),
+# STEPS (default lat,bw,cm), CM_ROUNDS, CM_HOLD, CM_STEPS, CM_BASE, CM_MAIN, CM_JFR, CM_LOG (set-up, above).
+# The set-up only, this build against main's and its own earlier provider, in one boot (the command of
+# docs/benchmarks.md): STEPS=cm PROFILE=0 CM_MAIN=<main's dat-tools/target> CM_BASE=<dir> scripts/bench-softroce.sh
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,7 +59,10 @@ CM_WARMUP=${CM_WARMUP:-100}
 PROFILE=${PROFILE:-1}
 STEPS=${STEPS:-lat,bw,cm}
 CM_BASE=${CM_BASE:-}
+CM_MAIN=${CM_MAIN:-}
 CM_ROUNDS=${CM_ROUNDS:-1}
+CM_HOLD=${CM_HOLD:-1}
+CM_STEPS=${CM_STEPS:-1}
 CM_JFR=${CM_JFR:-0}
 CM_LOG=${CM_LOG:-0}
 JIT_COMPARE=${JIT_COMPARE:-0}
@@ -66,6 +79,9 @@ cp dat-tools/target/dat-tools.jar "$out/snapshot/" && cp -r dat-tools/target/lib
 # (the guest mounts its own /tmp: the baseline jars are copied next to the snapshot)
 if [[ -n $CM_BASE ]]; then
     rm -rf "$out/snapshot-base" && mkdir -p "$out/snapshot-base" && cp -r "$CM_BASE"/. "$out/snapshot-base/"
+fi
+if [[ -n $CM_MAIN ]]; then
+    rm -rf "$out/snapshot-main" && mkdir -p "$out/snapshot-main" && cp -r "$CM_MAIN"/. "$out/snapshot-main/"
 fi
 
 java=""
@@ -109,14 +125,18 @@ cat > "$out/cm-log4j2.xml" <<'XML'
 </Configuration>
 XML
 dat_log_cm=$(datcmd "$JAVA_OPTS -Dlog4j.configurationFile=$out/cm-log4j2.xml")
-dat_base=""
-if [[ -n $CM_BASE ]]; then
-    bmp=""
-    for j in "$out"/snapshot-base/dat-tools.jar "$out"/snapshot-base/*.jar "$out"/snapshot-base/lib/*.jar; do
+# the dat command of a copied build (CM_BASE, CM_MAIN): its dat-tools.jar and the jars beside it and in lib/
+snapdat() {
+    local bmp="" j
+    for j in "$1"/dat-tools.jar "$1"/*.jar "$1"/lib/*.jar; do
         [[ -f $j ]] && [[ ":$bmp:" != *":$j:"* ]] && bmp="${bmp:+$bmp:}$j"
     done
-    dat_base="$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS -p $bmp -m io.dat4j.tools/io.dat4j.tools.DatCommand"
-fi
+    echo "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS -p $bmp -m io.dat4j.tools/io.dat4j.tools.DatCommand"
+}
+dat_base=""
+[[ -n $CM_BASE ]] && dat_base=$(snapdat "$out/snapshot-base")
+dat_main=""
+[[ -n $CM_MAIN ]] && dat_main=$(snapdat "$out/snapshot-main")
 
 {
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -128,7 +148,8 @@ fi
         ibverbs-providers qemu-system-x86 2>/dev/null)"
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
-    echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_ROUNDS=$CM_ROUNDS CM_JFR=$CM_JFR CM_LOG=$CM_LOG"
+    echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_MAIN=$CM_MAIN CM_ROUNDS=$CM_ROUNDS CM_HOLD=$CM_HOLD CM_STEPS=$CM_STEPS CM_JFR=$CM_JFR" \
+        "CM_LOG=$CM_LOG"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
         "BW_SIZES=$BW_SIZES BW_BYTES=$BW_BYTES" \
         "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
@@ -209,15 +230,36 @@ pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port 
 pair "cmtime" "" "cmtime -b \$ip -p \$port -c $CM_N" "cmtime -s \$ip -p \$port -c $CM_N" stop
 # dat cm: one server and one client, which makes CM_WARMUP connections first (same JVM, same bursts, not counted)
 # (A/B: CM_ROUNDS times the baseline's jars, then this build's, alternating; the last of this build is dat-cm)
+# (with CM_HOLD=1 each round also runs both with --hold, and CM_STEPS=1 the baseline's --steps pair too: a CM_BASE
+# whose dat cm lacks --hold or --steps needs this build's dat-tools.jar beside the baseline's lib/)
+modes=plain; [ $CM_HOLD = 1 ] && modes="plain hold"; [ $CM_HOLD = only ] && modes=hold
 for ((r = 1; r <= $CM_ROUNDS; r++)); do
-    if [ -n "$dat_base" ]; then
-        pair "dat-cm-base-\$r" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300" \
-            "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+    # CM_MAIN: another build's dat cm as it is (e.g. main's: its own tool, no --hold), plain only
+    if [ -n "$dat_main" ]; then
+        name=dat-cm-main-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm-main
+        pair "\$name" "waiting for connect" "$dat_main cm -s -P \$ia -p \$port --wait 300" \
+            "$dat_main cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
     fi
-    name=dat-cm-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm
-    pair "\$name" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
-        "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
+    for mode in \$modes; do
+        h=""; sfx=""; [ \$mode = hold ] && { h="--hold"; sfx="-hold"; }
+        if [ -n "$dat_base" ]; then
+            pair "dat-cm-base\$sfx-\$r" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300" \
+                "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --json"
+        fi
+        name=dat-cm\$sfx-\$r; [ \$r = $CM_ROUNDS ] && name=dat-cm\$sfx
+        pair "\$name" "waiting for connect" "$dat_cm_srv cm -s -P \$ia -p \$port --wait 300" \
+            "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --json"
+    done
 done
+if [ $CM_STEPS = 1 ]; then
+    h=""; [ $CM_HOLD != 0 ] && h="--hold"
+    if [ -n "$dat_base" ]; then
+        pair "dat-cm-base-steps" "waiting for connect" "$dat_base cm -s -P \$ia -p \$port --wait 300 --steps -c $CM_N" \
+            "$dat_base cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --steps --json"
+    fi
+    pair "dat-cm-steps" "waiting for connect" "$dat cm -s -P \$ia -p \$port --wait 300 --steps -c $CM_N" \
+        "$dat cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP \$h --steps --json"
+fi
 if [ $CM_JFR = 1 ]; then
     pair "dat-cm-jfr" "waiting for connect" "$dat_jfr_cm_srv2 cm -s -P \$ia -p \$port --wait 300" \
         "$dat_jfr_cm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"

@@ -12,7 +12,7 @@
 #   /tmp/perf-PID.map at the end of the window).
 # Prints per round trip: task-clock (µs) of each process, user and system time (from /proc/PID/stat),
 # context switches and the system calls of each process, and the CPU time of each thread group (from
-# /proc/PID/task/*/stat: main, I/O threads, JIT, GC, other). Round trips: the client's write(2) calls in the perf
+# /proc/PID/task/*/stat: main, I/O threads, JIT, GC, other). Round trips: the client's write(2), sendto(2) and sendmsg(2) calls in the perf
 # window; for the tick counts, its bytes written (/proc/PID/io wchar: SIZE + 32, the frame header, for dat, SIZE for
 # NIO) between the snapshots. Needs perf, taskset, a JDK 25.
 set -eu
@@ -84,7 +84,7 @@ for p in $spid $cpid; do
   kill -0 "$p" 2>/dev/null || { echo "lat-cpu: a process ended early:" >&2; cat "$out"/*.out >&2; exit 1; }
 done
 
-events='task-clock,context-switches,cpu-migrations,syscalls:sys_enter_read,syscalls:sys_enter_write,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,syscalls:sys_enter_poll,syscalls:sys_enter_ppoll,raw_syscalls:sys_enter'
+events='task-clock,context-switches,cpu-migrations,syscalls:sys_enter_read,syscalls:sys_enter_write,syscalls:sys_enter_recvfrom,syscalls:sys_enter_sendto,syscalls:sys_enter_sendmsg,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,syscalls:sys_enter_poll,syscalls:sys_enter_ppoll,raw_syscalls:sys_enter'
 snap() { # $1 = tag: per-thread utime stime (ticks) of both processes, and the client's wchar
   for p in $spid $cpid; do
     for t in /proc/$p/task/*; do
@@ -109,11 +109,14 @@ if [ "$record" = 1 ]; then
   "$jcmd" "$spid" Compiler.perfmap >/dev/null 2>&1 || true
   "$jcmd" "$cpid" Compiler.perfmap >/dev/null 2>&1 || true
 fi
-# round trips: in the perf window, the client's write(2) calls (one per round trip: dat4j's ACKs ride on the next
-# request, NIO writes each message with one call); between the two /proc snapshots (a little longer than the window,
-# used for the tick counts), the client's bytes written
-rt=$(awk -F, '$3 ~ /sys_enter_write$/ {print int($1)}' "$out/client.perf")
+# round trips: in the perf window, the client's write(2), sendto(2) and sendmsg(2) calls (one per round trip:
+# dat4j's ACKs ride on the next request, NIO writes each message with one call, an adopted socket with send or
+# sendmsg: docs/tcp-wire.md); between the two /proc snapshots (a little longer than the window, used for the tick
+# counts), the client's bytes written (wchar counts write(2) only: for an adopted socket the tick counts use the
+# perf round trips)
+rt=$(awk -F, '$3 ~ /sys_enter_(write|sendto|sendmsg)$/ {n += int($1)} END {print n}' "$out/client.perf")
 rtw=$(( ($(cat "$out/wchar.1") - $(cat "$out/wchar.0")) / frame ))
+[ "$rtw" -ge $((rt / 2)) ] || rtw=$rt
 tck=$(getconf CLK_TCK)
 {
   echo "kind $kind, size $size, root $root ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')), CPU $cpu,"\

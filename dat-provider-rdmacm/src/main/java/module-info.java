@@ -5,6 +5,8 @@
 module io.dat4j.provider.rdmacm {
     requires io.dat4j.kit;
     requires org.apache.logging.log4j;
+    // (the JFR events of the connection steps, ConnectionStepEvent)
+    requires jdk.jfr;
 
     exports io.dat4j.provider.rdmacm;
 

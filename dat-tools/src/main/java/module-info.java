@@ -8,6 +8,8 @@ module io.dat4j.tools {
     requires org.knowm.xchart;
     requires java.desktop;
     requires java.management;
+    // (dat cm --steps reads the provider's connection-step events: ProviderSteps)
+    requires jdk.jfr;
     requires io.dat4j.conformance;
     requires org.apache.logging.log4j;
     requires org.apache.logging.log4j.core;

@@ -33,9 +33,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code dat cm}: connection set-up rate, as dtestcm measures it. The client creates {@code -c} EPs in bursts of
  * {@code -b}: per burst it creates the EPs, connects them all, waits for every ESTABLISHED, disconnects them and frees
- * them. It prints connections per second and each step's min/avg/max per connection, as librdmacm's cmtime does.
- * The server ({@link CmServer}) accepts every request on a fresh EP and exits once a client run's announced count
- * has come and gone; each connect's private data carries its index, the run's total and the run's id.
+ * them; with {@code --hold}, as dtestcm, it creates every EP first, connects them burst after burst and keeps them
+ * connected, then disconnects and frees them all. It prints connections per second (over the connect phases) and each
+ * step's min/avg/max per connection, as librdmacm's cmtime does; with {@code --steps} also the provider's own steps
+ * ({@link ProviderSteps}). The server ({@link CmServer}) accepts every request on a fresh EP and exits once a client
+ * run's announced count has come and gone; each connect's private data carries its index, the run's total and the
+ * run's id.
  */
 @Command(name = "cm", description = {"dtestcm-style connection set-up rate between a server (-s) and a client",
     "(-h HOST): connections per second and per-step min/avg/max (as cmtime)."})
@@ -56,7 +59,7 @@ final class CmCommand implements Callable<Integer> {
     private long port = 45249;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "Connections to make, as dtestcm -c"
-            + " (default: ${DEFAULT-VALUE}).")
+            + " (default: ${DEFAULT-VALUE}); a server with --steps reports the steps of each run's last N.")
     private int connections = 100;
 
     @Option(names = {"-b", "--burst"}, paramLabel = "BURST",
@@ -69,6 +72,18 @@ final class CmCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Client: print one JSON object on stdout and nothing else.")
     private boolean json;
+
+    @Option(names = "--hold", description = "Client: as dtestcm, create every EP of the run (and of the warm-up)"
+            + " first, connect them burst after burst and keep them connected, then disconnect and free them all"
+            + " (default: each burst is created, connected, disconnected and freed before the next). The server holds"
+            + " them all: -c and --warmup at most its --max-live.")
+    private boolean hold;
+
+    @Option(names = "--steps", description = "Also record the provider's own per-step times (its JFR event "
+            + ProviderSteps.EVENT + ": create id, resolve addr, resolve route, create qp, connect, accept, disconnect,"
+            + " destroy, ...) and print them with cmtime's us/conn (JSON: provider_steps); the server prints its"
+            + " steps when a run is served. Measure the rate without it: the recording costs time.")
+    private boolean providerSteps;
 
     @Option(names = "--max-live", paramLabel = "N", description = "Server: the most connections it holds at once;"
             + " its EVDs are sized for them, and further requests wait (default: ${DEFAULT-VALUE}).")
@@ -91,7 +106,7 @@ final class CmCommand implements Callable<Integer> {
         if (peer.server) {
             // --forever: one server serves run after run (each accounted on its own), it is not restarted per run
             new CmServer(common.ia, port, maxLive, peer.waitDuration(), peer.forever, spec.commandLine().getOut())
-                    .serve();
+                    .serve(providerSteps, connections);
             return 0;
         }
         return client();
@@ -137,8 +152,11 @@ final class CmCommand implements Callable<Integer> {
             steps.put(n, new Step());
         }
         long connectWall = 0;
+        Map<String, Object> provider = null;
+        final ProviderSteps recorder = providerSteps ? ProviderSteps.start() : null;
+        java.time.Instant measured = java.time.Instant.now();
         long start = System.nanoTime();
-        try (InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
+        try (recorder; InterfaceAdapter ia = Dat.openInterfaceAdapter(common.ia)) {
             final ProtectionZone pz = ia.createProtectionZone();
             final EventDispatcher connEvd = ia.createEventDispatcher(
                     Math.min(ia.attributes().maxEventDispatcherQueueLength(), 2 * burst + 8), null,
@@ -151,10 +169,16 @@ final class CmCommand implements Callable<Integer> {
                 for (final String n : steps.keySet()) {
                     ignored.put(n, new Step());
                 }
-                bursts(ia, pz, connEvd, host, new Span(0, warmup, all, run), ignored);
+                bursts(ia, pz, connEvd, host, new Span(0, warmup, all, run), ignored, recorder);
+                measured = java.time.Instant.now();
                 start = System.nanoTime();
             }
-            connectWall = bursts(ia, pz, connEvd, host, new Span(warmup, connections, all, run), steps);
+            connectWall = bursts(ia, pz, connEvd, host, new Span(warmup, connections, all, run), steps, recorder);
+            if (recorder != null) {
+                recorder.mark();
+                recorder.stop();
+                provider = recorder.summary(measured, connections);
+            }
         }
         final long total = System.nanoTime() - start;
         final double cps = connections * 1e9 / connectWall;
@@ -170,6 +194,12 @@ final class CmCommand implements Callable<Integer> {
             }
             m.put("steps", st);
             m.put("warmup", warmup);
+            if (hold) {
+                m.put("hold", true);
+            }
+            if (provider != null) {
+                m.put("provider_steps", provider);
+            }
             out.println(Json.write(m));
         } else {
             out.printf(Locale.ROOT, "%-12s %12s %12s %12s%n", "step", "min[us]", "avg[us]", "max[us]");
@@ -178,8 +208,12 @@ final class CmCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "%-12s %12.2f %12.2f %12.2f%n", e.getKey(), f.get("min_us"), f.get("avg_us"),
                         f.get("max_us"));
             }
-            out.printf(Locale.ROOT, "%d connections in bursts of %d: %.2f usec per connection, CPS = %.1f"
-                    + " (total run %.1f ms)%n", connections, burst, connectWall / 1e3 / connections, cps, total / 1e6);
+            out.printf(Locale.ROOT, "%d connections in bursts of %d%s: %.2f usec per connection, CPS = %.1f"
+                    + " (total run %.1f ms)%n", connections, burst, hold ? ", held" : "",
+                    connectWall / 1e3 / connections, cps, total / 1e6);
+            if (provider != null) {
+                ProviderSteps.print(out, provider);
+            }
         }
         out.flush();
         return 0;
@@ -206,51 +240,117 @@ final class CmCommand implements Callable<Integer> {
     }
 
     /**
-     * Makes a span of connections in bursts: create the EPs, connect them all, wait until all are established,
-     * disconnect them all, wait, free them.
+     * Makes a span of connections in bursts: per burst create the EPs, connect them all, wait until all are
+     * established, disconnect them all, wait, free them; with {@link #hold}, every step for the whole span at once
+     * and the connects and disconnects burst by burst.
      *
+     * @param recorder the provider's steps, marked at each phase, or null
      * @return the nanoseconds spent connecting (from each burst's first connect to its last establishment)
      */
     private long bursts(final InterfaceAdapter ia, final ProtectionZone pz, final EventDispatcher connEvd,
-            final InetAddress host, final Span span, final Map<String, Step> steps) {
+            final InetAddress host, final Span span, final Map<String, Step> steps, final ProviderSteps recorder) {
         final Duration connectTimeout = peer.connectTimeout(STEP_TIMEOUT);
         long connectWall = 0;
-        int done = 0;
-        while (done < span.count()) {
-            final int n = Math.min(burst, span.count() - done);
-            final List<Endpoint> eps = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                final long t = System.nanoTime();
-                eps.add(ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS));
-                steps.get("ep create").add(System.nanoTime() - t);
-            }
-            final Map<Endpoint, Long> started = new HashMap<>();
-            final long burstStart = System.nanoTime();
-            try (ProviderLog log = ProviderLog.capture()) {
-                for (int i = 0; i < n; i++) {
-                    started.put(eps.get(i), System.nanoTime());
-                    eps.get(i).connect(host, port, connectTimeout, CmServer.pdata(span.first() + done + i,
-                            span.all(), span.run()));
+        // (one capture for the span, outside the timed connects: opening and closing one reconfigures log4j)
+        try (ProviderLog log = ProviderLog.capture()) {
+            final Connects c = new Connects(connEvd, host, span, connectTimeout, steps, recorder, log);
+            if (hold) {
+                final List<Endpoint> eps = create(ia, pz, connEvd, span.count(), steps, recorder);
+                for (int done = 0; done < span.count(); done += burst) {
+                    connectWall += connect(eps.subList(done, Math.min(span.count(), done + burst)), done, c);
                 }
-                // each connect ends in its event by its timeout: wait for the event, not less
-                awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_ESTABLISHED, steps.get("connect"),
-                        connectTimeout, log);
+                for (int done = 0; done < span.count(); done += burst) {
+                    disconnect(eps.subList(done, Math.min(span.count(), done + burst)), connEvd, steps, recorder);
+                }
+                free(eps, steps, recorder);
+                return connectWall;
             }
-            connectWall += System.nanoTime() - burstStart;
-            for (final Endpoint ep : eps) {
-                started.put(ep, System.nanoTime());
-                ep.disconnect(CloseMode.ABRUPT);
+            int done = 0;
+            while (done < span.count()) {
+                final int n = Math.min(burst, span.count() - done);
+                final List<Endpoint> eps = create(ia, pz, connEvd, n, steps, recorder);
+                connectWall += connect(eps, done, c);
+                disconnect(eps, connEvd, steps, recorder);
+                free(eps, steps, recorder);
+                done += n;
             }
-            awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"),
-                    STEP_TIMEOUT, null);
-            for (final Endpoint ep : eps) {
-                final long t = System.nanoTime();
-                ep.close();
-                steps.get("ep free").add(System.nanoTime() - t);
-            }
-            done += n;
         }
         return connectWall;
+    }
+
+    /**
+     * What the connects of a span share.
+     *
+     * @param connEvd the EPs' connection EVD
+     * @param host the server
+     * @param span the span
+     * @param timeout the connect timeout
+     * @param steps the client's steps
+     * @param recorder the provider's steps, or null
+     * @param log the providers' warnings meanwhile
+     */
+    private record Connects(EventDispatcher connEvd, InetAddress host, Span span, Duration timeout,
+            Map<String, Step> steps, ProviderSteps recorder, ProviderLog log) {
+    }
+
+    private static List<Endpoint> create(final InterfaceAdapter ia, final ProtectionZone pz,
+            final EventDispatcher connEvd, final int n, final Map<String, Step> steps, final ProviderSteps recorder) {
+        mark(recorder);
+        final List<Endpoint> eps = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            final long t = System.nanoTime();
+            eps.add(ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS));
+            steps.get("ep create").add(System.nanoTime() - t);
+        }
+        return eps;
+    }
+
+    /**
+     * Connects EPs {@code first..} of a span at once and waits until all are established; the warnings the providers
+     * logged since the span began go with a failure.
+     *
+     * @return the nanoseconds from the first connect to the last establishment
+     */
+    private long connect(final List<Endpoint> eps, final int first, final Connects c) {
+        mark(c.recorder());
+        final Map<Endpoint, Long> started = new HashMap<>();
+        final long burstStart = System.nanoTime();
+        for (int i = 0; i < eps.size(); i++) {
+            started.put(eps.get(i), System.nanoTime());
+            eps.get(i).connect(c.host(), port, c.timeout(), CmServer.pdata(c.span().first() + first + i,
+                    c.span().all(), c.span().run()));
+        }
+        // each connect ends in its event by its timeout: wait for the event, not less
+        awaitAll(c.connEvd(), started, EventNumber.CONNECTION_EVENT_ESTABLISHED, c.steps().get("connect"),
+                c.timeout(), c.log());
+        return System.nanoTime() - burstStart;
+    }
+
+    private static void disconnect(final List<Endpoint> eps, final EventDispatcher connEvd,
+            final Map<String, Step> steps, final ProviderSteps recorder) {
+        mark(recorder);
+        final Map<Endpoint, Long> started = new HashMap<>();
+        for (final Endpoint ep : eps) {
+            started.put(ep, System.nanoTime());
+            ep.disconnect(CloseMode.ABRUPT);
+        }
+        awaitAll(connEvd, started, EventNumber.CONNECTION_EVENT_DISCONNECTED, steps.get("disconnect"),
+                STEP_TIMEOUT, null);
+    }
+
+    private static void free(final List<Endpoint> eps, final Map<String, Step> steps, final ProviderSteps recorder) {
+        mark(recorder);
+        for (final Endpoint ep : eps) {
+            final long t = System.nanoTime();
+            ep.close();
+            steps.get("ep free").add(System.nanoTime() - t);
+        }
+    }
+
+    private static void mark(final ProviderSteps recorder) {
+        if (recorder != null) {
+            recorder.mark();
+        }
     }
 
     private static void awaitAll(final EventDispatcher evd, final Map<Endpoint, Long> started,

@@ -70,6 +70,8 @@ final class CmServer {
     private final Map<Endpoint, Run> owner = new HashMap<>();
     private long refused;
     private int live;
+    /** With --steps: each run's last this many connections are reported. */
+    private int measured;
 
     /**
      * A parsed and checked connect request.
@@ -89,6 +91,8 @@ final class CmServer {
         int accepted;
         int ended;
         long lastActivity = System.nanoTime();
+        /** When the first of the run's measured connections was requested ({@link ProviderSteps}). */
+        java.time.Instant measuredFrom;
 
         Run(final int id, final int total) {
             this.id = id;
@@ -165,10 +169,16 @@ final class CmServer {
     /**
      * Serves runs until the first one is done (or forever).
      *
+     * @param providerSteps true to record the provider's step events ({@link ProviderSteps}) and print them (one
+     *        line, {@code provider steps: } and a JSON object) when a run is served
+     * @param measured with {@code providerSteps}: the steps printed are those of each run's last {@code measured}
+     *        connections (the client's warm-up comes first)
      * @throws IllegalStateException when no client was active for the wait time (without {@code forever})
      */
-    void serve() {
-        try (InterfaceAdapter ia = Dat.openInterfaceAdapter(iaName)) {
+    void serve(final boolean providerSteps, final int measured) {
+        this.measured = measured;
+        final ProviderSteps recorder = providerSteps ? ProviderSteps.start() : null;
+        try (recorder; InterfaceAdapter ia = Dat.openInterfaceAdapter(iaName)) {
             final int qlen = ia.attributes().maxEventDispatcherQueueLength();
             final boolean cno = ia.supports(Capability.CNO);
             final int capacity = Math.max(1, Math.min(Math.min(maxLive, ia.attributes().maxEndpoints()),
@@ -212,6 +222,14 @@ final class CmServer {
                     out.printf("served %d connections (%s)%s%n", done.total, done.name(),
                             refused > REFUSALS_SHOWN ? "; " + (refused - REFUSALS_SHOWN) + " more requests refused"
                             + " (not shown)" : "");
+                    if (recorder != null) {
+                        // (with --forever, steps whose events the stream has not delivered yet go to the next run)
+                        if (!forever) {
+                            recorder.stop();
+                        }
+                        out.println("provider steps: " + Json.write(recorder.summary(done.measuredFrom, 0)));
+                        recorder.clear();
+                    }
                     out.flush();
                     if (!forever) {
                         return;
@@ -298,6 +316,9 @@ final class CmServer {
             runs.put(r.run(), run);
         }
         run.lastActivity = System.nanoTime();
+        if (run.measuredFrom == null && run.accepted >= run.total - measured) {
+            run.measuredFrom = java.time.Instant.now();
+        }
         final Endpoint ep;
         try {
             ep = ia.createEndpoint(pz, null, null, connEvd, EndpointAttributes.DEFAULTS);

@@ -79,4 +79,42 @@ class CmServerTest extends PeerTestBase {
         s.awaitOut(Pattern.compile("(?s)served 24 connections.*served 24 connections"),
                 java.time.Duration.ofSeconds(30));
     }
+
+    @Test
+    void shouldKeepEveryConnectionOfTheRunWithHold() throws Exception {
+        final Cli s = new Cli();
+        s.start(pool, "cm", "-s", "--forever", "-P", Cli.IA, "-p", "0", "--wait", "60", "--max-live", "8");
+        final String port = s.awaitPort();
+        // bursts of 4 that end before the next fit a server of 8
+        final Cli.Result cycled = Cli.run("cm", "-h", "127.0.0.1", "-P", Cli.IA, "-p", port, "-c", "12", "-b", "4",
+                "--json");
+        assertEquals(0, cycled.code(), cycled.toString());
+        final Cli.Result fits = Cli.run("cm", "-h", "127.0.0.1", "-P", Cli.IA, "-p", port, "-c", "8", "-b", "4",
+                "--hold", "--json");
+        assertEquals(0, fits.code(), fits.toString());
+        assertTrue(fits.out().contains("\"connect\":{\"count\":8,"), fits.out());
+        assertTrue(fits.out().strip().endsWith("\"warmup\":0,\"hold\":true}"), fits.out());
+        // --hold keeps them all (dtestcm's phases): the ninth is one more than the server holds
+        final Cli.Result held = Cli.run("cm", "-h", "127.0.0.1", "-P", Cli.IA, "-p", port, "-c", "12", "-b", "4",
+                "--hold", "--json");
+        assertEquals(1, held.code(), held.toString());
+        assertTrue(held.err().contains("DAT_CONNECTION_EVENT_PEER_REJECTED"), held.toString());
+    }
+
+    @Test
+    void shouldPrintTheProvidersStepsWithSteps() throws Exception {
+        final Cli s = new Cli();
+        final Future<Integer> server = s.start(pool, "cm", "-s", "-P", Cli.IA, "-p", "0", "--wait", "60",
+                "--steps", "-c", "4");
+        final String port = s.awaitPort();
+        final Cli.Result c = Cli.run("cm", "-h", "127.0.0.1", "-P", Cli.IA, "-p", port, "-c", "4", "-b", "2",
+                "--warmup", "2", "--steps", "--json");
+        assertEquals(0, c.code(), c.toString());
+        // the TCP provider records no connection steps: an empty table, the rest of the JSON as without --steps
+        assertTrue(c.out().startsWith("{\"connections\":4,\"burst\":2,"), c.out());
+        assertTrue(c.out().strip().endsWith("\"warmup\":2,\"provider_steps\":{}}"), c.out());
+        assertEquals(0, server.get(60, TimeUnit.SECONDS), s.out() + s.err());
+        assertTrue(s.out().contains("served 6 connections"), s.out());
+        assertTrue(s.out().contains("provider steps: {}"), s.out());
+    }
 }

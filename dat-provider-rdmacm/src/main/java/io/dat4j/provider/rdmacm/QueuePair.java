@@ -19,7 +19,6 @@ import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import io.dat4j.provider.rdmacm.ffi.WorkRequest;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,8 +62,9 @@ final class QueuePair {
     /** Completes a request that a later completion implies (posted unsignalled, so it succeeded). */
     private final Consumer<PostedOperation> impliedSuccess =
             op -> op.endpoint().complete(op, DtoStatus.SUCCESS, op.totalLength());
-    private final Arena arena = Arena.ofShared();
-    private final MemorySegment badWr = arena.allocate(ValueLayout.ADDRESS);
+    /** The EP's work request buffers, the IA's ({@link WorkRequestPool}) until {@link #release}. */
+    private final WorkRequestPool.Buffers buffers;
+    private final MemorySegment badWr;
     private final WorkRequest recvWr;
     private final WorkRequest sendWr;
     /** The QP's send queue depth for the EP's requests ({@code max_send_wr} less the drain marker's entry). */
@@ -74,10 +74,16 @@ final class QueuePair {
     private CompletionQueue reservedRecvCq;
     private int reservedSend;
     private int reservedRecv;
-    /** A CQ of the EP's own for an EP without a recv or request EVD (verbs needs both CQs). */
+    /**
+     * A CQ of the EP's own for an SRQ EP without a recv or request EVD (verbs needs both CQs; the SRQ's receives
+     * complete on it); other EPs without one use the IA's ({@link RdmaCmTransport#emptyCq}).
+     */
     private MemorySegment privateCq;
     private volatile MemorySegment qp;
     private int qpNum;
+    /** The CQs the last QP was created with (tests). */
+    private MemorySegment lastSendCq;
+    private MemorySegment lastRecvCq;
     /** The QP of an SRQ EP was connected: its teardown waits for LAST_WQE_REACHED (guarded by the EP's lock). */
     private boolean lastWqeDue;
     private volatile boolean freed;
@@ -98,9 +104,11 @@ final class QueuePair {
         this.drainMarkerWaitMs = transport.config().drainMarkerWaitMillis();
         this.lastWqeWaitMs = transport.config().lastWqeWaitMillis();
         final EndpointAttributes a = ep.attributes();
-        this.recvWr = WorkRequest.receive(arena, Math.max(1, a.maxRecvIov()));
-        this.sendWr = WorkRequest.send(arena, Math.max(1, Math.max(a.maxRequestIov(),
-                Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
+        this.buffers = transport.workRequests().take(Math.max(1, a.maxRecvIov()), Math.max(1,
+                Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))));
+        this.badWr = buffers.badWr();
+        this.recvWr = buffers.recv();
+        this.sendWr = buffers.send();
         this.requests = new WorkRequestTable<>(index, Math.min(WorkRequestTable.MARKER_SLOT - 1,
                 Math.max(1, a.maxRecvDtos()) + Math.max(1, a.maxRequestDtos()) + 1));
     }
@@ -118,6 +126,11 @@ final class QueuePair {
     /** {@return the sends and RDMA operations posted and not completed yet} */
     int requestsOutstanding() {
         return requests.requestsOutstanding();
+    }
+
+    /** {@return the send and recv CQ the last QP was created with, or nulls (tests); caller holds the EP's lock} */
+    MemorySegment[] lastCqs() {
+        return new MemorySegment[] {lastSendCq, lastRecvCq};
     }
 
     /** {@return true while the QP exists} */
@@ -149,12 +162,21 @@ final class QueuePair {
         MemorySegment recvCq = recv == null ? null : recv.cq();
         MemorySegment sendCq = send == null ? null : send.cq();
         if (recvCq == null || sendCq == null) {
-            if (privateCq == null) {
-                privateCq = VerbsCalls.createCq(transport.context(), 1, MemorySegment.NULL);
+            final MemorySegment none;
+            if (ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue) {
+                if (privateCq == null) {
+                    privateCq = VerbsCalls.createCq(transport.context(), 1, MemorySegment.NULL);
+                }
+                none = privateCq;
+            } else {
+                // (as libdapl: one CQ of the IA, not a CQ created and destroyed with every EP)
+                none = transport.emptyCq();
             }
-            recvCq = recvCq == null ? privateCq : recvCq;
-            sendCq = sendCq == null ? privateCq : sendCq;
+            recvCq = recvCq == null ? none : recvCq;
+            sendCq = sendCq == null ? none : sendCq;
         }
+        lastSendCq = sendCq;
+        lastRecvCq = recvCq;
         final EndpointAttributes a = ep.attributes();
         // dat_ep_create_with_srq: the QP consumes the SRQ's buffers (ibv_qp_init_attr.srq), not receives of its own
         final MemorySegment srq = ep.sharedReceiveTransport() instanceof RdmaCmSharedReceiveQueue s ? s.srq()
@@ -168,12 +190,12 @@ final class QueuePair {
         // (none when the EP asks for the device's max_qp_wr: a marker that finds the queue full is not posted)
         final int sendEntries = Math.min(sendDepth + 1, Math.max(sendDepth, transport.device().maxQpWr()));
         reserveCqs(send, sendEntries, recv, recvDepth);
-        final MemorySegment attr = StructCopy.qpInitAttr(arena, sendCq, recvCq, srq,
-                sendEntries, Math.max(1, a.maxRecvDtos()),
-                Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
-                Math.max(1, a.maxRecvIov()), 0);
         // the EP's PZ as it is now: dat_ep_modify changes it only while no QP exists (UNCONNECTED, TENTATIVE)
-        try {
+        try (Arena call = Arena.ofConfined()) {
+            final MemorySegment attr = StructCopy.qpInitAttr(call, sendCq, recvCq, srq,
+                    sendEntries, Math.max(1, a.maxRecvDtos()),
+                    Math.max(1, Math.max(a.maxRequestIov(), Math.max(a.maxRdmaReadIov(), a.maxRdmaWriteIov()))),
+                    Math.max(1, a.maxRecvIov()), 0);
             CmCalls.createQp(id, RdmaCmTransport.pdOf(ep.protectionZoneRegistration()), attr);
         } catch (final RuntimeException e) {
             releaseCqs();
@@ -292,9 +314,12 @@ final class QueuePair {
         }
     }
 
-    /** Releases the work request buffers, once the EP's index is unregistered (no thread posts any more). */
+    /**
+     * Gives the work request buffers back to the IA, once the QP is destroyed and the EP's index unregistered: no
+     * thread posts any more (a post finds no QP before it touches them), so the next EP has them to itself.
+     */
     void release() {
-        arena.close();
+        transport.workRequests().give(buffers);
     }
 
     /** Moves what the EP's CQs hold into its EVDs (the kit polls them outside its own locks as well). */

@@ -92,6 +92,12 @@ final class RdmaCmEndpoint implements EndpointTransport {
     private ConnectionParameters parameters;
     private ScheduledFuture<?> timeout;
     private boolean disconnectRequested;
+    /** True while the identifier is this side's connect, false for an accept (guarded by {@link #lock}). */
+    private boolean active;
+    /** When the identifier's current step began, {@link System#nanoTime} ({@link ConnectionStepEvent}; lock). */
+    private long stepStart;
+    /** When this side's rdma_disconnect was sent, or 0 ({@link ConnectionStepEvent}; guarded by {@link #lock}). */
+    private long disconnectStart;
     private volatile boolean closed;
 
     RdmaCmEndpoint(final RdmaCmTransport transport, final EndpointUpcalls ep) {
@@ -171,8 +177,11 @@ final class RdmaCmEndpoint implements EndpointTransport {
         lock.lock();
         try {
             requireOpen();
+            final long t0 = System.nanoTime();
             final MemorySegment newId = transport.cm().createId(this::onEvent);
+            ConnectionStepEvent.record("create id", true, index, t0);
             try {
+                stepStart = System.nanoTime();
                 CmCalls.resolveAddr(newId, new InetSocketAddress(transport.address(), 0),
                         new InetSocketAddress(remoteAddress, RdmaCmTransport.port(connectionQualifier)),
                         RdmaCmTransport.RESOLVE_TIMEOUT_MS);
@@ -184,7 +193,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
             connection = upcalls;
             parameters = p;
             step = CmStep.ADDRESS_QUERY;
+            active = true;
             disconnectRequested = false;
+            disconnectStart = 0;
             if (timeoutNanos != Long.MAX_VALUE) {
                 timeout = transport.timer().schedule(this::onTimeout, timeoutNanos, TimeUnit.NANOSECONDS);
             }
@@ -210,13 +221,19 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_CR,
                         "the request was already accepted or rejected");
             }
+            ConnectionStepEvent.record("request", false, index, r.arrived());
             id = r.id();
             connection = upcalls;
+            active = false;
             // (an EP reset after an earlier connection accepts as a new one: a DISCONNECTED is answered with DREP)
             disconnectRequested = false;
+            disconnectStart = 0;
             transport.cm().register(r.id().address(), this::onEvent);
             try {
+                final long t0 = System.nanoTime();
                 queuePair.create(id);
+                ConnectionStepEvent.record("create qp", false, index, t0);
+                stepStart = System.nanoTime();
                 CmCalls.accept(id, p);
             } catch (final RuntimeException e) {
                 // RA-02: report the failure; the identifier is the request's, reject it as C uDAPL does
@@ -275,13 +292,19 @@ final class RdmaCmEndpoint implements EndpointTransport {
         switch (e.type()) {
             case ADDR_RESOLVED -> {
                 if (step == CmStep.ADDRESS_QUERY) {
+                    ConnectionStepEvent.record("resolve addr", true, index, stepStart);
+                    stepStart = System.nanoTime();
                     CmCalls.resolveRoute(current, RdmaCmTransport.RESOLVE_TIMEOUT_MS);
                     step = CmStep.ROUTE_QUERY;
                 }
             }
             case ROUTE_RESOLVED -> {
                 if (step == CmStep.ROUTE_QUERY) {
+                    ConnectionStepEvent.record("resolve route", true, index, stepStart);
+                    final long t0 = System.nanoTime();
                     queuePair.create(current);
+                    ConnectionStepEvent.record("create qp", true, index, t0);
+                    stepStart = System.nanoTime();
                     CmCalls.connect(current, parameters);
                     step = CmStep.CONNECT_SENT;
                 }
@@ -304,6 +327,10 @@ final class RdmaCmEndpoint implements EndpointTransport {
                 }
             }
             case DISCONNECTED -> {
+                if (disconnectStart != 0) {
+                    ConnectionStepEvent.record("disconnect", active, index, disconnectStart);
+                    disconnectStart = 0;
+                }
                 if (!disconnectRequested) {
                     // the peer's DREQ: answer with our DREP, as openib_cma does
                     disconnectQuietly(current);
@@ -342,11 +369,16 @@ final class RdmaCmEndpoint implements EndpointTransport {
         final InetSocketAddress local = CmCalls.idLocalAddress(current);
         final InetSocketAddress peer = CmCalls.idPeerAddress(current);
         cancelTimeout();
+        ConnectionStepEvent.record(active ? "connect" : "accept", active, index, stepStart);
         step = CmStep.ESTABLISHED;
         queuePair.established();
         final ConnectionUpcalls c = connection;
+        final boolean side = active;
         upcall(() -> {
-            if (!c.established(pdata, in, out, local, peer)) {
+            final long t0 = System.nanoTime();
+            final boolean taken = c.established(pdata, in, out, local, peer);
+            ConnectionStepEvent.record("established upcall", side, index, t0);
+            if (!taken) {
                 lock.lock();
                 try {
                     if (id == current) {
@@ -427,6 +459,16 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
     }
 
+    /** {@return the send and recv CQ the EP's last QP was created with, or nulls (tests)} */
+    MemorySegment[] queuePairCqs() {
+        lock.lock();
+        try {
+            return queuePair.lastCqs();
+        } finally {
+            unlock();
+        }
+    }
+
     /** {@return the kit's half of this EP} */
     EndpointUpcalls upcalls() {
         return ep;
@@ -486,6 +528,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
     }
 
     private void disconnectQuietly(final MemorySegment current) {
+        if (!disconnectRequested && step == CmStep.ESTABLISHED) {
+            disconnectStart = System.nanoTime();
+        }
         disconnectRequested = true;
         try {
             CmCalls.disconnect(current);
@@ -499,7 +544,9 @@ final class RdmaCmEndpoint implements EndpointTransport {
      * flushed by the kit.
      */
     private void teardownLocked() {
+        final long t0 = System.nanoTime();
         step = null;
+        disconnectStart = 0;
         graceful.end();
         queuePair.destroy(id, disconnectRequested);
         final MemorySegment current = id;
@@ -510,6 +557,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
             } catch (final RuntimeException e) {
                 LOG.warn("rdma_destroy_id", e);
             }
+            ConnectionStepEvent.record("destroy", active, index, t0);
         }
     }
 
@@ -570,11 +618,14 @@ final class RdmaCmEndpoint implements EndpointTransport {
 
     @Override
     public void close() {
+        final long t0 = System.nanoTime();
+        final boolean side;
         lock.lock();
         try {
             if (closed) {
                 return;
             }
+            side = active;
             cancelTimeout();
             graceful.end();
             final MemorySegment current = id;
@@ -595,6 +646,7 @@ final class RdmaCmEndpoint implements EndpointTransport {
         }
         transport.demultiplexer().unregister(index);
         queuePair.release();
+        ConnectionStepEvent.record("free", side, index, t0);
     }
 
     // ------------------------------------------------------------------ data path

@@ -25,11 +25,18 @@ final class RdmaCmRequest implements RequestTransport {
     private final MemorySegment id;
     private final ConnectionParameters parameters;
     private final AtomicBoolean done = new AtomicBoolean();
+    /** When the CM thread took the CONNECT_REQUEST, {@link System#nanoTime} ({@link ConnectionStepEvent}). */
+    private final long arrived = System.nanoTime();
 
     RdmaCmRequest(final RdmaCmTransport transport, final MemorySegment id, final ConnectionParameters parameters) {
         this.transport = transport;
         this.id = id;
         this.parameters = parameters;
+    }
+
+    /** {@return when the request arrived, {@link System#nanoTime}} */
+    long arrived() {
+        return arrived;
     }
 
     MemorySegment id() {

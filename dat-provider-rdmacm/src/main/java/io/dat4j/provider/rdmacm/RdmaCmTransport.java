@@ -60,9 +60,17 @@ final class RdmaCmTransport implements Transport {
     private final DeviceAttributes device;
     private final DataPath.VerbsOps ops;
     private final CompletionDemultiplexer demultiplexer = new CompletionDemultiplexer();
+    private final WorkRequestPool workRequests = new WorkRequestPool();
     private final CompletionChannel completions;
     private final ScheduledExecutorService timer;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * The CQ of the QPs of EPs without a recv or request EVD (verbs needs both CQs), one per IA as libdapl's
+     * {@code ib_cq_empty}: created by the first such QP, destroyed with the IA. No work completes on it (the kit posts
+     * nothing to an EP without the EVD it would complete on).
+     */
+    private final java.util.concurrent.atomic.AtomicReference<MemorySegment> emptyCq =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     /**
      * Opens the transport of an IA.
@@ -95,6 +103,7 @@ final class RdmaCmTransport implements Transport {
                 cc.destroy();
             }
             channel.close();
+            workRequests.close();
             throw e;
         }
         this.cm = channel;
@@ -272,6 +281,30 @@ final class RdmaCmTransport implements Transport {
         return completions.of(evd);
     }
 
+    /**
+     * {@return the IA's CQ for the QPs of EPs without a recv or request EVD ({@link #emptyCq}), created on first use}
+     */
+    MemorySegment emptyCq() {
+        final MemorySegment existing = emptyCq.get();
+        if (existing != null) {
+            return existing;
+        }
+        if (closed.get()) {
+            throw new DatException(StatusType.INVALID_HANDLE, StatusSubtype.INVALID_HANDLE_IA, "the IA is closed");
+        }
+        final MemorySegment cq = VerbsCalls.createCq(context, 1, MemorySegment.NULL);
+        if (emptyCq.compareAndSet(null, cq)) {
+            return cq;
+        }
+        VerbsCalls.destroyCq(cq); // another thread created it meanwhile
+        return emptyCq.get();
+    }
+
+    /** {@return the work request buffers of the IA's EPs} */
+    WorkRequestPool workRequests() {
+        return workRequests;
+    }
+
     /** {@return where the work completions of this IA's CQs go: the EPs by index and by QP number} */
     CompletionDemultiplexer demultiplexer() {
         return demultiplexer;
@@ -354,9 +387,14 @@ final class RdmaCmTransport implements Transport {
         interrupted |= completions.stop();
         // every step runs even when one fails, so that one busy object does not keep the device open
         completions.closeQueues();
+        final MemorySegment empty = emptyCq.getAndSet(null);
+        if (empty != null) {
+            quietly("ibv_destroy_cq of the CQ of EPs without EVDs", () -> VerbsCalls.destroyCq(empty));
+        }
         quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
         quietly("the CM event channel", cm::close);
         quietly("ibv_destroy_comp_channel", completions::destroy);
+        quietly("the EPs' work request buffers", workRequests::close);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -139,7 +139,7 @@ final class ConnectionClose {
             scratch.clear();
             final int n;
             try {
-                n = c.ch.read(scratch);
+                n = c.io.read(scratch);
             } catch (final IOException e) {
                 terminate();
                 return;
@@ -158,6 +158,7 @@ final class ConnectionClose {
         if (c.key != null) {
             c.key.cancel();
         }
+        c.io.closing();
         try {
             c.ch.close();
         } catch (final IOException e) {

@@ -50,6 +50,7 @@ final class Handshake {
             c.timer(timeoutNanos);
             try {
                 c.key = c.ch.register(c.loop.selector(), 0, c);
+                c.loop.registered(c);
                 if (c.ch.connect(to)) {
                     onConnected();
                 } else {
@@ -96,6 +97,7 @@ final class Handshake {
         try {
             try {
                 c.key = c.ch.register(c.loop.selector(), SelectionKey.OP_READ, c);
+                c.loop.registered(c);
             } catch (final IOException e) {
                 c.close.closeChannel();
                 c.phase = ConnectionPhase.CLOSED;

@@ -5,6 +5,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegisteredRegion;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * the peer's rnr_retry allows (RNR).
  *
  * <p>Threading: the loop owner, under the connection's lock ({@link TcpConnection#lock}); {@link #rnrWaiting} is
- * also read by a posting thread without it. See "Threading and locks" in {@code docs/provider-kit.md}.
+ * also read by a posting thread without it; the stage is filled without the lock by the loop owner's blocking recv
+ * ({@link #recvBlocking}), which only the owner calls, as every read of the socket. See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class InboundReader {
 
@@ -52,6 +55,8 @@ final class InboundReader {
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(Wire.HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
     private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE).limit(0);
+    /** The address of the stage's first byte, for a blocking recv into it ({@link #recvBlocking}). */
+    private final long stageBase = MemorySegment.ofBuffer(inStage.duplicate().clear()).address();
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
@@ -85,6 +90,40 @@ final class InboundReader {
     void socketReadable() {
         sockEmpty = false;
         fullRead = false;
+    }
+
+    /**
+     * {@return whether the loop's driving consumer may wait in a blocking recv into the stage}: established, nothing
+     * held back (RNR, upcalls, a read to resume, a failure handed over, closing), the stage consumed and the socket
+     * known to be empty (the selector path reads on otherwise). Under the lock.
+     */
+    boolean mayWaitInRecv() {
+        return c.phase == ConnectionPhase.UP && !rnrWaiting && !c.upcallsPending() && !c.resumeRead
+                && c.pendingFailure == null && !c.close.closing && !c.close.draining && sockEmpty
+                && !inStage.hasRemaining();
+    }
+
+    /**
+     * Waits up to {@code millis} in one blocking recv into the emptied stage ({@link SocketIo#recvBlocking}). The loop
+     * owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
+     *
+     * @return as {@link SocketIo#recvBlocking}
+     */
+    int recvBlocking(final int millis) {
+        inStage.clear();
+        final int n = c.io.recvBlocking(inStage, stageBase, millis);
+        inStage.flip();
+        return n;
+    }
+
+    /** After {@link #recvBlocking} returned {@code n} (not -1), under the lock: {@link #onReadable()} follows. */
+    void received(final int n) {
+        if (n > 0) {
+            c.live.received += n;
+            afterRead(n, inStage.capacity());
+        } else {
+            socketReadable(); // (the end of the stream or an error: the next read reports it)
+        }
     }
 
     /** {@return the receive being filled by a SEND, if any}, no longer held here (the connection ends) */
@@ -211,9 +250,11 @@ final class InboundReader {
      * headers and small payloads instead of one call per header and one per payload; longer reads go straight into
      * {@code dst}. Allocation-free.
      *
+     * @param keep the consumer's segment {@code dst} lies in (a registered region's memory), or NULL
+     *
      * @return bytes transferred, 0 when nothing is available, -1 at end of stream with nothing transferred
      */
-    private int in(final ByteBuffer dst) throws IOException {
+    private int in(final ByteBuffer dst, final MemorySegment keep) throws IOException {
         int n = 0;
         if (inStage.hasRemaining()) {
             n = unstage(dst);
@@ -223,7 +264,7 @@ final class InboundReader {
         }
         if (dst.remaining() >= IN_STAGE) {
             final int want = dst.remaining();
-            final int r = c.ch.read(dst);
+            final int r = c.io.read(dst, keep);
             if (r > 0) {
                 c.live.received += r;
             }
@@ -233,7 +274,7 @@ final class InboundReader {
         inStage.clear();
         final int r;
         try {
-            r = c.ch.read(inStage);
+            r = c.io.read(inStage);
         } finally {
             inStage.flip();
         }
@@ -261,7 +302,7 @@ final class InboundReader {
 
     private int read(final ByteBuffer b) {
         try {
-            final int n = in(b);
+            final int n = in(b, MemorySegment.NULL);
             if (n < 0) {
                 c.close.lost("the peer closed the connection");
             }
@@ -286,7 +327,7 @@ final class InboundReader {
         }
         final int n;
         try {
-            n = in(c.window(r, offset, want));
+            n = in(c.window(r, offset, want), r.memory());
         } catch (final IOException e) {
             c.close.lost("read failed: " + e.getMessage());
             return -1;

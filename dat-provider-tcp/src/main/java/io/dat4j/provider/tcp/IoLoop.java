@@ -18,8 +18,12 @@ import org.apache.logging.log4j.Logger;
  * itself ({@link #drive}), so that the thread that waits for a completion is the one the kernel wakes when its data
  * arrives (two thread wake-ups per round trip, as a blocking socket program, instead of six). While consumers drive,
  * the I/O thread steps aside: it parks, and takes the loop back when no consumer has driven it for
- * {@link #graceNanos}, when work is queued and nobody runs the loop, or when a consumer asks for it.
- Ownership is an atomic reference; handing it over orders every access of the loop's state. Its task and ready
+ * {@link #graceNanos}, when work is queued and nobody runs the loop, or when a consumer asks for it. A driving
+ * consumer whose loop serves its one connection alone waits in one blocking {@code recv} on that connection's adopted
+ * socket instead of a selection and a read ({@link #recvRound}, {@link SocketIo}); any thread releases it through
+ * {@link #wakeSelector()} ({@link RecvWake}).
+ * Ownership is an atomic reference; handing it over orders every access of the loop's state: reading the loop's
+ * sockets is the owner's alone, so there is one reader per socket at a time. Its task and ready
  * queues ({@link LoopWork}) are guarded by their own monitors, leaves under which nothing else is taken; its timers
  * ({@link TimerHeap}), deferred ACKs ({@link DeferredAcks}) and silent-peer sweep are the owner's, with no lock; the
  * loop takes a connection's lock only while it owns the loop and holds no kit lock. See "Threading and locks" in {@code docs/provider-kit.md}.
@@ -27,6 +31,12 @@ import org.apache.logging.log4j.Logger;
 final class IoLoop implements Runnable {
 
     private static final Logger LOG = Logging.logger(IoLoop.class);
+
+    /**
+     * A wait in {@code recv} ({@link #recvRound}): a consumer interrupted meanwhile (which sends no signal) is back in
+     * the kit within it; shorter waits (a timer or the wait's timeout due sooner) select.
+     */
+    static final int RECV_SLICE_MILLIS = 20;
 
     /** Microseconds without a driving consumer after which the I/O thread takes over ({@link TcpConfig}). */
     private final long graceNanos;
@@ -66,19 +76,23 @@ final class IoLoop implements Runnable {
     private volatile Thread wanter;
     /** Connections holding ACKs deferred by a driving consumer (owner only). */
     final DeferredAcks deferredAcks = new DeferredAcks(this);
-    /** Driving consumers may wait without the JDK selector ({@link DirectWait}); cleared when that fails. */
-    private boolean directOn;
-    /** The loop's own epoll set, made by the first driving consumer that waits in it; closed when the loop stops. */
-    private volatile DirectWait direct;
-    /** Rounds whose wait went around the selector, all loops of the JVM (approximate: for tests and diagnostics). */
-    private static volatile long directRounds;
+    /**
+     * Releases a driving consumer from its blocking {@code recv} ({@link #recvRound}); null when this loop's consumers
+     * never wait there (no adopted sockets: {@link SocketIo#unavailability()}, or
+     * {@code dat4j.tcp.nativeSockets=false}).
+     */
+    private final RecvWake recvWake;
+    /** The connection last registered with this loop's selector (owner only): the candidate for {@link #recvRound}. */
+    private TcpConnection lastRegistered;
+    /** Rounds whose wait was one blocking recv, all loops of the JVM (approximate: for tests and diagnostics). */
+    private static volatile long recvRounds;
 
     IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
         this.graceNanos = config.driveGraceNanos();
         this.ackDelayNanos = config.ackDelayNanos();
         this.busyPollNanos = config.busyPollNanos();
-        this.directOn = config.directWait() && DirectWait.available();
+        this.recvWake = config.nativeSockets() && SocketIo.available() ? new RecvWake() : null;
         this.lastDriven = System.nanoTime() - 4 * graceNanos;
         this.liveness = new Liveness.Sweep(config.ackTimeoutNanos());
         this.selector = Selector.open();
@@ -158,15 +172,20 @@ final class IoLoop implements Runnable {
     private void wakeSelector() {
         kicks.incrementAndGet();
         selector.wakeup();
-        final DirectWait d = direct;
-        if (d != null && d.waiting) {
-            d.wake();
+        final RecvWake w = recvWake;
+        if (w != null) {
+            w.wake();
         }
     }
 
-    /** {@return about how many rounds of all loops waited without the JDK selector so far} */
-    static long directRounds() {
-        return directRounds;
+    /** {@return about how many rounds of all loops waited in one blocking recv so far} */
+    static long recvRounds() {
+        return recvRounds;
+    }
+
+    /** A connection's channel was registered with this loop's selector; owner only. */
+    void registered(final TcpConnection c) {
+        lastRegistered = c;
     }
 
     private void wakeup() {
@@ -383,9 +402,9 @@ final class IoLoop implements Runnable {
                 // (a consumer that was woken after it read k0 must not block: its event may be posted already)
                 selector.selectNow(handler);
             } else if ((busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0))
-                    && (Thread.currentThread() == thread || !directRound(wait, k0))) {
+                    && (Thread.currentThread() == thread || !recvRound(wait, k0))) {
                 // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came; a driving
-                // consumer waits without the selector when it can)
+                // consumer whose loop serves only its connection waits in one recv when it can)
                 if (wait == Long.MAX_VALUE) {
                     selector.select(handler);
                 } else {
@@ -405,50 +424,73 @@ final class IoLoop implements Runnable {
     }
 
     /**
-     * A driving consumer's wait in the loop's own epoll set ({@link DirectWait}) instead of the selector, up to
-     * {@code waitMillis} (at most {@link DirectWait#SLICE_MILLIS}), handling what is ready as the selection would.
-     * Owner only, while {@link #selecting}.
+     * A driving consumer's wait in one blocking {@code recv} on the loop's only connection, instead of a selection and
+     * a read: one slice of {@link #RECV_SLICE_MILLIS} (the socket's {@code SO_RCVTIMEO}, set once) when the round may
+     * wait that long (a shorter wait selects), then what arrived is handled as after a selection. Used when the loop's
+     * selector holds that connection alone, established, waiting to read only (no pending write, no listener, no other
+     * connection: a selection would watch those), its inbound stage empty and its socket known to be empty, its socket
+     * adopted ({@link SocketIo#adopt()}), on a platform thread that is not interrupted. One reader at a time: the
+     * caller owns the loop, and every read of the loop's sockets is the owner's ({@code docs/provider-kit.md},
+     * "Threading and locks"); the connection's lock is not held while it waits, so that posting threads still write.
+     * Released by the peer's bytes, the time, or another thread's {@link #wakeSelector()} ({@link RecvWake}). Owner
+     * only, while {@link #selecting}.
      *
      * @param k0 {@link #kicks} before the driver took the loop
-     * @return false when the loop's keys cannot be mirrored now (a pending write, a connect, too many keys): the caller
-     *         selects
+     * @return false when the round must select instead
      */
-    private boolean directRound(final long waitMillis, final long k0) {
-        if (!directOn) {
+    private boolean recvRound(final long waitMillis, final long k0) {
+        final RecvWake w = recvWake;
+        final Thread me = Thread.currentThread();
+        if (w == null || waitMillis < RECV_SLICE_MILLIS || selector.keys().size() != 1 || me.isVirtual()
+                || me.isInterrupted()) {
             return false;
         }
-        DirectWait d = direct;
-        if (d == null) {
-            d = DirectWait.open();
-            if (d == null) {
-                directOn = false;
+        TcpConnection c = lastRegistered;
+        if (c == null || c.key == null || !c.key.isValid()) {
+            // the last connection registered has gone: the one key left may be another connection's (found once)
+            final Object a = selector.keys().iterator().next().attachment();
+            c = a instanceof TcpConnection t ? t : null;
+            lastRegistered = c;
+            if (c == null) {
                 return false;
             }
-            direct = d;
         }
-        if (!d.current(selector) && !d.rebuild(selector)) {
-            return false;
-        }
-        d.waiting = true;
+        final SelectionKey k = c.key;
         try {
-            // (a wake-up counted after waiting was set writes the eventfd; one counted before is seen here)
-            final int ms = kicks.get() != k0 ? 0 : (int) Math.min(waitMillis, DirectWait.SLICE_MILLIS);
-            final int n = d.await(ms);
-            if (n < 0) {
-                directOn = false;
+            if (k == null || !k.isValid() || k.interestOps() != SelectionKey.OP_READ) {
                 return false;
             }
-            directRounds++; // (racy across loops: a diagnostic count)
-            for (int i = 0; i < n; i++) {
-                final SelectionKey k = d.key(i);
-                if (k != null) { // (null: a wake-up)
-                    dispatch(k, SelectionKey.OP_READ);
-                }
-            }
-            return true;
-        } finally {
-            d.waiting = false;
+        } catch (final java.nio.channels.CancelledKeyException e) {
+            return false;
         }
+        final boolean ready;
+        c.lock.lock();
+        try {
+            ready = c.in.mayWaitInRecv() && c.io.adopt();
+        } finally {
+            c.unlock();
+        }
+        if (!ready) {
+            return false;
+        }
+        final int n;
+        w.arm();
+        try {
+            // (a wake-up counted before the arming is seen here; one counted after it signals this thread)
+            n = kicks.get() != k0 ? -1 : c.in.recvBlocking(RECV_SLICE_MILLIS);
+        } finally {
+            w.disarm();
+        }
+        recvRounds++; // (racy across loops: a diagnostic count)
+        if (n != -1) {
+            try {
+                c.onReceived(n);
+            } catch (final RuntimeException e) {
+                LOG.error("I/O thread {}: handling {} failed", thread.getName(), c, e);
+                c.fail("internal error: " + e);
+            }
+        }
+        return true;
     }
 
     /**
@@ -487,7 +529,7 @@ final class IoLoop implements Runnable {
         dispatch(k, -1);
     }
 
-    /** A key is ready for {@code readyOps} (-1: its ready set after a selection); a selection's or a direct wait's. */
+    /** A key is ready for {@code readyOps} (-1: its ready set after a selection). */
     private void dispatch(final SelectionKey k, final int readyOps) {
         if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
             return; // level-triggered: the key is selected again by the next owner
@@ -544,10 +586,6 @@ final class IoLoop implements Runnable {
             selector.close();
         } catch (final IOException e) {
             LOG.debug("closing selector", e);
-        }
-        final DirectWait d = direct;
-        if (d != null) {
-            d.close();
         }
     }
 }

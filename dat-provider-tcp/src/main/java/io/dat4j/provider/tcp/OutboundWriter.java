@@ -244,7 +244,7 @@ final class OutboundWriter {
             }
             final PostedOperation op = curReq;
             if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0 || TcpExtensions.isAtomic(op.kind())) {
-                c.ch.write(hdrOut);
+                c.io.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
             if (op.totalLength() <= sendCopyMax && hdrOut.position() == 0) {
@@ -278,13 +278,13 @@ final class OutboundWriter {
             }
         }
         if (hdrOut.hasRemaining()) {
-            c.ch.write(hdrOut);
+            c.io.write(hdrOut);
             if (hdrOut.hasRemaining()) {
                 return 0;
             }
         }
         if (curPdata != null) {
-            c.ch.write(curPdata);
+            c.io.write(curPdata);
             return curPdata.hasRemaining() ? 0 : 1;
         }
         if (o.type == Wire.READ_RESP && o.length > 0) {
@@ -314,7 +314,7 @@ final class OutboundWriter {
         try {
             gather[0] = hdrOut;
             gather[1] = c.window(r, op.offset(0), op.length(0));
-            n = c.ch.write(gather);
+            n = c.io.write(gather, r.memory());
         } catch (final IllegalStateException e) {
             return failCurrentRequest(memoryGone(op));
         } finally {
@@ -336,7 +336,7 @@ final class OutboundWriter {
     /** Strategy 3: the header, then segment by segment from registered memory. */
     private int writeSegments(final PostedOperation op) throws IOException {
         if (hdrOut.hasRemaining()) {
-            c.ch.write(hdrOut);
+            c.io.write(hdrOut);
             if (hdrOut.hasRemaining()) {
                 return 0;
             }
@@ -349,7 +349,7 @@ final class OutboundWriter {
             }
             final int n;
             try {
-                n = c.ch.write(c.window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone));
+                n = c.io.write(c.window(r, op.offset(outSeg) + outSegDone, segLen - outSegDone), r.memory());
             } catch (final IllegalStateException e) {
                 return failCurrentRequest(memoryGone(op));
             } finally {
@@ -367,7 +367,7 @@ final class OutboundWriter {
     }
 
     private int writeStaged() throws IOException {
-        c.ch.write(stage);
+        c.io.write(stage);
         return stage.hasRemaining() ? 0 : 1;
     }
 
@@ -491,7 +491,7 @@ final class OutboundWriter {
                 b = stage;
             }
             try {
-                c.ch.write(b);
+                c.io.write(b);
             } catch (final IOException e) {
                 writeLost("write failed: " + e.getMessage());
                 return;

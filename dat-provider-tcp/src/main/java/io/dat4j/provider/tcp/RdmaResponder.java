@@ -187,7 +187,7 @@ final class RdmaResponder {
             }
             final int n;
             try {
-                n = c.ch.write(c.window(r, o.offset + d, o.length - d));
+                n = c.io.write(c.window(r, o.offset + d, o.length - d), r.memory());
             } catch (final IllegalStateException e) {
                 c.out.writeLost("the memory of the LMR an RDMA read was reading was freed");
                 return -1;

@@ -35,12 +35,13 @@ import java.util.concurrent.TimeUnit;
  * @param ackBytes ACKs owed for this much payload are written at once ({@value #ACK_BYTES}, bytes, default 32768)
  * @param ackHoldNanos with ACK coalescing, the longest ACKs that no frame asked for are held ({@value #ACK_HOLD}, µs,
  *        default 1000; a backstop, see {@link AckPolicy})
- * @param directWait a driving consumer waits in an epoll set of the loop's own instead of the JDK selector, where
- *        available ({@value #DIRECT_WAIT}, default false: opt-in; {@link DirectWait})
+ * @param nativeSockets connected sockets may be adopted (made blocking, read and written through libc) so that a
+ *        driving consumer waits in one blocking recv, where available ({@value #NATIVE_SOCKETS}, default true; false:
+ *        NIO only; {@link SocketIo})
  */
 record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThreads, boolean inlineWrites,
         boolean consumerProgress, long driveGraceNanos, long ackDelayNanos, long busyPollNanos, long ackTimeoutMillis,
-        int sendCopyMax, int fullReadSkips, long ackBytes, long ackHoldNanos, boolean directWait) {
+        int sendCopyMax, int fullReadSkips, long ackBytes, long ackHoldNanos, boolean nativeSockets) {
 
     /** Setting: I/O threads per IA. */
     static final String IO_THREADS = "dat4j.tcp.ioThreads";
@@ -64,8 +65,8 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
     static final String ACK_BYTES = "dat4j.tcp.ackBytes";
     /** Setting: microseconds ACKs that no frame asked for may be held (ACK coalescing's backstop). */
     static final String ACK_HOLD = "dat4j.tcp.ackHoldMicros";
-    /** Setting: a driving consumer waits without the JDK selector where it can (Linux, native access). */
-    static final String DIRECT_WAIT = "dat4j.tcp.directWait";
+    /** Setting: connected sockets may be adopted (Linux, native access), so that a driving consumer waits in recv. */
+    static final String NATIVE_SOCKETS = "dat4j.tcp.nativeSockets";
 
     /** Default of {@value #SEND_COPY_MAX}. */
     static final int SEND_COPY_MAX_DEFAULT = 16 * 1024;
@@ -74,7 +75,7 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
 
     /** Every key of the provider's namespace. */
     static final Set<String> KEYS = Set.of(IO_THREADS, INLINE_WRITES, CONSUMER_PROGRESS, DRIVE_GRACE, ACK_DELAY,
-            BUSY_POLL, ACK_TIMEOUT, SEND_COPY_MAX, FULL_READ_SKIPS, ACK_BYTES, ACK_HOLD, DIRECT_WAIT);
+            BUSY_POLL, ACK_TIMEOUT, SEND_COPY_MAX, FULL_READ_SKIPS, ACK_BYTES, ACK_HOLD, NATIVE_SOCKETS);
 
     private static final long DAY_MICROS = 86_400_000_000L;
 
@@ -116,7 +117,7 @@ record TcpConfig(String bindToken, InetAddress bind, int portOffset, int ioThrea
                 s.intValue(FULL_READ_SKIPS, FULL_READ_SKIPS_DEFAULT, 0, 1 << 20),
                 s.longValue(ACK_BYTES, 32 * 1024, 0, Long.MAX_VALUE),
                 micros(s.longValue(ACK_HOLD, 1000, 1, DAY_MICROS)),
-                s.flag(DIRECT_WAIT, false));
+                s.flag(NATIVE_SOCKETS, true));
     }
 
     private static long micros(final long us) {

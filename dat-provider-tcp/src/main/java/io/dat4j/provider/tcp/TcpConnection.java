@@ -39,8 +39,10 @@ import org.apache.logging.log4j.Logger;
  * held by the loop owner while it works on the connection and by a posting thread that writes small requests itself
  * (under the EP's lock, which ranks above). Data upcalls (completions, SRQ takes) are made under it; connection
  * upcalls (established, failed, disconnected, broken, a connection request) take the EP's lock, so they wait in
- * {@link #upcalls} and {@link #unlock()} makes them once the lock is released. See "Threading and locks" in
- * {@code docs/provider-kit.md}.
+ * {@link #upcalls} and {@link #unlock()} makes them once the lock is released. The socket is read by the loop owner
+ * only (one reader at a time): under the lock, or, for a driving consumer alone on the loop, in one blocking recv
+ * without it ({@link IoLoop#recvRound}, {@link #onReceived}); it is written under the lock. See "Threading and locks"
+ * in {@code docs/provider-kit.md}.
  */
 final class TcpConnection implements RequestTransport {
 
@@ -59,6 +61,8 @@ final class TcpConnection implements RequestTransport {
     /** A write failure a posting thread handed over to the loop owner ({@link OutboundWriter#writeLost}). */
     String pendingFailure;
     final SocketChannel ch;
+    /** Reads and writes of {@link #ch}: NIO, or libc on the descriptor once adopted ({@link SocketIo}). */
+    final SocketIo io;
     final ServicePointUpcalls sp;
     /**
      * Where faults the peer causes are logged, rate-limited: the listener's log for an accepted connection, the IA's
@@ -106,6 +110,7 @@ final class TcpConnection implements RequestTransport {
         this.transport = transport;
         this.loop = loop;
         this.ch = ch;
+        this.io = new SocketIo(ch, transport.config.nativeSockets());
         this.sp = sp;
         this.faults = faults;
         this.ep = ep;
@@ -169,7 +174,7 @@ final class TcpConnection implements RequestTransport {
 
     /**
      * The socket is ready for {@code readyOps} ({@link SelectionKey} bits; -1: the key's ready set, after a
-     * selection). A direct wait ({@link DirectWait}) passes {@code OP_READ}.
+     * selection).
      */
     void onReady(final SelectionKey k, final int readyOps) {
         lock.lock();
@@ -196,6 +201,23 @@ final class TcpConnection implements RequestTransport {
             if ((ops & SelectionKey.OP_WRITE) != 0 && phase != ConnectionPhase.CLOSED) {
                 out.flushOut();
             }
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * A driving consumer's blocking recv ({@link IoLoop#recvRound}) brought {@code n} bytes into the inbound stage (0:
+     * the end of the stream; -2: an error, which a read under the lock now reports): handled as after a selection.
+     */
+    void onReceived(final int n) {
+        lock.lock();
+        try {
+            if (phase == ConnectionPhase.CLOSED) {
+                return;
+            }
+            in.received(n);
+            in.onReadable();
         } finally {
             unlock();
         }

@@ -46,9 +46,10 @@ import java.util.Set;
  * off); {@code dat4j.tcp.driveGraceMicros}, {@code dat4j.tcp.ackDelayMicros}, {@code dat4j.tcp.sendCopyMax}, {@code
  * dat4j.tcp.fullReadSkips}, {@code dat4j.tcp.ackBytes} and {@code dat4j.tcp.ackHoldMicros} (see {@code
  * docs/tcp-wire.md}); {@code dat4j.tcp.busyPollMicros} (default 0: microseconds such a waiter spins on non-blocking selections, yielding the CPU
- * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@code dat4j.tcp.directWait} (default
- * false, opt-in: such a waiter waits in an epoll set of its loop's own instead of the JDK selector, on Linux when the module has
- * native access; see {@code docs/tcp-wire.md}); {@value #ACK_TIMEOUT_PROP_NAME} (one
+ * between them, before it blocks; opt-in, it keeps a core busy while waiting); {@code dat4j.tcp.nativeSockets} (default
+ * true: on Linux when the module has native access, a connected socket that such a waiter reads alone is adopted, made
+ * blocking and read and written through libc, so that the waiter waits in one {@code recv}; false keeps every socket
+ * on NIO; {@link #nativeSocketsUnavailability()} says whether this JVM can; see {@code docs/tcp-wire.md}); {@value #ACK_TIMEOUT_PROP_NAME} (one
  * attempt of the transport timeout, ms, default {@value #ACK_TIMEOUT_DEFAULT}, 0 off: a connection with operations
  * outstanding that hears nothing from its peer for this long, times the EP's {@code retry_count} + 1, fails with {@code
  * DAT_DTO_ERR_TRANSPORT} and {@code DAT_CONNECTION_EVENT_BROKEN}; see {@code docs/tcp-wire.md}).
@@ -93,6 +94,27 @@ public final class TcpProvider implements DatProvider {
 
     /** Creates the provider; cheap: no threads, no I/O. */
     public TcpProvider() {
+    }
+
+    /**
+     * {@return the IA's socket layer, its provider-specific attribute {@code sockets}}: {@code "native"} when a waiting
+     * consumer alone on its connection's loop waits in one recv on the adopted socket, else {@code "nio: "} and why not
+     */
+    private static String sockets(final TcpConfig tcp) {
+        if (!tcp.nativeSockets()) {
+            return "nio: " + TcpConfig.NATIVE_SOCKETS + "=false";
+        }
+        final String why = SocketIo.unavailability();
+        return why == null ? "native" : "nio: " + why;
+    }
+
+    /**
+     * {@return null when this JVM can adopt sockets} ({@code dat4j.tcp.nativeSockets}: Linux on x86-64 or AArch64,
+     * native access for {@code io.dat4j.provider.tcp}, the JDK's NIO interrupt signal handled), else why it cannot:
+     * then every connection reads and writes through NIO and a waiting consumer selects
+     */
+    public static String nativeSocketsUnavailability() {
+        return SocketIo.unavailability();
     }
 
     @Override
@@ -153,7 +175,7 @@ public final class TcpProvider implements DatProvider {
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",
                         "ioThreads", Integer.toString(tcp.ioThreads()), "portOffset",
                         Integer.toString(tcp.portOffset()), "bind", bind.getHostAddress(), "ackTimeoutMillis",
-                        Long.toString(tcp.ackTimeoutMillis())));
+                        Long.toString(tcp.ackTimeoutMillis()), "sockets", sockets(tcp)));
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1L << 26)
                 .maxRdmaSize(1L << 30).maxRecvDtos(64).maxRequestDtos(64).maxRecvIov(4).maxRequestIov(4)
                 .maxRdmaReadIn(8).maxRdmaReadOut(8).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)

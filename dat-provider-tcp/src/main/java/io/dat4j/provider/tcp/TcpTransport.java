@@ -38,7 +38,8 @@ final class TcpTransport implements Transport {
     final InetAddress bindAddress;
     final int portOffset;
     private final IoLoop[] loops;
-    private final AtomicInteger next = new AtomicInteger();
+    /** The loop of the next connection: from loop 1 on, so that a first connection does not share the listeners'. */
+    private final AtomicInteger next = new AtomicInteger(1);
 
     TcpTransport(final AdapterUpcalls adapter, final String iaName, final TcpConfig config) {
         this.adapter = adapter;
@@ -69,6 +70,10 @@ final class TcpTransport implements Transport {
         return loops[index];
     }
 
+    /**
+     * {@return the loop of a new connection}, round robin starting at loop 1: listeners live on loop 0, and a
+     * connection alone on its loop lets its waiting consumer wait in one recv ({@link IoLoop#recvRound}).
+     */
     IoLoop nextLoop() {
         return loops[Math.floorMod(next.getAndIncrement(), loops.length)];
     }

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
-import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
-import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.SoftwareEvent;
-import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -40,44 +37,7 @@ class BusyPollTest {
     @ValueSource(strings = {"1", "200"})
     void shouldEchoEveryMessageInOrder(final String mode) throws Exception {
         try (Fixture f = fixture(mode)) {
-            final Endpoint[] ep = f.connect();
-            final LocalMemoryRegion cBuf = f.lmr(f.c, 16);
-            final LocalMemoryRegion sBuf = f.lmr(f.s, 16);
-            ep[1].postRecv(sBuf.triplet(0, 8), 0);
-            final CompletableFuture<Void> echo = CompletableFuture.runAsync(() -> {
-                for (int i = 0; i < ROUNDS; i++) {
-                    DtoCompletionEvent r = dto(f.s.evd);
-                    if (r.operation() == DtoOperation.SEND) {
-                        assertEquals(DtoStatus.SUCCESS, r.status());
-                        r = dto(f.s.evd);
-                    }
-                    assertEquals(DtoStatus.SUCCESS, r.status());
-                    assertEquals(DtoOperation.RECEIVE, r.operation());
-                    assertEquals(i, sBuf.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, 0), "server round " + i);
-                    sBuf.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, 8, i + 1_000_000L);
-                    ep[1].postRecv(sBuf.triplet(0, 8), i + 1);
-                    ep[1].postSend(sBuf.triplet(8, 8), i);
-                }
-            });
-            for (int i = 0; i < ROUNDS; i++) {
-                ep[0].postRecv(cBuf.triplet(8, 8), i);
-                cBuf.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                ep[0].postSend(cBuf.triplet(0, 8), i);
-                boolean sent = false;
-                boolean echoed = false;
-                while (!sent || !echoed) {
-                    final DtoCompletionEvent d = dto(f.c.evd);
-                    assertEquals(DtoStatus.SUCCESS, d.status());
-                    assertEquals(i, d.cookie(), "completions in posting order, round " + i);
-                    if (d.operation() == DtoOperation.SEND) {
-                        sent = true;
-                    } else {
-                        echoed = true;
-                    }
-                }
-                assertEquals(i + 1_000_000L, cBuf.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, 8), "round " + i);
-            }
-            echo.get(60, TimeUnit.SECONDS);
+            PingPong.run(f, f.connect(), ROUNDS);
         }
     }
 
