@@ -18,11 +18,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The data path of one established connection: the ring this side produces into (requests, READ responses, NAKs),
- * the ring it consumes (the peer's), and one-sided copies with CMA ({@link CmaCopier}). The records, what completes
- * each request and what the target checks are in docs/shm-wire.md. Every index, length and field read from the
- * mapping is checked ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only
- * between {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
+ * The data path of one established connection: the ring this side produces into (requests, {@link Outbound}; READ
+ * responses, NAKs, RDV_ACKs), the ring it consumes (the peer's), one-sided copies with CMA ({@link CmaCopier}) and
+ * rendezvous SENDs pulled from the peer ({@link RendezvousPull}). The records, what completes each request and what
+ * the target checks are in docs/shm-wire.md. Every index, length and field read from the mapping is checked
+ * ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only between
+ * {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
  *
  * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
@@ -34,25 +35,28 @@ final class DataPath {
     private static final int IN_SEND = 2;
     private static final int IN_WRITE = 3;
     private static final int IN_READ_RESP = 4;
+    private static final int IN_RDV_LIST = 5;
     /** Records handled per service round at most, so that one busy connection does not starve the others. */
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
     private static final long RNR_UNIT_NANOS = 100_000_000L;
+    private static final java.lang.invoke.VarHandle PULLS = java.lang.foreign.ValueLayout.JAVA_LONG.varHandle();
 
     final ShmConnection conn;
     final ShmEndpoint ep;
     private final SharedMapping mapping;
-    private final RingWriter out;
-    private final RingReader in;
+    final RingWriter out;
+    final RingReader in;
     private final WakeControl wake;
     private final Doorbell peerBell;
     private final GrantTable myGrants;
     private final Arena arena;
-    /** One-sided copies into the peer, or null (CMA off, refused, or the peer's identity not proven). */
-    private CmaCopier cma;
     private final GrantTable peerGrants;
     private final long peerPid;
     private final int segments;
+    private final int side;
+    private final ConnectionLayout layout;
+    private final long rendezvousBytes;
     private final RegionTable regions;
     private final long maxMessage;
     private final long maxRdma;
@@ -63,12 +67,10 @@ final class DataPath {
     private final long headBatch;
 
     // outbound, in posting order: the request being written, then those written and awaiting their end
-    private PostedOperation cur;
-    private int curSeg;
-    private long curSegDone;
-    private long curStart;
-    private final InFlight infl;
-    private int readsOut;
+    final InFlight infl;
+    private final Outbound requests;
+    /** Set in element 0 while the last round stopped for room with requests still to write. */
+    private final boolean[] requestsBlocked = new boolean[1];
     /** The READs this side owes the peer. */
     private final Responder responses;
     private int nakCode;
@@ -77,8 +79,6 @@ final class DataPath {
     private boolean nakSent;
     /** What the last round left, for the threads that look without the lock (an empty poll, a sleeper). */
     final LastRound last;
-    /** The EP's count of posted requests when its queue was last found empty here (-1: not yet looked). */
-    private long requestsSeenEmpty = -1;
     /** The last round stopped for room in the ring with records still to write (read without the lock). */
     private boolean outboundBlocked;
 
@@ -93,6 +93,15 @@ final class DataPath {
     private RegisteredRegion inRegion;
     private long inOffset;
     private long rnrSince;
+    /** The SEND waiting for a receive (IN_RNR) is a SEND_RDV, to be pulled. */
+    private boolean inPull;
+    /** Pulls the peer's rendezvous SENDs, or null (this side announced no PULLS). */
+    private RendezvousPull pull;
+    /** The peer disconnected or died: a SEND_RDV left in its ring is not pulled (the peer flushed it), nor read past. */
+    private boolean peerLeft;
+    private boolean inboundStopped;
+    /** A pull ended this round's inbound work, so that its completion and the sender's ack go out at once. */
+    private boolean pulledThisRound;
     /** Whether {@link #rnrSince} is set: the clock is read only once a SEND found no receive. */
     private boolean rnrTimed;
 
@@ -124,6 +133,10 @@ final class DataPath {
         this.peerGrants = new GrantTable(m, layout, 1 - side, false);
         this.peerPid = peerPid;
         this.segments = segs;
+        this.side = side;
+        this.layout = layout;
+        // a side with CMA off neither names its memory to the peer nor pulls
+        this.rendezvousBytes = conn.transport.config.cma() ? conn.transport.config.sendRendezvousBytes() : 0;
         this.regions = ep.transport.adapter.regions();
         this.maxMessage = ep.up.attributes().maxMessageSize();
         this.maxRdma = ep.up.attributes().maxRdmaSize();
@@ -134,16 +147,24 @@ final class DataPath {
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
         this.last = new LastRound(in, out);
+        this.requests = new Outbound(this, arena, m, layout.control(1 - side, ConnectionLayout.PULLS),
+                rendezvousBytes, this.depthOut);
     }
 
     GrantTable grants() {
         return myGrants;
     }
 
-    /** Copies RDMA into and out of the peer with CMA from now on (its identity proven). Caller holds the lock. */
+    /**
+     * The peer's identity is proven: copies RDMA into and out of it with CMA from now on, and (rendezvous on) pulls its
+     * large SENDs, announced in this side's PULLS word. Caller holds the lock, or the path is not serviced yet.
+     */
     void enableCma() {
-        if (cma == null) {
-            cma = new CmaCopier(arena, peerGrants, peerPid, segments);
+        requests.enableCma(new CmaCopier(arena, peerGrants, peerPid, segments));
+        if (pull == null && rendezvousBytes > 0) {
+            pull = new RendezvousPull(arena, peerPid, Math.max(Records.RDV_SEGMENTS,
+                    ep.up.attributes().maxRecvIov()));
+            PULLS.setRelease(mapping.segment(), layout.control(side, ConnectionLayout.PULLS), 1L);
         }
     }
 
@@ -198,8 +219,8 @@ final class DataPath {
     /** Leaves this round's view for the threads without the lock, and whether it left work owed. Lock held. */
     private void recordRound() {
         final long at = inState == IN_HEADER ? in.position() : -1L;
-        final boolean owes = at < 0 || nakCode != 0 || cur != null || outboundBlocked || responses.count() > 0
-                || in.position() != in.published() || out.hasUnpublished();
+        final boolean owes = at < 0 || nakCode != 0 || requests.writing() || outboundBlocked || responses.count() > 0
+                || pull != null && pull.ackOwed() >= 0 || in.position() != in.published() || out.hasUnpublished();
         last.record(at, in.tailSeen(), out.consumedWord(), owes ? -1L : at);
     }
 
@@ -230,7 +251,7 @@ final class DataPath {
 
     /** {@return true while this side waits for the peer: requests written and not answered, or unwritten} */
     boolean waitsForPeer() {
-        return infl.count() > 0 || cur != null || ep.queues.hasRequests();
+        return infl.count() > 0 || requests.writing() || ep.queues.hasRequests();
     }
 
     /** What {@link #timers} returns when the transport timeout expired. */
@@ -281,6 +302,11 @@ final class DataPath {
                 : rnrSince + rnrBudgetNanos;
     }
 
+    /** The peer disconnected or died: the drain of its ring (ShmConnection) pulls no SEND_RDV. Under the lock. */
+    void peerLeft() {
+        peerLeft = true;
+    }
+
     String nakReason() {
         return nakReason;
     }
@@ -289,7 +315,8 @@ final class DataPath {
 
     private int inbound() {
         int n = 0;
-        while (n < ROUND_RECORDS && nakCode == 0) {
+        pulledThisRound = false;
+        while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped && !pulledThisRound) {
             switch (inState) {
                 case IN_HEADER -> {
                     if (!in.readHeader(h)) {
@@ -319,6 +346,17 @@ final class DataPath {
                     if (!landWrite()) {
                         return n;
                     }
+                }
+                case IN_RDV_LIST -> {
+                    if (!pull.readList(in)) {
+                        return n;
+                    }
+                    inTotal = pull.total();
+                    inDone = 0;
+                    inPull = true;
+                    rnrTimed = false; // the RNR clock starts only if no receive is posted (takeReceive)
+                    inState = IN_RNR;
+                    takeReceive();
                 }
                 default -> throw new IllegalStateException("inbound state " + inState);
             }
@@ -395,7 +433,25 @@ final class DataPath {
                 responses.add(h.c, h.a, h.b, r);
             }
             case Records.READ_RESP -> onReadResponse();
-            case Records.NAK -> onNak();
+            case Records.NAK -> requests.onNak(h);
+            case Records.SEND_RDV -> {
+                if (pull == null) {
+                    throw new ProtocolViolation("SEND_RDV, but this side announced no PULLS (no CMA to the peer, or"
+                            + " rendezvous off)");
+                }
+                pull.begin(h);
+                if (peerLeft) {
+                    inboundStopped = true; // its receive stays posted and completes FLUSHED with the connection
+                    return;
+                }
+                if (h.a > maxMessage) {
+                    nak(Records.NAK_LENGTH, h.position, "a SEND of " + h.a + " bytes exceeds maxMessageSize "
+                            + maxMessage);
+                    return;
+                }
+                inState = IN_RDV_LIST;
+            }
+            case Records.RDV_ACK -> requests.onPullAck(h);
             default -> throw new ProtocolViolation("record type " + h.type);
         }
     }
@@ -416,10 +472,14 @@ final class DataPath {
             return false;
         }
         if (op.totalLength() < inTotal) {
+            inPull = false;
             complete(op, DtoStatus.LOCAL_LENGTH, inTotal);
             nak(Records.NAK_LENGTH, h.position, "a SEND of " + inTotal + " bytes does not fit the posted receive of "
                     + op.totalLength());
             return false;
+        }
+        if (inPull) {
+            return pullInto(op);
         }
         inOp = op;
         inSeg = 0;
@@ -428,6 +488,51 @@ final class DataPath {
         if (inTotal == 0) {
             finishIn();
         }
+        return true;
+    }
+
+    /**
+     * Pulls the SEND_RDV in {@link #h} into {@code op}: completes it and owes the ack, or NAKs (the connection
+     * breaks; a receive whose pull failed at the peer's side completes FLUSHED with the connection).
+     */
+    private boolean pullInto(final PostedOperation op) {
+        inPull = false;
+        inState = IN_HEADER;
+        if (peerLeft) {
+            inOp = op; // FLUSHED with the connection
+            inboundStopped = true;
+            return false;
+        }
+        final int r = pull.pull(op);
+        if (r == RendezvousPull.DONE) {
+            pull.pulled(h.position);
+            ep.transport.rendezvousPulled.increment();
+            complete(op, DtoStatus.SUCCESS, inTotal);
+            pulledThisRound = true;
+            if (writeAck()) { // now, not after the rest of the round: the sender completes at once
+                out.publish();
+                if (wake.peerArmed(WakeControl.DATA)) {
+                    peerBell.ring();
+                }
+            }
+            return true;
+        }
+        if (r == RendezvousPull.LOCAL) {
+            localFault(op, "the receive's LMR was freed during the transfer");
+        } else {
+            inOp = op;
+            nak(Records.NAK_ACCESS, h.position, pull.failure());
+        }
+        return false;
+    }
+
+    /** Writes the RDV_ACK owed, between records; {@return false if the ring has no room or a record is half written} */
+    private boolean writeAck() {
+        if (out.inRecord() || !out.fits(0)) {
+            return false;
+        }
+        out.begin(Records.RDV_ACK, 0, 0, pull.ackOwed(), 0, 0, (int) in.announce());
+        pull.acked();
         return true;
     }
 
@@ -469,7 +574,7 @@ final class DataPath {
         inOp = null;
         inState = IN_HEADER;
         if (op.kind() == DtoOperation.RDMA_READ) {
-            readsOut--;
+            requests.readDone();
             infl.markDone(op);
         }
         complete(op, DtoStatus.SUCCESS, inTotal);
@@ -527,27 +632,6 @@ final class DataPath {
         }
     }
 
-    private void onNak() {
-        if (h.length != 0) {
-            throw new ProtocolViolation("NAK with a payload");
-        }
-        final PostedOperation refused = infl.takeAt(h.a);
-        if (refused != null) {
-            failed(refused, Records.status(h.flags), "the peer refused " + refused.kind() + " with "
-                    + Records.status(h.flags));
-            return;
-        }
-        if (cur != null && curStart == h.a) {
-            final PostedOperation op = cur;
-            cur = null;
-            ep.queues.popRequest();
-            failed(op, Records.status(h.flags), "the peer refused " + op.kind() + " with "
-                    + Records.status(h.flags));
-            return;
-        }
-        throw new ProtocolViolation("NAK for ring position " + h.a + ", which names no request awaiting an answer");
-    }
-
     private void failRemote(final PostedOperation op, final int code, final String why) {
         infl.markDone(op);
         failed(op, Records.status(code), why + " with " + Records.status(code));
@@ -579,13 +663,13 @@ final class DataPath {
     }
 
     /** Completes {@code op} into its EVD from a service round, counted as work ({@link #completions}). */
-    private void complete(final PostedOperation op, final DtoStatus status, final long length) {
+    void complete(final PostedOperation op, final DtoStatus status, final long length) {
         completions++;
         ep.up.complete(op, status, length);
     }
 
     /** Completes {@code op} with an error and breaks the connection ({@link ShmConnection#failed}), counted as work. */
-    private void failed(final PostedOperation op, final DtoStatus status, final String why) {
+    void failed(final PostedOperation op, final DtoStatus status, final String why) {
         completions++;
         conn.failed(op, status, why);
     }
@@ -593,17 +677,23 @@ final class DataPath {
     // ---- outbound
 
     private int outbound() {
-        outboundBlocked = true; // until the loop below runs out of records to write
+        outboundBlocked = true; // until the requests run out
+        int n = 0;
+        if (pull != null && pull.ackOwed() >= 0 && !out.inRecord()) {
+            if (!writeAck()) {
+                return 0;
+            }
+            n++;
+        }
         if (nakCode != 0) {
             if (!out.fits(0)) {
-                return 0;
+                return n;
             }
             out.begin(Records.NAK, nakCode, 0, nakPosition, 0, 0, (int) in.announce());
             nakSent = true;
             outboundBlocked = false;
-            return 1;
+            return n + 1;
         }
-        int n = 0;
         while (responses.count() > 0) {
             final int r = responses.respond(out, in);
             if (r == Responder.FAILED) {
@@ -615,136 +705,10 @@ final class DataPath {
             }
             n++;
         }
-        while (n < ROUND_RECORDS) {
-            PostedOperation op = cur;
-            if (op == null) {
-                // the queue's monitor only if a request was posted since it was last found empty (only posts add)
-                final long posted = ep.requestsPosted();
-                if (posted == requestsSeenEmpty) {
-                    outboundBlocked = false;
-                    return n;
-                }
-                op = ep.queues.peekRequest();
-                if (op == null) {
-                    requestsSeenEmpty = posted;
-                    outboundBlocked = false;
-                    return n;
-                }
-                if (!start(op)) {
-                    return n;
-                }
-                if (cur == null) {
-                    n++; // done at once (CMA)
-                    continue;
-                }
-            }
-            if (!gather()) {
-                return n;
-            }
-            n++;
-        }
+        requestsBlocked[0] = true;
+        n += requests.write(ROUND_RECORDS - Math.min(n, ROUND_RECORDS), requestsBlocked);
+        outboundBlocked = requestsBlocked[0];
         return n;
-    }
-
-    /** Starts the request at the head of the EP's queue; {@return false if it must wait} */
-    private boolean start(final PostedOperation op) {
-        final DtoOperation kind = op.kind();
-        if (kind == DtoOperation.RDMA_READ && readsOut >= depthOut) {
-            return false;
-        }
-        if (kind != DtoOperation.SEND && cma != null && tryCma(op)) {
-            return true;
-        }
-        final long total = op.totalLength();
-        if (infl.full() || !out.fits(kind == DtoOperation.RDMA_READ ? 0 : total)) {
-            return false;
-        }
-        final int ack = (int) in.announce();
-        switch (kind) {
-            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack);
-            case RDMA_WRITE -> curStart = out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0,
-                    op.rmrContext(), ack);
-            case RDMA_READ -> {
-                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), ack);
-                readsOut++;
-                ep.queues.popRequest();
-                infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
-                return true;
-            }
-            default -> throw new IllegalStateException("request kind " + kind);
-        }
-        cur = op;
-        curSeg = 0;
-        curSegDone = 0;
-        return true;
-    }
-
-    /** Writes payload of {@link #cur} into the ring; {@return true once it is all written} */
-    private boolean gather() {
-        final PostedOperation op = cur;
-        while (out.inRecord()) {
-            if (out.freeCached() == 0 && out.free() == 0) {
-                return false;
-            }
-            while (op.length(curSeg) == curSegDone) {
-                curSeg++;
-                curSegDone = 0;
-            }
-            final RegisteredRegion r = op.region(curSeg);
-            if (!r.acquire()) {
-                abortCurrent(op, "the LMR of a request was freed during the transfer");
-                return false;
-            }
-            final long n;
-            try {
-                n = out.write(r.memory(), op.offset(curSeg) + curSegDone, Math.min(op.length(curSeg) - curSegDone,
-                        out.remaining()));
-            } catch (final IllegalStateException e) {
-                abortCurrent(op, "the memory under a request's LMR was freed while it was registered");
-                return false;
-            } finally {
-                r.release();
-            }
-            if (n == 0) {
-                return false;
-            }
-            curSegDone += n;
-        }
-        cur = null;
-        ep.queues.popRequest();
-        infl.add(op, curStart, out.position());
-        return true;
-    }
-
-    private void abortCurrent(final PostedOperation op, final String why) {
-        cur = null;
-        ep.queues.popRequest();
-        failed(op, DtoStatus.LOCAL_PROTECTION, why);
-    }
-
-    /**
-     * One-sided copy with CMA, when the target granted the range and nothing posted earlier is still on its way.
-     * {@return true if done (completed, or failed and the connection breaks); false to go through the ring}
-     */
-    private boolean tryCma(final PostedOperation op) {
-        if (infl.count() > 0 || op.totalLength() == 0
-                || out.position() != out.consumed() && out.position() != out.refreshConsumed()) {
-            return false;
-        }
-        final int r = cma.copy(op);
-        if (r == CmaCopier.REFUSED) {
-            cma = null; // the kernel stopped allowing it: the ring from now on
-        }
-        if (r == CmaCopier.REFUSED || r == CmaCopier.NOT_GRANTED) {
-            return false; // not granted: the target decides
-        }
-        ep.queues.popRequest();
-        if (r == CmaCopier.DONE) {
-            complete(op, DtoStatus.SUCCESS, op.totalLength());
-        } else {
-            failed(op, cma.status(r), cma.failure(op, r));
-        }
-        return true;
     }
 
     // ---- teardown
@@ -761,10 +725,8 @@ final class DataPath {
             ep.up.complete(oldest, status, 0);
             return;
         }
-        final PostedOperation op = cur != null ? cur : ep.queues.peekRequest();
+        final PostedOperation op = requests.takeUnwritten();
         if (op != null) {
-            cur = null;
-            ep.queues.popRequest();
             ep.up.complete(op, status, 0);
         }
     }
@@ -782,10 +744,8 @@ final class DataPath {
             }
         }
         infl.flush(ep.up);
-        if (cur != null) {
-            final PostedOperation op = cur;
-            cur = null;
-            ep.queues.popRequest();
+        final PostedOperation op = requests.takeCurrent();
+        if (op != null) {
             ep.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         responses.clear();

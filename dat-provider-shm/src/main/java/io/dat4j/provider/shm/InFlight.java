@@ -4,11 +4,16 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.PostedOperation;
+import io.dat4j.kit.RegisteredRegion;
 
 /**
  * The requests of one connection written into the ring and not completed yet, in posting order: each with the ring
  * position of its record and, for a SEND or WRITE, the position its record ends at (it completes when the peer's
- * HEAD passes it); a READ waits for its READ_RESP. Entries complete in any order (a SEND behind an unanswered READ
+ * HEAD passes it); a READ waits for its READ_RESP, a rendezvous SEND (SEND_RDV) for the RDV_ACK that says the peer
+ * pulled it. A rendezvous SEND holds its regions ({@link RegisteredRegion#acquire()}) while the peer may read them:
+ * whichever way its entry leaves (the ack, a NAK, the transport timeout, a flush) releases them before the caller or
+ * this class completes it, so an LMR free waits for the pull and the kit never reuses a descriptor whose regions are
+ * still held. Entries complete in any order (a SEND behind an unanswered READ
  * completes as soon as it is consumed: the kit keeps the events in order) and leave the FIFO from its head once done.
  * Allocation-free: arrays sized by the EP's request queue.
  *
@@ -23,6 +28,8 @@ final class InFlight {
     static final long AWAITING_RESPONSE = -1;
     /** End position of a READ whose response is being read. */
     static final long ANSWERING = -2;
+    /** End position of a rendezvous SEND the peer has not acknowledged yet (its regions held). */
+    static final long AWAITING_PULL = -3;
 
     private final PostedOperation[] ops;
     private final long[] start;
@@ -65,6 +72,81 @@ final class InFlight {
         end[s] = ends;
         done[s] = false;
         count++;
+    }
+
+    /**
+     * {@return true if the oldest rendezvous SEND not acknowledged yet has its record at {@code position} or before}:
+     * an RDV_ACK for that position acknowledges it and every one before
+     *
+     * @param position the position the ack names
+     */
+    boolean awaitsPullAt(final long position) {
+        for (int i = 0; i < count; i++) {
+            final int s = slot(i);
+            if (!done[s] && end[s] == AWAITING_PULL) {
+                if (start[s] == position) {
+                    return true;
+                }
+                if (start[s] > position) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@return the oldest rendezvous SEND not acknowledged whose record is at {@code position} or before, now marked
+     * done with its regions released, or null}
+     *
+     * @param position the position an RDV_ACK named
+     */
+    PostedOperation takePulled(final long position) {
+        for (int i = 0; i < count; i++) {
+            final int s = slot(i);
+            if (!done[s] && end[s] == AWAITING_PULL) {
+                if (start[s] > position) {
+                    return null;
+                }
+                done[s] = true;
+                releaseRegions(ops[s]);
+                return ops[s];
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Releases the regions a rendezvous SEND acquired for each of its non-empty segments when it was written.
+     *
+     * @param op the SEND
+     */
+    static void releaseRegions(final PostedOperation op) {
+        for (int i = 0; i < op.segmentCount(); i++) {
+            if (op.length(i) > 0) {
+                op.region(i).release();
+            }
+        }
+    }
+
+    /**
+     * Acquires the regions of a rendezvous SEND's non-empty segments, held until its entry leaves.
+     *
+     * @param op the SEND
+     * @return false (nothing held) if one is being freed
+     */
+    static boolean acquireRegions(final PostedOperation op) {
+        for (int i = 0; i < op.segmentCount(); i++) {
+            if (op.length(i) > 0 && !op.region(i).acquire()) {
+                for (int j = 0; j < i; j++) {
+                    if (op.length(j) > 0) {
+                        op.region(j).release();
+                    }
+                }
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Marks a request done (its completion was made elsewhere); no-op if it is not in flight. */
@@ -120,24 +202,33 @@ final class InFlight {
         return null;
     }
 
-    /** {@return the request not done whose record is at {@code position}, now marked done, or null} */
+    /**
+     * {@return the request not done whose record is at {@code position}, now marked done (a rendezvous SEND's regions
+     * released), or null}
+     */
     PostedOperation takeAt(final long position) {
         for (int i = 0; i < count; i++) {
             final int s = slot(i);
             if (!done[s] && start[s] == position) {
                 done[s] = true;
+                if (end[s] == AWAITING_PULL) {
+                    releaseRegions(ops[s]);
+                }
                 return ops[s];
             }
         }
         return null;
     }
 
-    /** {@return the oldest request not done, now marked done, or null} */
+    /** {@return the oldest request not done, now marked done (a rendezvous SEND's regions released), or null} */
     PostedOperation takeOldest() {
         for (int i = 0; i < count; i++) {
             final int s = slot(i);
             if (!done[s]) {
                 done[s] = true;
+                if (end[s] == AWAITING_PULL) {
+                    releaseRegions(ops[s]);
+                }
                 return ops[s];
             }
         }
@@ -154,6 +245,9 @@ final class InFlight {
             final int s = slot(i);
             if (!done[s]) {
                 done[s] = true;
+                if (end[s] == AWAITING_PULL) {
+                    releaseRegions(ops[s]);
+                }
                 up.complete(ops[s], DtoStatus.FLUSHED, 0);
             }
             ops[s] = null;

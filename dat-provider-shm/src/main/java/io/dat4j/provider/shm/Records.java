@@ -12,7 +12,15 @@ final class Records {
     static final int READ_REQ = 3;
     static final int READ_RESP = 4;
     static final int NAK = 5;
-    static final int MAX_TYPE = NAK;
+    /** A large SEND the receiver pulls with CMA: a = total bytes, b = the record's own position, c = segments. */
+    static final int SEND_RDV = 6;
+    /** Every SEND_RDV up to the one at position a was pulled into a receive. */
+    static final int RDV_ACK = 7;
+    static final int MAX_TYPE = RDV_ACK;
+    /** Segments of a SEND_RDV at most (the IA's limit of segments per operation). */
+    static final int RDV_SEGMENTS = 16;
+    /** Bytes per segment in a SEND_RDV's payload: address, length. */
+    static final int RDV_SEGMENT_BYTES = 16;
 
     static final int NAK_RNR = 1;
     static final int NAK_ACCESS = 2;

@@ -40,9 +40,13 @@ import java.util.Set;
  * @param revokeMillis {@value #REVOKE}: how long freeing an LMR (or closing a connection) waits for a peer's CMA copy
  *        into or out of it to end (default 10000, as the kit waits for its own copies); a peer that holds a grant
  *        longer gets its connection broken
+ * @param sendRendezvousBytes {@value #SEND_RENDEZVOUS}: a SEND of at least this many bytes is pulled by the receiver
+ *        with one {@code process_vm_readv} straight into its receive (rendezvous, SEND_RDV in docs/shm-wire.md) instead
+ *        of streaming through the ring, on connections where the receiver proved this process's id and has CMA on
+ *        (default 65536; 0: this IA neither sends nor pulls rendezvous SENDs)
  */
 public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean cma, boolean allowPtrace,
-        long busyPollMicros, long ackTimeoutMillis, long revokeMillis) {
+        long busyPollMicros, long ackTimeoutMillis, long revokeMillis, long sendRendezvousBytes) {
 
     /** Setting: the rendezvous directory. */
     public static final String DIR = "dat4j.shm.dir";
@@ -60,9 +64,11 @@ public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean 
     public static final String ACK_TIMEOUT = "dat4j.shm.ackTimeoutMillis";
     /** Setting: how long a free waits for a peer's CMA copy, milliseconds. */
     public static final String REVOKE = "dat4j.shm.revokeMillis";
+    /** Setting: the smallest SEND the receiver pulls with CMA, bytes (0: never). */
+    public static final String SEND_RENDEZVOUS = "dat4j.shm.sendRendezvousBytes";
     /** Every key of the provider's namespace. */
     public static final Set<String> KEYS = Set.of(DIR, RING_BYTES, GRANT_SLOTS, CMA, ALLOW_PTRACE, BUSY_POLL,
-            ACK_TIMEOUT, REVOKE);
+            ACK_TIMEOUT, REVOKE, SEND_RENDEZVOUS);
 
     /** Default ring bytes. */
     public static final long RING_BYTES_DEFAULT = 256 << 10;
@@ -72,11 +78,13 @@ public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean 
     public static final long ACK_TIMEOUT_DEFAULT = 2000;
     /** Default wait for a peer's CMA copy before a free goes on, ms. */
     public static final long REVOKE_DEFAULT = 10_000;
+    /** Default smallest SEND pulled with CMA (rendezvous), bytes. */
+    public static final long SEND_RENDEZVOUS_DEFAULT = 64 << 10;
 
     /** The defaults (for tests and tools that build a transport without an IA). */
     public static ShmConfig defaults() {
         return new ShmConfig(Rendezvous.defaultDirectory(), RING_BYTES_DEFAULT, GRANT_SLOTS_DEFAULT, true, false, 0,
-                ACK_TIMEOUT_DEFAULT, REVOKE_DEFAULT);
+                ACK_TIMEOUT_DEFAULT, REVOKE_DEFAULT, SEND_RENDEZVOUS_DEFAULT);
     }
 
     /**
@@ -111,7 +119,8 @@ public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean 
         }
         return new ShmConfig(directory, ring, grants, cma.equalsIgnoreCase("auto"), s.flag(ALLOW_PTRACE, false),
                 s.longValue(BUSY_POLL, 0, 0, 60_000_000), s.longValue(ACK_TIMEOUT, ACK_TIMEOUT_DEFAULT, 0, 86_400_000),
-                s.longValue(REVOKE, REVOKE_DEFAULT, 0, 3_600_000));
+                s.longValue(REVOKE, REVOKE_DEFAULT, 0, 3_600_000),
+                s.longValue(SEND_RENDEZVOUS, SEND_RENDEZVOUS_DEFAULT, 0, 1L << 30));
     }
 
     /** {@return the busy-poll time in nanoseconds} */
@@ -125,7 +134,7 @@ public record ShmConfig(Path directory, long ringBytes, int grantSlots, boolean 
                 Integer.toString(grantSlots), "cma", cma ? "auto" : "off", "allowPtrace",
                 Boolean.toString(allowPtrace), "busyPollMicros", Long.toString(busyPollMicros),
                 "ackTimeoutMillis", Long.toString(ackTimeoutMillis), "revokeMillis", Long.toString(revokeMillis),
-                "wire", "dat4j-shm/2");
+                "sendRendezvousBytes", Long.toString(sendRendezvousBytes), "wire", "dat4j-shm/3");
     }
 
     @Override

@@ -468,6 +468,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         try {
             final DataPath p = path;
             if (p != null && !dying) {
+                p.peerLeft();
                 for (int i = 0; i < 1024 && p.service() > 0; i++) {
                     // drain what the peer wrote before it left
                 }

@@ -104,6 +104,19 @@ public final class ShmProvider implements DatProvider {
 
     @Override
     public InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options) {
+        return open(entry, options, t -> { });
+    }
+
+    /**
+     * Opens an IA and hands its transport to {@code opened} (tests read its counters).
+     *
+     * @param entry the registry entry
+     * @param options the options
+     * @param opened called with the transport once it exists
+     * @return the IA
+     */
+    InterfaceAdapter open(final RegistryEntry entry, final AdapterOptions options,
+            final java.util.function.Consumer<ShmTransport> opened) {
         if (entry == null) {
             throw new DatException(StatusType.INVALID_PARAMETER, StatusSubtype.INVALID_ARG1, "registry entry is null");
         }
@@ -131,7 +144,11 @@ public final class ShmProvider implements DatProvider {
                 .rnrRetryCount(7).build();
         final KitConfig config = new KitConfig(entry.iaName(), attrs, pattrs, defaults,
                 options.asyncEventQueueLength(), kit);
-        return ProviderKit.openInterfaceAdapter(config, a -> new ShmTransport(a, entry.iaName(), shm));
+        return ProviderKit.openInterfaceAdapter(config, a -> {
+            final ShmTransport t = new ShmTransport(a, entry.iaName(), shm);
+            opened.accept(t);
+            return t;
+        });
     }
 
     @Override

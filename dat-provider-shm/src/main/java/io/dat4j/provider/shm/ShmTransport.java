@@ -35,6 +35,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -75,6 +76,9 @@ final class ShmTransport implements Transport {
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
     private final String user;
+    /** SENDs this IA sent by rendezvous (SEND_RDV), and those it pulled from its peers: for tests and diagnostics. */
+    final LongAdder rendezvousSent = new LongAdder();
+    final LongAdder rendezvousPulled = new LongAdder();
 
     ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmConfig config) {
         this.adapter = adapter;

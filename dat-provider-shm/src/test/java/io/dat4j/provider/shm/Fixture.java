@@ -37,6 +37,9 @@ final class Fixture implements AutoCloseable {
     final InterfaceAdapter client;
     final Side s;
     final Side c;
+    /** The transports of {@link #server} and {@link #client} (their counters). */
+    ShmTransport serverTransport;
+    ShmTransport clientTransport;
     final List<AutoCloseable> extra = new ArrayList<>();
 
     /** One side: PZ, one EVD for everything. */
@@ -65,15 +68,20 @@ final class Fixture implements AutoCloseable {
     }
 
     Fixture(final String params) {
-        server = open("srv", params);
-        client = open("cli", params);
+        server = open("srv", params, t -> serverTransport = t);
+        client = open("cli", params, t -> clientTransport = t);
         s = new Side(server);
         c = new Side(client);
     }
 
     static InterfaceAdapter open(final String name, final String params) {
+        return open(name, params, t -> { });
+    }
+
+    static InterfaceAdapter open(final String name, final String params,
+            final java.util.function.Consumer<ShmTransport> opened) {
         return new ShmProvider().open(new RegistryEntry(name, "u2.0", true, false, ShmProvider.LIBRARY,
-                "dat4j.2.0", params, ""), AdapterOptions.builder().asyncEventQueueLength(64).build());
+                "dat4j.2.0", params, ""), AdapterOptions.builder().asyncEventQueueLength(64).build(), opened);
     }
 
     LocalMemoryRegion lmr(final Side side, final long size) {

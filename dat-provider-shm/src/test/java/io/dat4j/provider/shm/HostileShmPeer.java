@@ -135,7 +135,8 @@ final class HostileShmPeer implements AutoCloseable {
     HostileShmPeer() throws IOException {
         dir = Files.createTempDirectory("dat4j-shm-hostile");
         Files.delete(dir);
-        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=200");
+        // SENDs of 64 bytes or more go by rendezvous to a peer that announces PULLS ({@link #rendezvous})
+        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=200 dat4j.shm.sendRendezvousBytes=64");
         rendezvous = Rendezvous.open(dir);
         bell = Doorbell.create("dat4j-hostile-bell");
         mem = f.arena.allocate(6L * G + 5L * R, 64);
@@ -303,29 +304,7 @@ final class HostileShmPeer implements AutoCloseable {
             final List<Poke> pokes, final long tailLie) throws IOException {
         try (SharedMapping m = SharedMapping.create("dat4j-hostile", LAYOUT.totalBytes());
                 Doorbell theirs = Doorbell.open(req.pid, req.doorbellFd)) {
-            LAYOUT.writeHeader(m.segment(), 77);
-            final Handshake rep = new Handshake();
-            rep.type = Handshake.REP;
-            rep.rnrRetry = 1;
-            rep.flags = offerCma ? Handshake.FLAG_CMA : 0;
-            rep.depthIn = Math.min(8, req.depthOut);
-            rep.depthOut = Math.min(8, req.depthIn);
-            rep.pid = ProcessHandle.current().pid();
-            rep.doorbellFd = bell.descriptor();
-            rep.probeAddress = mem.address(); // claims this process: the provider does no CMA to it whatever it holds
-            rep.probeValue = 77;
-            rep.mappingFd = m.descriptor();
-            rep.grantSlots = LAYOUT.grantSlots();
-            rep.ringBytes = LAYOUT.ringBytes();
-            rep.nonce = 77;
-            ch.write(rep.encode(Handshake.frameBuffer()));
-            final Handshake rtu = new Handshake();
-            rtu.decode(readFrame(ch, buf));
-            final Event est = f.c.conn.await(BOUND);
-            if (!(est instanceof ConnectionEvent c) || c.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
-                throw new AssertionError("no ESTABLISHED for a valid REP: " + est);
-            }
-            final MemorySegment s = m.segment();
+            final MemorySegment s = accept(ch, buf, req, m);
             long tail = 0;
             for (final Rec r : recs) {
                 tail = write(s, tail, r);
@@ -339,6 +318,183 @@ final class HostileShmPeer implements AutoCloseable {
             ch.shutdownOutput();
             drainUntilClosed(ch, false);
         }
+    }
+
+    /** Answers the provider's REQ with a valid REP, reads its RTU and waits for ESTABLISHED; {@return the mapping} */
+    private MemorySegment accept(final SocketChannel ch, final ByteBuffer buf, final Handshake req,
+            final SharedMapping m) throws IOException {
+        LAYOUT.writeHeader(m.segment(), 77);
+        final Handshake rep = new Handshake();
+        rep.type = Handshake.REP;
+        rep.rnrRetry = 1;
+        rep.flags = offerCma ? Handshake.FLAG_CMA : 0;
+        rep.depthIn = Math.min(8, req.depthOut);
+        rep.depthOut = Math.min(8, req.depthIn);
+        rep.pid = ProcessHandle.current().pid();
+        rep.doorbellFd = bell.descriptor();
+        rep.probeAddress = mem.address(); // claims this process: the provider does no CMA to it whatever it holds
+        rep.probeValue = 77;
+        rep.mappingFd = m.descriptor();
+        rep.grantSlots = LAYOUT.grantSlots();
+        rep.ringBytes = LAYOUT.ringBytes();
+        rep.nonce = 77;
+        ch.write(rep.encode(Handshake.frameBuffer()));
+        final Handshake rtu = new Handshake();
+        rtu.decode(readFrame(ch, buf));
+        final Event est = f.c.conn.await(BOUND);
+        if (!(est instanceof ConnectionEvent c) || c.number() != EventNumber.CONNECTION_EVENT_ESTABLISHED) {
+            throw new AssertionError("no ESTABLISHED for a valid REP: " + est);
+        }
+        return m.segment();
+    }
+
+    /** What the hostile receiver of a rendezvous SEND answers. */
+    enum Answer {
+        /** RDV_ACK naming the SEND_RDV: the SEND completes SUCCESS. */
+        ACK,
+        /** RDV_ACK naming a position that holds no SEND_RDV. */
+        ACK_UNKNOWN,
+        /** RDV_ACK naming the SEND_RDV, twice. */
+        ACK_TWICE,
+        /** RDV_ACK with flags. */
+        ACK_FLAGS,
+        /** RDV_ACK with a payload. */
+        ACK_PAYLOAD,
+        /** NAK (remote access) naming the SEND_RDV. */
+        NAK,
+        /** The socket closes with the SEND_RDV unanswered (the peer died). */
+        EOF
+    }
+
+    /**
+     * The provider sends to a hostile peer that announced PULLS (the provider's IA has a rendezvous threshold of
+     * {@code rdvBytes} or less): checks the SEND_RDV it writes (its own addresses and lengths of the SEND's segments,
+     * its position as token), answers with {@code answer}, and checks that the SEND completes exactly once with the
+     * status it should, that the connection ends (or, after a correct ack, serves another SEND_RDV), and that the
+     * memory invariants hold.
+     *
+     * @param answer the answer
+     * @param segments 1..3 segments of the SEND, 80 bytes each in the RW region
+     * @return the SEND's status
+     * @throws IOException on trouble of this harness
+     */
+    DtoStatus rendezvous(final Answer answer, final int segments) throws IOException {
+        exchanges.incrementAndGet();
+        final long q = nextQualifier++;
+        final ServerSocketChannel ssc = rendezvous.bind(q, 4);
+        if (ssc == null) {
+            throw new IllegalStateException("qualifier " + q + " is taken under " + dir);
+        }
+        ssc.configureBlocking(true);
+        final Endpoint ep;
+        DtoStatus status;
+        try (ssc) {
+            ep = f.c.ep(null);
+            ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
+            ep.connect(InetAddress.getLoopbackAddress(), q, BOUND, null);
+            try (SocketChannel ch = ssc.accept();
+                    SharedMapping m = SharedMapping.create("dat4j-hostile", LAYOUT.totalBytes())) {
+                rendezvous.unlink(q);
+                final ByteBuffer buf = Handshake.frameBuffer();
+                final Handshake req = new Handshake();
+                req.decode(readFrame(ch, buf));
+                try (Doorbell theirs = Doorbell.open(req.pid, req.doorbellFd)) {
+                    final MemorySegment s = accept(ch, buf, req, m);
+                    s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.PULLS), 1L);
+                    long tail = 0;
+                    final java.util.ArrayList<io.dat4j.LocalMemoryTriplet> send = new java.util.ArrayList<>();
+                    for (int i = 0; i < segments; i++) {
+                        send.add(rw.triplet(i * 80L, 80));
+                    }
+                    ep.postSend(send, 3, CompletionFlag.DEFAULT);
+                    final long ring = LAYOUT.ring(1);
+                    final long deadline = System.nanoTime() + BOUND.toNanos();
+                    while ((long) COMMIT.getAcquire(s, ring) == 0 && System.nanoTime() < deadline) {
+                        Thread.onSpinWait(); // the poster writes it (or the progress thread)
+                    }
+                    checkSendRdv(s, ring, segments);
+                    tail = answer(s, tail, answer);
+                    s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.TAIL), tail);
+                    theirs.ring();
+                    if (answer == Answer.ACK) {
+                        status = awaitSend(ep);
+                        // the connection still works: a second rendezvous SEND, answered too
+                        ep.postSend(send, 4, CompletionFlag.DEFAULT);
+                        final long second = ring + RecordHeader.span(segments * 16L);
+                        while ((long) COMMIT.getAcquire(s, second) == 0 && System.nanoTime() < deadline) {
+                            Thread.onSpinWait();
+                        }
+                        if ((s.get(JAVA_BYTE, second) & 0xff) != Records.SEND_RDV) {
+                            throw new AssertionError("no second SEND_RDV");
+                        }
+                        tail = write(s, tail, new Rec(Records.RDV_ACK, 0, 0, Target.ZERO,
+                                RecordHeader.span(segments * 16L), 0, 0, new byte[0]));
+                        s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.TAIL), tail);
+                        theirs.ring();
+                        final DtoStatus again = awaitSend(ep);
+                        if (again != DtoStatus.SUCCESS) {
+                            throw new AssertionError("the second acknowledged SEND_RDV completed " + again);
+                        }
+                        ch.shutdownOutput();
+                    } else if (answer == Answer.EOF) {
+                        ch.shutdownOutput(); // the peer is gone with the SEND_RDV unanswered
+                        status = awaitSend(ep);
+                    } else {
+                        status = awaitSend(ep);
+                        ch.shutdownOutput();
+                    }
+                    drainUntilClosed(ch, false);
+                }
+            }
+        }
+        settle(ep, Mode.ESTABLISHED, List.of());
+        checkMemory();
+        return status;
+    }
+
+    /** The provider's SEND_RDV at {@code at}: its own position, the total, and the segments' addresses and lengths. */
+    private void checkSendRdv(final MemorySegment s, final long at, final int segments) {
+        final int type = s.get(JAVA_BYTE, at) & 0xff;
+        final int length = s.get(JAVA_INT, at + 4);
+        final long total = s.get(JAVA_LONG, at + 8);
+        final long token = s.get(JAVA_LONG, at + 16);
+        final int count = s.get(JAVA_INT, at + 24);
+        if (type != Records.SEND_RDV || length != 16 * segments || total != 80L * segments || token != 0
+                || count != segments) {
+            throw new AssertionError("SEND_RDV: type " + type + ", list " + length + ", total " + total + ", token "
+                    + token + ", segments " + count);
+        }
+        for (int i = 0; i < segments; i++) {
+            final long a = s.get(JAVA_LONG, at + 32 + 16L * i);
+            final long n = s.get(JAVA_LONG, at + 40 + 16L * i);
+            if (a != rw.registeredAddress() + 80L * i || n != 80) {
+                throw new AssertionError("SEND_RDV segment " + i + " names 0x" + Long.toHexString(a) + " + " + n);
+            }
+        }
+    }
+
+    private long answer(final MemorySegment s, final long tail, final Answer answer) {
+        final byte[] none = new byte[0];
+        return switch (answer) {
+            case ACK -> write(s, tail, new Rec(Records.RDV_ACK, 0, 0, Target.ZERO, 0, 0, 0, none));
+            case EOF -> tail;
+            case ACK_UNKNOWN -> write(s, tail, new Rec(Records.RDV_ACK, 0, 0, Target.ZERO, 4096, 0, 0, none));
+            case ACK_TWICE -> write(s, write(s, tail, new Rec(Records.RDV_ACK, 0, 0, Target.ZERO, 0, 0, 0, none)),
+                    new Rec(Records.RDV_ACK, 0, 0, Target.ZERO, 0, 0, 0, none));
+            case ACK_FLAGS -> write(s, tail, new Rec(Records.RDV_ACK, 2, 0, Target.ZERO, 0, 0, 0, none));
+            case ACK_PAYLOAD -> write(s, tail, new Rec(Records.RDV_ACK, 0, 8, Target.ZERO, 0, 0, 0, new byte[8]));
+            case NAK -> write(s, tail, new Rec(Records.NAK, 2, 0, Target.ZERO, 0, 0, 0, none));
+        };
+    }
+
+    /** {@return the status of the SEND (cookie 3 or 4)}, the only DTO completion expected before the connection ends */
+    private DtoStatus awaitSend(final Endpoint ep) {
+        final Event e = f.c.evd.await(BOUND);
+        if (!(e instanceof DtoCompletionEvent d) || d.endpoint() != ep || d.cookie() < 3) {
+            throw new AssertionError("expected the SEND's completion, got " + e);
+        }
+        return d.status();
     }
 
     /**

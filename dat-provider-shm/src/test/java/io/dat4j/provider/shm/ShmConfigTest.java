@@ -34,6 +34,7 @@ class ShmConfigTest {
         assertEquals(0, c.busyPollMicros());
         assertEquals(2000, c.ackTimeoutMillis());
         assertEquals(10_000, c.revokeMillis());
+        assertEquals(65_536, c.sendRendezvousBytes());
         assertEquals(ShmConfig.defaults(), c);
     }
 

@@ -20,6 +20,7 @@ import io.dat4j.provider.shm.sys.Rendezvous;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +36,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Two processes on one host: SENDs of every size echoed, RDMA write and read of a peer's region (with CMA, and through
- * the rings with {@code cma=off}); a peer killed with SIGKILL gives BROKEN with every outstanding operation FLUSHED
- * once, and leaves nothing behind here (descriptors, mappings) nor, after a sweep, in the rendezvous directory.
+ * the rings with {@code cma=off}); SENDs around the rendezvous threshold both ways (pulled with CMA at and above it),
+ * a receive too small for a SEND with and without rendezvous; a peer killed with SIGKILL (also with rendezvous SENDs
+ * it never pulled) gives BROKEN with every outstanding operation FLUSHED once, and leaves nothing behind here
+ * (descriptors, mappings) nor, after a sweep, in the rendezvous directory.
  */
 class ShmTwoProcessTest {
 
@@ -150,6 +153,9 @@ class ShmTwoProcessTest {
             }
             assertEquals(-1, dst.segment().asSlice(0, size).mismatch(src.segment().asSlice(0, size)), "echo " + size);
         }
+        if (cma.equals("off")) { // a side with CMA off neither names its memory nor pulls
+            assertEquals(0, f.clientTransport.rendezvousSent.sum() + f.clientTransport.rendezvousPulled.sum());
+        }
         ep.postRdmaWrite(List.of(src.triplet(0, ShmPeerMain.REGION)), 3, remote[0], CompletionFlag.DEFAULT);
         assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
         dst.segment().fill((byte) 0);
@@ -202,6 +208,11 @@ class ShmTwoProcessTest {
         assertTrue(!stopFirst || flushed >= 4, "the receives at least are flushed: " + flushed);
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         ep.close();
+        assertNothingLeft(fds, dir);
+    }
+
+    /** No descriptor or mapping left here; the killed peer's socket file gone after a sweep; nothing in /dev/shm. */
+    private static void assertNothingLeft(final long fds, final Path dir) throws Exception {
         assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");
         // the killed peer's listening socket file stays until a sweep (every process sweeps at its first IA open)
         Rendezvous.open(dir).sweep();
@@ -247,5 +258,181 @@ class ShmTwoProcessTest {
         } finally {
             new ProcessBuilder("kill", "-CONT", hello[2]).start().waitFor();
         }
+    }
+
+    /** One SEND echoed by the peer into a receive of {@code recv}; both complete SUCCESS, once. */
+    private static void echo(final Endpoint ep, final Fixture f, final List<io.dat4j.LocalMemoryTriplet> send,
+            final List<io.dat4j.LocalMemoryTriplet> recv) {
+        ep.postRecv(recv, 1, CompletionFlag.DEFAULT);
+        ep.postSend(send, 2, CompletionFlag.DEFAULT);
+        final long size = send.stream().mapToLong(io.dat4j.LocalMemoryTriplet::segmentLength).sum();
+        final Set<Long> seen = new HashSet<>();
+        while (seen.size() < 2) {
+            final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+            assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
+            assertTrue(seen.add(d.cookie()), "completed twice: " + d);
+            if (d.cookie() == 1) {
+                assertEquals(size, d.transferredLength());
+            }
+        }
+    }
+
+    /**
+     * SENDs below, at and above the threshold (64 KiB), one of three segments into a receive of three: at and above
+     * it they go by rendezvous both ways (this side pulls the peer's echoes), below through the ring; the bytes
+     * arrive in order either way.
+     */
+    @org.junit.jupiter.api.Test
+    void sendsAroundTheRendezvousThresholdGoBothWays() throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir);
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final LocalMemoryRegion src = f.lmr(f.c, ShmPeerMain.REGION);
+        final LocalMemoryRegion dst = f.lmr(f.c, ShmPeerMain.REGION);
+        for (int i = 0; i < ShmPeerMain.REGION; i++) {
+            src.segment().set(JAVA_BYTE, i, (byte) (i * 31 + 7));
+        }
+        // a small echo first: the peer has then seen RTU and announced that it pulls
+        echo(ep, f, List.of(src.triplet(0, 8)), List.of(dst.triplet(0, 8)));
+        final long rdv = ShmConfig.SEND_RENDEZVOUS_DEFAULT;
+        long sent = f.clientTransport.rendezvousSent.sum();
+        long pulled = f.clientTransport.rendezvousPulled.sum();
+        for (final long size : new long[] {rdv - 1, rdv, rdv + 1, ShmPeerMain.SLOT}) {
+            dst.segment().fill((byte) 0);
+            echo(ep, f, List.of(src.triplet(0, size)), List.of(dst.triplet(0, ShmPeerMain.SLOT)));
+            assertEquals(-1, dst.segment().asSlice(0, size).mismatch(src.segment().asSlice(0, size)), "echo " + size);
+            final long n = size >= rdv ? 1 : 0;
+            assertEquals(sent += n, f.clientTransport.rendezvousSent.sum(), "sent by rendezvous: " + size);
+            assertEquals(pulled += n, f.clientTransport.rendezvousPulled.sum(), "pulled: " + size);
+        }
+        dst.segment().fill((byte) 0);
+        echo(ep, f, List.of(src.triplet(0, 70_000), src.triplet(100_000, 70_000), src.triplet(300_000, 70_000)),
+                List.of(dst.triplet(0, 100_000), dst.triplet(200_000, 60_000), dst.triplet(400_000, 100_000)));
+        final MemorySegment sent3 = java.lang.foreign.Arena.ofAuto().allocate(210_000);
+        MemorySegment.copy(src.segment(), 0, sent3, 0, 70_000);
+        MemorySegment.copy(src.segment(), 100_000, sent3, 70_000, 70_000);
+        MemorySegment.copy(src.segment(), 300_000, sent3, 140_000, 70_000);
+        assertEquals(-1, dst.segment().asSlice(0, 100_000).mismatch(sent3.asSlice(0, 100_000)));
+        assertEquals(-1, dst.segment().asSlice(200_000, 60_000).mismatch(sent3.asSlice(100_000, 60_000)));
+        assertEquals(-1, dst.segment().asSlice(400_000, 50_000).mismatch(sent3.asSlice(160_000, 50_000)));
+        assertEquals(sent + 1, f.clientTransport.rendezvousSent.sum());
+        ep.disconnect(CloseMode.GRACEFUL);
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(out, "END "));
+    }
+
+    /**
+     * A receive too small for the SEND, at either end, with rendezvous and without (this IA's threshold 0: it
+     * neither sends nor pulls by rendezvous): the same statuses, LOCAL_LENGTH at the receiver, REMOTE_RESPONDER at the
+     * sender, BROKEN on both sides, everything else FLUSHED once.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"true, true", "true, false", "false, true", "false, false"})
+    void aReceiveTooSmallGivesTheSameErrorsWithAndWithoutRendezvous(final boolean rendezvous, final boolean mine)
+            throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir + (rendezvous ? "" : " dat4j.shm.sendRendezvousBytes=0"));
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
+        echo(ep, f, List.of(buf.triplet(0, 8)), List.of(buf.triplet(8, 8)));
+        final long sent = f.clientTransport.rendezvousSent.sum();
+        final long pulled = f.clientTransport.rendezvousPulled.sum();
+        final DtoStatus[] status = new DtoStatus[2];
+        final long[] length = new long[2];
+        if (mine) { // the peer's echo of 100 000 bytes does not fit this side's receive of 64 KiB
+            ep.postRecv(List.of(buf.triplet(1 << 20, 65_536)), 1, CompletionFlag.DEFAULT);
+            ep.postSend(List.of(buf.triplet(0, 100_000)), 2, CompletionFlag.DEFAULT);
+        } else { // 2 MiB do not fit the peer's receive of 1 MiB
+            ep.postRecv(List.of(buf.triplet(1 << 20, 65_536)), 1, CompletionFlag.DEFAULT);
+            ep.postSend(List.of(buf.triplet(2L << 20, 2L << 20)), 2, CompletionFlag.DEFAULT);
+        }
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+        for (int i = 0; i < 2; i++) {
+            final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+            assertEquals(null, status[(int) d.cookie() - 1], "completed twice: " + d);
+            status[(int) d.cookie() - 1] = d.status();
+            length[(int) d.cookie() - 1] = d.transferredLength();
+        }
+        assertEquals(null, f.c.evd.poll(), "each once");
+        if (mine) {
+            assertEquals(DtoStatus.LOCAL_LENGTH, status[0], "the receive");
+            assertEquals(100_000, length[0], "LOCAL_LENGTH reports the SEND's length");
+            assertEquals(DtoStatus.SUCCESS, status[1], "this side's SEND, echoed");
+        } else {
+            assertEquals(DtoStatus.FLUSHED, status[0], "the receive");
+            assertEquals(DtoStatus.REMOTE_RESPONDER, status[1], "the SEND the peer could not take");
+        }
+        assertEquals(rendezvous ? 1 : 0, f.clientTransport.rendezvousSent.sum() - sent, "sent by rendezvous");
+        assertEquals(0, f.clientTransport.rendezvousPulled.sum() - pulled, "nothing pulled");
+        assertEquals("END " + EventNumber.CONNECTION_EVENT_BROKEN, line(out, "END "));
+    }
+
+    /**
+     * A peer stopped, then killed, with rendezvous SENDs it never pulled: BROKEN, each SEND and receive FLUSHED once,
+     * the SENDs' LMR can be freed at once (the regions held for the pull are released), nothing left behind.
+     */
+    @org.junit.jupiter.api.Test
+    void aPeerKilledMidRendezvousFlushesEachSendOnce() throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir);
+        final long fds = Descriptors.openDescriptors();
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final LocalMemoryRegion buf = f.lmr(f.c, 8L << 20);
+        echo(ep, f, List.of(buf.triplet(0, 8)), List.of(buf.triplet(8, 8)));
+        final long sent = f.clientTransport.rendezvousSent.sum();
+        new ProcessBuilder("kill", "-STOP", hello[2]).start().waitFor();
+        for (int i = 0; i < 4; i++) {
+            ep.postRecv(List.of(buf.triplet((4L + i) << 20, 1 << 20)), 10 + i, CompletionFlag.DEFAULT);
+        }
+        for (int i = 0; i < 4; i++) {
+            ep.postSend(List.of(buf.triplet((long) i << 20, 1 << 20)), 20 + i, CompletionFlag.DEFAULT);
+        }
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (f.clientTransport.rendezvousSent.sum() - sent < 4 && System.nanoTime() < deadline) {
+            Thread.sleep(1); // the SEND_RDVs are written by the posters (or the progress thread)
+        }
+        assertEquals(4, f.clientTransport.rendezvousSent.sum() - sent, "all four went by rendezvous");
+        new ProcessBuilder("kill", "-KILL", hello[2]).start().waitFor();
+        assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+        final Set<Long> seen = new HashSet<>();
+        while (seen.size() < 8) {
+            final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+            assertTrue(seen.add(d.cookie()), "completed twice: " + d);
+            assertEquals(DtoStatus.FLUSHED, d.status(), d.toString());
+        }
+        assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
+        buf.close(); // would wait for the regions held for the pulls if they were not released
+        ep.close();
+        assertNothingLeft(fds, dir);
+    }
+
+    /** In one process SENDs never go by rendezvous (no CMA to this very process): the ring, of any size. */
+    @org.junit.jupiter.api.Test
+    void inOneProcessLargeSendsGoThroughTheRing() {
+        f = new Fixture("dat4j.shm.dir=" + tmp.resolve("r"));
+        final Endpoint[] ep = f.connect();
+        final LocalMemoryRegion a = f.lmr(f.c, 4L << 20);
+        final LocalMemoryRegion b = f.lmr(f.s, 4L << 20);
+        for (int i = 0; i < (4 << 20); i += 4096) {
+            a.segment().set(JAVA_BYTE, i, (byte) (i >>> 12));
+        }
+        for (final long size : new long[] {65_536, 4L << 20}) {
+            ep[1].postRecv(List.of(b.triplet(0, 4L << 20)), 1, CompletionFlag.DEFAULT);
+            ep[0].postSend(List.of(a.triplet(0, size)), 2, CompletionFlag.DEFAULT);
+            assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
+            final DtoCompletionEvent r = Fixture.dto(f.s.evd);
+            assertEquals(DtoStatus.SUCCESS, r.status());
+            assertEquals(size, r.transferredLength());
+            assertEquals(-1, b.segment().asSlice(0, size).mismatch(a.segment().asSlice(0, size)));
+        }
+        assertEquals(0, f.clientTransport.rendezvousSent.sum() + f.serverTransport.rendezvousSent.sum());
+        assertEquals(0, f.clientTransport.rendezvousPulled.sum() + f.serverTransport.rendezvousPulled.sum());
     }
 }

@@ -14,7 +14,7 @@ import java.lang.foreign.MemorySegment;
  * 0                  header (4 KiB): magic, version, ring bytes, grant slots, total bytes, connection nonce
  * 4096 + 1024*s      control block of side s, one 128-byte line per word (no false sharing, no adjacent-line
  *                    prefetch pairs): TAIL (ring out of s), HEAD (ring into s), ARM, WOKEN, HEARTBEAT, ARM_SPACE,
- *                    WOKEN_SPACE
+ *                    WOKEN_SPACE, PULLS
  * 8192 + R*s         ring out of side s (R bytes, a power of two)
  * 8192 + 2R + G*32*s grant table of side s (G slots of 32 bytes)
  * </pre>
@@ -27,7 +27,7 @@ public final class ConnectionLayout {
     /** "DAT4JSHM" in little-endian byte order. */
     public static final long MAGIC = 0x4D48534A34544144L;
     /** Layout version. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Smallest ring. */
     public static final long MIN_RING = 4096;
     /** Largest ring. */
@@ -53,6 +53,11 @@ public final class ConnectionLayout {
     public static final int ARM_SPACE = 5 * LINE;
     /** Control word: the peer's ARM_SPACE value this side (as consumer) last answered with a wake-up. */
     public static final int WOKEN_SPACE = 6 * LINE;
+    /**
+     * Control word: 1 once this side pulls the peer's large SENDs with CMA (SEND_RDV): it proved the peer's process
+     * id and has rendezvous on. Written once, before the first SEND_RDV it may receive.
+     */
+    public static final int PULLS = 7 * LINE;
 
     private static final long HEADER = 4096;
     private static final long CONTROL_BYTES = 1024;
@@ -101,7 +106,7 @@ public final class ConnectionLayout {
      *
      * @param side 0 or 1
      * @param word {@link #TAIL}, {@link #HEAD}, {@link #ARM}, {@link #WOKEN}, {@link #HEARTBEAT},
-     *        {@link #ARM_SPACE} or {@link #WOKEN_SPACE}
+     *        {@link #ARM_SPACE}, {@link #WOKEN_SPACE} or {@link #PULLS}
      */
     public long control(final int side, final int word) {
         return HEADER + CONTROL_BYTES * side + word;

@@ -43,31 +43,61 @@ public final class CrossMemory {
     private final MemorySegment remote;
     private final MemorySegment state;
     private final int maxLocal;
+    private final int maxRemote;
     private int count;
+    private int remoteCount;
     private final MemorySegment[] segments;
     private final long[] offsets;
     private final long[] lengths;
     private int lastErrno;
 
     /**
-     * Creates the reusable buffers.
+     * Creates the reusable buffers for copies to or from one remote range ({@link #transfer}).
      *
      * @param arena where they live
      * @param maxLocal the most local segments of one copy
      */
     public CrossMemory(final Arena arena, final int maxLocal) {
+        this(arena, maxLocal, 1);
+    }
+
+    /**
+     * Creates the reusable buffers.
+     *
+     * @param arena where they live
+     * @param maxLocal the most local segments of one copy
+     * @param maxRemote the most remote segments of one {@link #pull}
+     */
+    public CrossMemory(final Arena arena, final int maxLocal, final int maxRemote) {
         this.maxLocal = maxLocal;
+        this.maxRemote = Math.max(1, maxRemote);
         this.local = arena.allocate(16L * maxLocal, 8);
-        this.remote = arena.allocate(16, 8);
+        this.remote = arena.allocate(16L * this.maxRemote, 8);
         this.state = Libc.allocateCallState(arena);
         this.segments = new MemorySegment[maxLocal];
         this.offsets = new long[maxLocal];
         this.lengths = new long[maxLocal];
     }
 
-    /** Starts a new list of local segments. */
+    /** Starts a new list of local segments (and of remote ones for {@link #pull}). */
     public void clear() {
         count = 0;
+        remoteCount = 0;
+    }
+
+    /**
+     * Adds a segment of the other process to the list {@link #pull} reads.
+     *
+     * @param address its address there
+     * @param length bytes
+     */
+    public void addRemote(final long address, final long length) {
+        if (remoteCount == maxRemote) {
+            throw new IllegalStateException("more than " + maxRemote + " remote segments");
+        }
+        remote.set(JAVA_LONG, 16L * remoteCount, address);
+        remote.set(JAVA_LONG, 16L * remoteCount + 8, length);
+        remoteCount++;
     }
 
     /**
@@ -108,37 +138,76 @@ public final class CrossMemory {
             copyLocally(write, remoteAddress);
             return true;
         }
-        long done = 0;
         long total = 0;
         for (int i = 0; i < count; i++) {
             total += lengths[i];
         }
+        remote.set(JAVA_LONG, 0, remoteAddress);
+        remote.set(JAVA_LONG, 8, total);
+        remoteCount = 1;
+        return move(write, pid, total);
+    }
+
+    /**
+     * Reads the listed remote segments ({@link #addRemote}) of another process into the listed local ones, in order,
+     * with {@code process_vm_readv} (also for this very process: a system call, never a copy by address, so an
+     * address the other side named that is not mapped there is an EFAULT, not a crash); loops over partial copies.
+     * The local and the remote lists must hold the same number of bytes.
+     *
+     * @param pid the other process
+     * @return true if every byte moved; false with {@link #lastErrno()} set when the kernel refused or faulted
+     */
+    public boolean pull(final long pid) {
+        if (pid <= 0 || pid > Integer.MAX_VALUE) {
+            lastErrno = Libc.ESRCH;
+            return false;
+        }
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            total += lengths[i];
+        }
+        return move(false, pid, total);
+    }
+
+    private boolean move(final boolean write, final long pid, final long total) {
+        long done = 0;
         int first = 0;
+        int firstRemote = 0;
         while (done < total) {
-            remote.set(JAVA_LONG, 0, remoteAddress + done);
-            remote.set(JAVA_LONG, 8, total - done);
             final MemorySegment from = first == 0 ? local : local.asSlice(16L * first);
-            final long n = Libc.processVm(write, (int) pid, from, count - first, remote, 1, state);
+            final MemorySegment to = firstRemote == 0 ? remote : remote.asSlice(16L * firstRemote);
+            final long n = Libc.processVm(write, (int) pid, from, count - first, to, remoteCount - firstRemote,
+                    state);
             if (n <= 0) {
                 lastErrno = n == 0 ? Libc.EFAULT : Libc.errno(state);
                 return false;
             }
             done += n;
-            // drop the local entries the partial copy finished; shorten the one it stopped in
-            long skip = n;
-            while (skip > 0 && first < count) {
-                final long len = local.get(JAVA_LONG, 16L * first + 8);
-                if (skip >= len) {
-                    skip -= len;
-                    first++;
-                } else {
-                    local.set(JAVA_LONG, 16L * first, local.get(JAVA_LONG, 16L * first) + skip);
-                    local.set(JAVA_LONG, 16L * first + 8, len - skip);
-                    skip = 0;
-                }
-            }
+            // drop the entries the partial copy finished; shorten the ones it stopped in
+            first = advance(local, first, count, n);
+            firstRemote = advance(remote, firstRemote, remoteCount, n);
         }
         return true;
+    }
+
+    private static int advance(final MemorySegment iov, final int from, final int count, final long n) {
+        int first = from;
+        long skip = n;
+        while (skip > 0 && first < count) {
+            final long len = iov.get(JAVA_LONG, 16L * first + 8);
+            if (skip >= len) {
+                skip -= len;
+                first++;
+            } else {
+                iov.set(JAVA_LONG, 16L * first, iov.get(JAVA_LONG, 16L * first) + skip);
+                iov.set(JAVA_LONG, 16L * first + 8, len - skip);
+                skip = 0;
+            }
+        }
+        while (first < count && iov.get(JAVA_LONG, 16L * first + 8) == 0) {
+            first++; // empty entries left behind
+        }
+        return first;
     }
 
     private void copyLocally(final boolean write, final long remoteAddress) {

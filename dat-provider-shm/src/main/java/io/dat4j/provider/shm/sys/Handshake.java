@@ -39,7 +39,7 @@ public final class Handshake {
     /** "DAT4JSHM" little-endian, in REQ and REP. */
     public static final long MAGIC = ConnectionLayout.MAGIC;
     /** Protocol version. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Private data limit of connect, accept and reject. */
     public static final int MAX_PRIVATE_DATA = 512;
     /** Largest frame body. */

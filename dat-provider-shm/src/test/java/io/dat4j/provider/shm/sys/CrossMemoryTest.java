@@ -37,6 +37,60 @@ class CrossMemoryTest {
         }
     }
 
+    /** A pull gathers remote segments into local ones whose boundaries differ, with one system call. */
+    @Test
+    void aPullMatchesRemoteAndLocalSegmentsOfDifferentBoundaries() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment src = a.allocate(300);
+            for (int i = 0; i < 300; i++) {
+                src.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (i * 7 + 1));
+            }
+            final MemorySegment dst = a.allocate(400);
+            dst.fill((byte) 0x55);
+            final CrossMemory cm = new CrossMemory(a, 4, 4);
+            cm.add(dst, 10, 50);
+            cm.add(dst, 100, 150);
+            cm.addRemote(src.address(), 120);
+            cm.addRemote(src.address() + 200, 80);
+            assertTrue(cm.pull(PID));
+            for (int i = 0; i < 200; i++) {
+                final long at = i < 50 ? 10 + i : 100 + i - 50;
+                final long from = i < 120 ? i : 200 + i - 120;
+                assertEquals(src.get(java.lang.foreign.ValueLayout.JAVA_BYTE, from),
+                        dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at), "byte " + i);
+            }
+            assertEquals(0x55, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 9));
+            assertEquals(0x55, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 60));
+            assertEquals(0x55, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 250));
+        }
+    }
+
+    /**
+     * A remote address that is not mapped is EFAULT, also within this process (a system call, never a copy by
+     * address), and nothing past the local list is written.
+     */
+    @Test
+    void aPullFromAnAddressNotMappedFailsWithoutTouchingMoreThanItsList() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment src = a.allocate(64);
+            src.fill((byte) 3);
+            final MemorySegment dst = a.allocate(256);
+            dst.fill((byte) 0x55);
+            for (final long bad : new long[] {0, 8, -4096, 1L << 62}) {
+                final CrossMemory cm = new CrossMemory(a, 2, 2);
+                cm.add(dst, 16, 128);
+                cm.addRemote(src.address(), 64);
+                cm.addRemote(bad, 64);
+                assertTrue(!cm.pull(PID), "a pull from 0x" + Long.toHexString(bad));
+                assertEquals(Libc.EFAULT, cm.lastErrno());
+                assertEquals(0x55, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 15));
+                for (int i = 144; i < 256; i++) {
+                    assertEquals(0x55, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i));
+                }
+            }
+        }
+    }
+
     @Test
     void theProbeTellsTheOutcomes() throws Exception {
         try (Arena a = Arena.ofConfined()) {
