@@ -5,7 +5,6 @@ import io.dat4j.DtoStatus;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegisteredRegion;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.ArrayDeque;
@@ -17,8 +16,8 @@ import java.util.ArrayDeque;
  * of three strategies:
  * <ol>
  * <li>a <em>batch</em>: frames without payload (ACK, ACK_REQ, KEEPALIVE, READ_REQ, ...) and requests whose payload is
- * at most {@code dat4j.tcp.sendCopyMax}, copied back to back into the stage buffer (up to {@link #STAGE_MAX} + one
- * header) and written with one call, however many are queued;</li>
+ * at most {@code dat4j.tcp.sendCopyMax}, copied back to back into the stage buffer ({@link OutboundStage}, up to
+ * {@link #STAGE_MAX} + one header) and written with one call, however many are queued;</li>
  * <li>one segment up to {@link #STAGE_MAX}: header and payload in one gathering write from registered memory;</li>
  * <li>otherwise: the header, then segment by segment from registered memory, resumed on OP_WRITE.</li>
  * </ol>
@@ -44,10 +43,6 @@ final class OutboundWriter {
      * plus one header.
      */
     static final int STAGE_MAX = 64 * 1024;
-    /** The stage buffer's first size; it grows to {@link #STAGE_CAPACITY} when a larger payload or batch is staged. */
-    static final int STAGE_INITIAL = 8192;
-    /** The stage buffer's largest size. */
-    static final int STAGE_CAPACITY = Wire.HEADER + STAGE_MAX;
 
     private final TcpConnection c;
     /*
@@ -58,30 +53,16 @@ final class OutboundWriter {
      * gathering write from a memory-segment buffer, so small payloads keep the copy.
      */
     private final int sendCopyMax;
-    /** Frames written in a batch with others, all connections of the JVM (approximate: for tests and diagnostics). */
-    private static volatile long batchedFrames;
-    /** Frames in the batch being filled. */
-    private int batchFrames;
 
     /** A header, and the 8-byte payload of an ATOMIC frame behind it ({@link TcpExtensions}). */
     private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(Wire.HEADER + TcpExtensions.WORD);
     /** Header and first payload segment of a gathering write. */
     private final ByteBuffer[] gather = new ByteBuffer[2];
-    private ByteBuffer stage;
-    private MemorySegment stageSeg;
+    /** The stage buffer, and the batch being filled in it. */
+    private final OutboundStage stage = new OutboundStage();
     /** The stage holds bytes being written (one frame, or a batch), from its position to its limit. */
     private boolean staged;
-    /** Bytes of the batch being filled at the start of the stage (0: none); whole frames, none written yet. */
-    private int batchPos;
-    /** Size of the last frame put in the batch (the cork keeps room for one more like it). */
-    private int batchLast;
-    /** The batch being filled carries ACKs (an ACK frame, or a count in a request header): it is never corked. */
-    private boolean batchAcks;
-    /** Requests in the batch being filled (in {@link #awaiting}, not on the wire: no answer can be for them). */
-    private int batchRequests;
-    /** The number ({@link AckPolicy#frameNumber()}) of the last frame of the batch being filled that asked for its ACK. */
-    private long batchAsk;
-    /** As {@link #batchAsk}, for the batch or request being written. */
+    /** The number ({@link AckPolicy#frameNumber()}) of the last frame being written that asked for its ACK, or 0. */
     private long writingAsk;
     /** Set by {@link #requestHeader}: the number of the frame if it asks for its ACK (else 0), and whether it carries
      * ACKs. */
@@ -169,7 +150,7 @@ final class OutboundWriter {
 
     /** {@return whether a frame is being written or waits to be} */
     boolean unwritten() {
-        return curOut != null || curReq != null || staged || batchPos > 0 || !control.isEmpty();
+        return curOut != null || curReq != null || staged || stage.filling() || !control.isEmpty();
     }
 
     /** {@return whether requests are outstanding: being written, waiting for an answer, or posted} */
@@ -278,7 +259,7 @@ final class OutboundWriter {
      */
     private int next() {
         while (true) {
-            if (batchPos + Wire.HEADER > STAGE_CAPACITY) {
+            if (!stage.fits(Wire.HEADER)) {
                 return stageBatch();
             }
             Wire.Control o = control.peek();
@@ -306,7 +287,7 @@ final class OutboundWriter {
             }
             if (o != null) {
                 if (queued) {
-                    if (!batchable(o) && batchPos > 0) {
+                    if (!batchable(o) && stage.filling()) {
                         return stageBatch();
                     }
                     control.poll();
@@ -320,7 +301,7 @@ final class OutboundWriter {
                 curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
             } else if (op != null) {
                 if (batchable(op)) {
-                    if (batchPos + batchBytes(op) > STAGE_CAPACITY) {
+                    if (!stage.fits(batchBytes(op))) {
                         return stageBatch();
                     }
                     if (!c.ep.queues.takeRequest(op)) {
@@ -331,7 +312,7 @@ final class OutboundWriter {
                     }
                     continue;
                 }
-                if (batchPos > 0) {
+                if (stage.filling()) {
                     return stageBatch();
                 }
                 if (!c.ep.queues.takeRequest(op)) {
@@ -352,19 +333,12 @@ final class OutboundWriter {
 
     // ------------------------------------------------------------------ batches
 
-    /** {@return about how many frames were written in a batch with others so far, all connections of the JVM} */
-    static long batchedFrames() {
-        return batchedFrames;
-    }
-
     /** Puts a header-only control frame (taken off the queue, or a new ACK frame) into the batch. */
     private void appendControl(final Wire.Control o) {
         header(o.type, o.flags, 0, o.a, o.b, o.c, o.d);
-        reserve(Wire.HEADER);
-        putHeader(Wire.HEADER);
-        if (o.type == Wire.ACK) {
-            batchAcks = true;
-        }
+        stage.reserve(Wire.HEADER);
+        stage.putHeader(hdrOut, Wire.HEADER);
+        stage.controlAdded(o.type == Wire.ACK);
         o.pdata = null;
         o.region = null;
         free.add(o);
@@ -379,36 +353,26 @@ final class OutboundWriter {
      *         connection is breaking
      */
     private boolean appendRequest(final PostedOperation op) {
-        reserve(batchBytes(op));
+        stage.reserve(batchBytes(op));
         requestHeader(op);
-        final int start = batchPos;
-        putHeader(hdrOut.remaining());
+        final int start = stage.position();
+        stage.putHeader(hdrOut, hdrOut.remaining());
         if (op.kind() != DtoOperation.RDMA_READ && !TcpExtensions.isAtomic(op.kind())) {
-            int pos = batchPos;
             for (int i = 0; i < op.segmentCount(); i++) {
                 final RegisteredRegion r = op.region(i);
                 if (!r.acquire()) {
                     return failAppend(op, "a local LMR of " + op + " was freed while it was being sent");
                 }
                 try {
-                    MemorySegment.copy(r.memory(), op.offset(i), stageSeg, pos, op.length(i));
+                    stage.copyIn(r.memory(), op.offset(i), op.length(i));
                 } catch (final IllegalStateException e) {
                     return failAppend(op, memoryGone(op));
                 } finally {
                     r.release();
                 }
-                pos += (int) op.length(i);
             }
-            batchPos = pos;
         }
-        batchLast = batchPos - start;
-        batchRequests++;
-        if (headerAcks) {
-            batchAcks = true;
-        }
-        if (headerAsk != 0) {
-            batchAsk = headerAsk;
-        }
+        stage.requestAdded(start, headerAcks, headerAsk);
         awaiting.add(op);
         if (op.kind() == DtoOperation.RDMA_READ) {
             inflightReads++;
@@ -422,46 +386,13 @@ final class OutboundWriter {
         return false;
     }
 
-    /**
-     * Makes room for a frame of {@code bytes} behind the batch: the stage starts at {@link #STAGE_INITIAL} bytes and
-     * grows once, to {@link #STAGE_CAPACITY}, keeping the batch (callers check that the frame fits that).
-     */
-    private void reserve(final int bytes) {
-        if (stage == null || stage.capacity() < batchPos + bytes) {
-            final MemorySegment old = stageSeg;
-            stage = ByteBuffer.allocateDirect(batchPos + bytes <= STAGE_INITIAL ? STAGE_INITIAL : STAGE_CAPACITY);
-            stageSeg = MemorySegment.ofBuffer(stage);
-            if (old != null && batchPos > 0) {
-                MemorySegment.copy(old, 0, stageSeg, 0, batchPos);
-            }
-        }
-    }
-
-    /** Copies the header in {@link #hdrOut} ({@code n} bytes) behind the batch (room reserved). */
-    private void putHeader(final int n) {
-        stage.clear();
-        stage.put(batchPos, hdrOut, 0, n);
-        batchPos += n;
-        batchFrames++;
-    }
-
     /** @return 1 when a batch is staged for writing ({@link #staged}), 0 when there is none */
     private int stageBatch() {
-        if (batchPos == 0) {
+        if (!stage.filling()) {
             return 0;
         }
-        stage.clear().limit(batchPos);
+        writingAsk = stage.seal();
         staged = true;
-        if (batchFrames > 1) {
-            batchedFrames += batchFrames;
-        }
-        batchFrames = 0;
-        writingAsk = batchAsk;
-        batchPos = 0;
-        batchLast = 0;
-        batchAcks = false;
-        batchRequests = 0;
-        batchAsk = 0;
         return 1;
     }
 
@@ -498,7 +429,7 @@ final class OutboundWriter {
             // nothing of the response is out yet: a region freed since the READ_REQ was checked is still
             // refused as at the request (an error response), not by breaking the connection
             if (o.length <= STAGE_MAX) {
-                if (c.responder.stage(o, stage(o.length), stageSeg)) {
+                if (c.responder.stage(o, stage.single(hdrOut, o.length), stage.segment())) {
                     staged = true;
                     return writeStaged();
                 }
@@ -596,20 +527,8 @@ final class OutboundWriter {
     }
 
     private int writeStaged() throws IOException {
-        c.ch.write(stage);
-        return stage.hasRemaining() ? 0 : 1;
-    }
-
-    /** {@return the stage, holding the header, for a payload of {@code payload} bytes} */
-    private ByteBuffer stage(final long payload) {
-        if (stage == null || stage.capacity() < Wire.HEADER + payload) {
-            stage = ByteBuffer.allocateDirect(Wire.HEADER + payload <= STAGE_INITIAL ? STAGE_INITIAL
-                    : Wire.HEADER + STAGE_MAX);
-            stageSeg = MemorySegment.ofBuffer(stage);
-        }
-        stage.clear();
-        stage.put(hdrOut);
-        return stage;
+        c.ch.write(stage.buffer());
+        return stage.buffer().hasRemaining() ? 0 : 1;
     }
 
     private void finishCurrent() {
@@ -679,7 +598,7 @@ final class OutboundWriter {
                 c.loop.schedule(c);
                 break;
             }
-            if (batchPos + batchBytes(op) > STAGE_CAPACITY) {
+            if (!stage.fits(batchBytes(op))) {
                 if (!writeBatchInline()) {
                     return;
                 }
@@ -693,7 +612,7 @@ final class OutboundWriter {
                 return;
             }
         }
-        if (batchPos > 0 && !batchAcks && batchPos + batchLast <= STAGE_CAPACITY && c.acks.mayCork()) {
+        if (stage.corkable() && c.acks.mayCork()) {
             // corked: the next post adds to it; the peer's ACK for a frame on the wire is due, and the read round
             // that handles it writes the batch (flushOut)
             return;
@@ -707,12 +626,12 @@ final class OutboundWriter {
             return true;
         }
         try {
-            c.ch.write(stage);
+            c.ch.write(stage.buffer());
         } catch (final IOException e) {
             writeLost("write failed: " + e.getMessage());
             return false;
         }
-        if (stage.hasRemaining()) {
+        if (stage.buffer().hasRemaining()) {
             c.loop.schedule(c);
             return false;
         }
@@ -768,9 +687,7 @@ final class OutboundWriter {
         final PostedOperation op = curReq;
         curReq = null;
         staged = false;
-        batchPos = 0;
-        batchFrames = 0;
-        batchRequests = 0;
+        stage.drop();
         writingAsk = 0;
         hdrOut.clear().limit(0);
         return op;
@@ -789,9 +706,9 @@ final class OutboundWriter {
     // ------------------------------------------------------------------ the peer's answers
 
     void onAck(final int count) {
-        if (count > awaiting.size() - batchRequests) {
+        if (count > awaiting.size() - stage.requests()) {
             // (the reader checked against awaiting; the requests of a corked batch have not left yet)
-            c.close.protocol("ACK for " + count + " requests, " + (awaiting.size() - batchRequests) + " written");
+            c.close.protocol("ACK for " + count + " requests, " + (awaiting.size() - stage.requests()) + " written");
             return;
         }
         for (int i = 0; i < count; i++) {
@@ -804,7 +721,7 @@ final class OutboundWriter {
             c.ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
         }
         c.acks.acked(count);
-        if (batchPos > 0) {
+        if (stage.filling()) {
             // a corked batch waited for this ACK: the read round ends with flushOut, and the loop makes sure
             c.loop.schedule(c);
         }

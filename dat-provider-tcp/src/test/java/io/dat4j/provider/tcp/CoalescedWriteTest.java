@@ -64,12 +64,12 @@ class CoalescedWriteTest {
     void shouldDeliverInterleavedSmallRequestsInOrderAndCompleteEachOnce() throws Exception {
         f = new Fixture();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
-        final long before = OutboundWriter.batchedFrames();
+        final long before = OutboundStage.batchedFrames();
         final LocalMemoryRegion[] word = {f.lmr(f.c, 64), f.lmr(f.s, 64)};
         final CompletableFuture<Void> other = CompletableFuture.runAsync(() -> mixed(ep[1], f.s, word[0], word[1]));
         mixed(ep[0], f.c, word[1], word[0]);
         other.get(100, TimeUnit.SECONDS);
-        assertTrue(OutboundWriter.batchedFrames() > before, "frames were written several to a call");
+        assertTrue(OutboundStage.batchedFrames() > before, "frames were written several to a call");
     }
 
     private static final int MIXED = 6000;
