@@ -23,10 +23,15 @@ import java.util.concurrent.TimeUnit;
 final class InboundReader {
 
     /**
-     * Reads shorter than this go through a per-connection buffer (see {@link #in}), which holds this many bytes and a
-     * header, so that a frame with a payload of up to this size comes in one system call.
+     * Reads shorter than this go through a per-connection buffer (see {@link #in}), so that a frame with a payload of
+     * up to this size comes in one system call.
      */
     static final int IN_STAGE = 16 * 1024;
+    /**
+     * The per-connection buffer's size beyond a header: as large as a sender's batch ({@link OutboundStage}), so that
+     * a stream of small frames comes up to 64 KiB to a system call.
+     */
+    static final int IN_STAGE_CAPACITY = OutboundWriter.STAGE_MAX;
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** {@link #readWindow} result: the region was freed, or the memory under it (its arena closed). */
     static final int GONE = -2;
@@ -51,7 +56,7 @@ final class InboundReader {
 
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(Wire.HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
-    private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE).limit(0);
+    private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE_CAPACITY).limit(0);
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
