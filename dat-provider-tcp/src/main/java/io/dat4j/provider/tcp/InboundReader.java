@@ -29,7 +29,9 @@ final class InboundReader {
     static final int IN_STAGE = 16 * 1024;
     /**
      * The per-connection buffer's size beyond a header: as large as a sender's batch ({@link OutboundStage}), so that
-     * a stream of small frames comes up to 64 KiB to a system call.
+     * a stream of small frames comes up to 64 KiB to a system call. After a frame whose payload was not small (at
+     * least {@link #IN_STAGE}) a read takes at most {@link #IN_STAGE} bytes and a header, as the next payload is
+     * likely large too and is better read straight into registered memory than copied through the buffer.
      */
     static final int IN_STAGE_CAPACITY = OutboundWriter.STAGE_MAX;
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -57,6 +59,8 @@ final class InboundReader {
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(Wire.HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
     private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE_CAPACITY).limit(0);
+    /** The last frame's payload was at least {@link #IN_STAGE} bytes: the next read through the stage is short. */
+    private boolean largeFrames;
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
@@ -145,6 +149,7 @@ final class InboundReader {
                     fType = hdrIn.get(Wire.OFF_TYPE) & 0xff;
                     fFlags = hdrIn.get(Wire.OFF_FLAGS) & 0xff;
                     fLen = hdrIn.getInt(Wire.OFF_LENGTH);
+                    largeFrames = fLen >= IN_STAGE;
                     fA = hdrIn.getLong(Wire.OFF_A);
                     fB = hdrIn.getLong(Wire.OFF_B);
                     fC = hdrIn.getInt(Wire.OFF_C);
@@ -236,13 +241,17 @@ final class InboundReader {
             return r < 0 ? (n > 0 ? n : -1) : n + r;
         }
         inStage.clear();
+        if (largeFrames) {
+            inStage.limit(Wire.HEADER + IN_STAGE);
+        }
+        final int want = inStage.remaining();
         final int r;
         try {
             r = c.ch.read(inStage);
         } finally {
             inStage.flip();
         }
-        afterRead(r, inStage.capacity());
+        afterRead(r, want);
         if (r < 0) {
             return n > 0 ? n : -1;
         }

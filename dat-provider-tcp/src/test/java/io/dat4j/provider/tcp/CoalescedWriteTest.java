@@ -237,8 +237,8 @@ class CoalescedWriteTest {
     /**
      * The target holds the first SEND for a receive (RNR, rnr_retry 7) and so stops reading: the 16 KiB RDMA writes
      * behind it fill both sockets, and batches stay partly written. Then either the receive comes (everything
-     * completes once, in order, and lands), or the initiator disconnects mid-batch (every request completes once,
-     * FLUSHED, and nothing after).
+     * completes once, in order, and lands), or the initiator disconnects and resets mid-batch (every request completes
+     * once, FLUSHED, and nothing after).
      */
     @Test
     void shouldFinishABatchTheSocketCouldNotTakeAtOnce() {
@@ -271,11 +271,16 @@ class CoalescedWriteTest {
         sleep(300);
         assertNull(f.c.evd.poll(), "nothing completes while the target holds the SEND");
         if (closeMidBatch) {
+            // an ABRUPT disconnect cannot get its DISC past the full socket: the kit makes the EP DISCONNECTED after
+            // dat4j.kit.abruptDisconnectMillis; its reset then ends the connection and flushes what it holds
             ep[0].disconnect(CloseMode.ABRUPT);
+            assertEquals(io.dat4j.EndpointState.DISCONNECTED, ep[0].state());
+            ep[0].reset();
             final boolean[] seen = new boolean[writes + 1];
             for (int i = 0; i <= writes; i++) {
                 final DtoCompletionEvent e = dto(f.c.evd);
-                assertTrue(e.status() == DtoStatus.FLUSHED || e.status() == DtoStatus.SUCCESS, e.toString());
+                // (TRANSPORT: the transport timeout, 16 s without a byte from the peer, came first)
+                assertTrue(e.status() == DtoStatus.FLUSHED || e.status() == DtoStatus.TRANSPORT, e.toString());
                 assertTrue(!seen[(int) e.cookie()], "request " + e.cookie() + " completes once");
                 seen[(int) e.cookie()] = true;
             }

@@ -74,8 +74,8 @@ class FullReadTest {
      */
     @Test
     void shouldDeliverAFrameLeftInTheStageAfterAFullRead() throws Exception {
-        final int full = InboundReader.IN_STAGE_CAPACITY;
-        final int half = (InboundReader.IN_STAGE_CAPACITY + Wire.HEADER) / 2 - Wire.HEADER;
+        final int full = InboundReader.IN_STAGE;
+        final int half = (InboundReader.IN_STAGE + Wire.HEADER) / 2 - Wire.HEADER;
         try (Fixture f = Fixture.withSettings("127.0.0.1", TcpProvider.ACK_TIMEOUT_PROP_NAME, "0")) {
             final Endpoint[] ep = f.connect(EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(),
                     EndpointAttributes.builder().maxRequestDtos(8).maxRecvDtos(8).build(), null);
