@@ -2,16 +2,18 @@
 # stream-syscalls.sh: system calls per message of a TCP stream, on each JVM of a `dat perf bw` pair (docs/benchmarks.md,
 # "Where the time goes"). Counts, not times: they do not depend on the machine's load.
 #
-# usage: scripts/stream-syscalls.sh [ROOT] [SIZE] [WINDOW_SECONDS]
+# usage: scripts/stream-syscalls.sh [ROOT] [SIZE] [WINDOW_SECONDS] [OP]
 #   ROOT: the checkout whose ./dat runs (default: this one); SIZE: message size (default 4096);
-#   WINDOW_SECONDS: how long perf counts, once the pair has settled (default 5).
-# Runs `dat perf bw -P tcp-lo --op send --sizes SIZE,SIZE -n 1048576 --settle 5` (server and client), waits until the
+#   WINDOW_SECONDS: how long perf counts, once the pair has settled (default 5); OP: send (default) or rdma_write.
+# Runs `dat perf bw -P tcp-lo --op OP --sizes SIZE,SIZE -n 1048576 --settle 5` (server and client), waits until the
 # client has moved 256 MiB (past its warm-up), then runs `perf stat -e <syscalls> -p PID` on each JVM for the window.
 # Messages in the window come from the client's write(2) byte count (/proc/PID/io wchar: SIZE + 32 bytes a frame).
 set -eu
 root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 size=${2:-4096}
 window=${3:-5}
+op=${4:-send}
+case $op in send|rdma_write) ;; *) echo "stream-syscalls.sh: OP is send or rdma_write, not $op" >&2; exit 2 ;; esac
 events='syscalls:sys_enter_read,syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,context-switches'
 port=$(( 20000 + $$ % 20000 ))
 tmp=$(mktemp -d)
@@ -20,7 +22,7 @@ trap 'kill $spid $cpid 2>/dev/null || true; rm -rf "$tmp"' EXIT INT TERM
 "$root/dat" perf bw -s -P tcp-lo -p "$port" >"$tmp/server.out" 2>&1 &
 spid=$!
 sleep 3
-"$root/dat" perf bw -h 127.0.0.1 -P tcp-lo -p "$port" --op send --sizes "$size,$size" -n 1048576 --settle 5 \
+"$root/dat" perf bw -h 127.0.0.1 -P tcp-lo -p "$port" --op "$op" --sizes "$size,$size" -n 1048576 --settle 5 \
   >"$tmp/client.out" 2>&1 &
 cpid=$!
 wchar() { awk '/^wchar/ {print $2}' "/proc/$1/io"; }
@@ -36,7 +38,7 @@ perf stat -x, -e "$events" -p $cpid -o "$tmp/client.perf" -- sleep "$window"
 wait $p1
 w1=$(wchar $cpid)
 msgs=$(( (w1 - w0) / (size + 32) ))
-echo "root $root, size $size, window ${window}s, messages in the window: $msgs, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "root $root, op $op, size $size, window ${window}s, messages in the window: $msgs, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for side in client server; do
   printf '%s (%s):' "$side" "$([ $side = client ] && echo sender || echo receiver)"
   awk -F, -v m="$msgs" '$3 != "" && $1 ~ /^[0-9]+$/ {n=$3; sub(/.*:sys_enter_/, "", n); printf " %s %.3f", n, $1 / m}' \

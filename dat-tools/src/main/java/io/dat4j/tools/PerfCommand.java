@@ -56,11 +56,14 @@ final class PerfCommand implements Runnable {
     static final int PDATA_SIZE_RX = 24;
     /** Largest {@code --rx-depth}. */
     static final int MAX_RX_DEPTH = 4096;
-    /** Bandwidth: the default {@code --rx-depth} when memory allows, perftest's default {@code -r}. */
+    /** Bandwidth: the default {@code --rx-depth}, perftest's default {@code -r}, at every size. */
     static final int BW_RX_DEPTH = 512;
-    /** Bandwidth: the memory the default {@code --rx-depth} may take on the server (never fewer than {@link #SLOTS}). */
+    /**
+     * Bandwidth: the memory a server's receive ring takes (at least two slots of the largest size); its receives
+     * share it, slot {@code i % slots} (the server does not read what a stream's SENDs carry).
+     */
     static final long BW_RX_BYTES = 64L << 20;
-    /** Most memory a server gives its receive ring ({@code --rx-depth} slots of the largest size). */
+    /** Most memory a server gives its receive ring (slots of the largest size). */
     static final long MAX_RX_BYTES = 256L << 20;
     private static final long MAGIC = 0x4441_5450_4552_4631L;
 
@@ -111,8 +114,8 @@ final class PerfCommand implements Runnable {
 
         @Option(names = {"-r", "--rx-depth"}, paramLabel = "N", description = "Sends: receives the server keeps"
                 + " posted, which is also the sender's credit, as perftest -r (default: " + SLOTS + " for lat; for bw "
-                + BW_RX_DEPTH + " as perftest, fewer for large sizes, never fewer than " + SLOTS + "; at most"
-                + " 256 MiB of slots of the largest size).")
+                + BW_RX_DEPTH + " at every size, as perftest: they share a ring of at most 64 MiB, as perftest's"
+                + " share its buffer; lat gives each its own slot of the largest size, at most 256 MiB in all).")
         Integer rxDepth;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
@@ -140,7 +143,7 @@ final class PerfCommand implements Runnable {
          *
          * @param spec the command, for the error
          */
-        void validate(final CommandSpec spec) {
+        void validate(final CommandSpec spec, final int mode) {
             if (sizes.length == 0) {
                 throw new ParameterException(spec.commandLine(), "--sizes needs at least one size");
             }
@@ -164,7 +167,7 @@ final class PerfCommand implements Runnable {
             if (rxDepth != null && (rxDepth < 2 || rxDepth > MAX_RX_DEPTH)) {
                 throw new ParameterException(spec.commandLine(), "--rx-depth must be 2.." + MAX_RX_DEPTH);
             }
-            if (rxDepth != null && rxDepth * Math.max(maxSize(), Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+            if (rxDepth != null && ringBytes(rxDepth, maxSize(), mode) > MAX_RX_BYTES) {
                 throw new ParameterException(spec.commandLine(), "--rx-depth " + rxDepth + " of " + maxSize()
                         + "-byte slots needs more than " + (MAX_RX_BYTES >> 20) + " MiB; use fewer or smaller");
             }
@@ -198,8 +201,8 @@ final class PerfCommand implements Runnable {
         }
 
         /**
-         * {@return the receives the server is to keep posted}: {@code --rx-depth}, else for bandwidth
-         * {@link #BW_RX_DEPTH} slots within {@link #BW_RX_BYTES} (at least {@link #SLOTS}), else {@link #SLOTS}
+         * {@return the receives the server is to keep posted}: {@code --rx-depth}, else {@link #BW_RX_DEPTH} for
+         * bandwidth (at every size: the receives share the ring, {@link #ringSlots}), {@link #SLOTS} for latency
          *
          * @param mode {@link Wire#MODE_LATENCY} or {@link Wire#MODE_BANDWIDTH}
          */
@@ -207,11 +210,7 @@ final class PerfCommand implements Runnable {
             if (rxDepth != null) {
                 return rxDepth;
             }
-            if (mode != Wire.MODE_BANDWIDTH) {
-                return SLOTS;
-            }
-            final long fit = BW_RX_BYTES / Math.max(maxSize(), Wire.CONTROL_SIZE);
-            return (int) Math.max(SLOTS, Math.min(BW_RX_DEPTH, fit));
+            return mode == Wire.MODE_BANDWIDTH ? BW_RX_DEPTH : SLOTS;
         }
 
         /** {@return the largest size} */
@@ -281,7 +280,7 @@ final class PerfCommand implements Runnable {
         public Integer call() throws IOException {
             peer.validate(spec);
             peer.validatePort(spec, opts.port);
-            opts.validate(spec);
+            opts.validate(spec, mode);
             if (peer.server) {
                 peer.serve(spec, this::serveOnce);
                 return 0;
@@ -290,8 +289,9 @@ final class PerfCommand implements Runnable {
         }
 
         private Session.Spec sessionSpec(final long maxSize, final boolean active, final int slots) {
-            return new Session.Spec(Math.max(maxSize, Wire.CONTROL_SIZE), slots,
-                    Math.max(maxSize, Wire.CONTROL_SIZE), opts.depth + 4, active ? Math.min(opts.depth, 16) : 0);
+            final long slot = Math.max(maxSize, Wire.CONTROL_SIZE);
+            return new Session.Spec(slot, slots, slot, opts.depth + 4, active ? Math.min(opts.depth, 16) : 0,
+                    active ? slots : ringSlots(slots, maxSize, mode));
         }
 
         private int client() throws IOException {
@@ -484,7 +484,8 @@ final class PerfCommand implements Runnable {
                 s.awaitRequest(op.label());
                 completed++;
             }
-            return new PerfResult.BandwidthResult(op, size, n, elapsed, 0);
+            return new PerfResult.BandwidthResult(op, size, n, elapsed, 0, depth,
+                    op == PerfOp.SEND ? serverCredits : 0);
         }
 
         private void serveOnce() {
@@ -512,7 +513,7 @@ final class PerfCommand implements Runnable {
                     throw new IllegalStateException("rejected a request for " + maxSize + "-byte messages");
                 }
                 final int rx = announcedRxDepth(p);
-                if (rx < 2 || rx > MAX_RX_DEPTH || rx * Math.max(maxSize, Wire.CONTROL_SIZE) > MAX_RX_BYTES) {
+                if (rx < 2 || rx > MAX_RX_DEPTH || ringBytes(rx, maxSize, mode) > MAX_RX_BYTES) {
                     cr.reject(null);
                     throw new IllegalStateException("rejected a request for a receive depth of " + rx + " slots of "
                             + maxSize + " bytes (2.." + MAX_RX_DEPTH + ", at most " + (MAX_RX_BYTES >> 20) + " MiB)");
@@ -521,7 +522,8 @@ final class PerfCommand implements Runnable {
                 // private data
                 try (Session s = Session.on(ia, sessionSpec(maxSize, false, rx), opts.poll)) {
                     s.acceptRequest(cr, p);
-                    out.printf("client connected: messages up to %d bytes, %d receives posted%n", maxSize, rx);
+                    out.printf("client connected: messages up to %d bytes, %d receives posted in %d slots%n",
+                            maxSize, rx, ringSlots(rx, maxSize, mode));
                     out.flush();
                     serve(s, maxSize, rx);
                 }
@@ -597,6 +599,27 @@ final class PerfCommand implements Runnable {
             s.repost(slot);
             return c;
         }
+    }
+
+    /**
+     * {@return the slots of memory of a server's receive ring}: one per receive for latency; for bandwidth as many as
+     * fit in {@link #BW_RX_BYTES} (at least 2, at most one per receive), which the receives share in turn
+     *
+     * @param rx the receives posted
+     * @param maxSize the largest message size
+     * @param mode {@link Wire#MODE_LATENCY} or {@link Wire#MODE_BANDWIDTH}
+     */
+    static int ringSlots(final int rx, final long maxSize, final int mode) {
+        if (mode != Wire.MODE_BANDWIDTH) {
+            return rx;
+        }
+        final long fit = BW_RX_BYTES / Math.max(maxSize, Wire.CONTROL_SIZE);
+        return (int) Math.min(rx, Math.max(2, fit));
+    }
+
+    /** {@return the bytes of a server's receive ring} (see {@link #ringSlots}) */
+    static long ringBytes(final int rx, final long maxSize, final int mode) {
+        return ringSlots(rx, maxSize, mode) * Math.max(maxSize, Wire.CONTROL_SIZE);
     }
 
     /**

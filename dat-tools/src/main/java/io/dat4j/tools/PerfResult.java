@@ -70,12 +70,21 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
      * @param iterations messages
      * @param nanos elapsed time from the first post to the last completion
      * @param warmup untimed operations before the measured ones
+     * @param depth operations in flight ({@code --depth}, bounded by the EP's); 0: not recorded
+     * @param rxDepth sends: the receives the server kept posted, the sender's credit; 0: not recorded (or not a send)
      */
-    record BandwidthResult(PerfOp op, long size, long iterations, long nanos, long warmup) implements PerfResult {
+    record BandwidthResult(PerfOp op, long size, long iterations, long nanos, long warmup, int depth, int rxDepth)
+            implements PerfResult {
+
+        /** A point without its depths. */
+        BandwidthResult(final PerfOp op, final long size, final long iterations, final long nanos,
+                final long warmup) {
+            this(op, size, iterations, nanos, warmup, 0, 0);
+        }
 
         @Override
         public BandwidthResult warmedUp(final long operations) {
-            return new BandwidthResult(op, size, iterations, nanos, operations);
+            return new BandwidthResult(op, size, iterations, nanos, operations, depth, rxDepth);
         }
 
         /** {@return gigabits (10^9) per second} */
@@ -98,6 +107,10 @@ sealed interface PerfResult permits PerfResult.LatencyResult, PerfResult.Bandwid
             m.put("msg_per_s", Math.rint(messagesPerSecond()));
             m.put("elapsed_us", round3(nanos / 1_000.0));
             m.put("warmup", warmup);
+            if (depth > 0) {
+                m.put("depth", depth);
+                m.put("rx_depth", rxDepth);
+            }
             return m;
         }
     }

@@ -87,8 +87,22 @@ final class Session implements AutoCloseable {
      * @param requestDepth sends/RDMA the EP may have outstanding
      * @param rdmaReadDepth RDMA reads the EP may have outstanding (and accept from the peer); 0 leaves both to the
      *        provider, which matches them to the peer's request on accept (for servers)
+     * @param ringSlots slots of memory in the ring (1..slots): receive {@code i} lands in slot {@code i % ringSlots},
+     *        so that more receives than the ring holds may be posted when their contents are not read while later
+     *        ones may arrive (a bandwidth server, as perftest's receives share its buffer)
      */
-    record Spec(long dataSize, int slots, long slotSize, int requestDepth, int rdmaReadDepth) {
+    record Spec(long dataSize, int slots, long slotSize, int requestDepth, int rdmaReadDepth, int ringSlots) {
+        /** A ring with a slot of memory per receive. */
+        Spec(final long dataSize, final int slots, final long slotSize, final int requestDepth,
+                final int rdmaReadDepth) {
+            this(dataSize, slots, slotSize, requestDepth, rdmaReadDepth, slots);
+        }
+
+        Spec {
+            if (ringSlots < 1 || ringSlots > slots) {
+                throw new IllegalArgumentException("ring slots " + ringSlots + " outside 1.." + slots);
+            }
+        }
     }
 
     private Session(final InterfaceAdapter ia, final boolean ownsIa, final Spec spec, final boolean polling) {
@@ -154,13 +168,13 @@ final class Session implements AutoCloseable {
         t = System.nanoTime();
         dataLmr = ia.createLocalMemoryRegion(pz, arena.allocate(spec.dataSize(), 64), MemoryPrivilege.ALL);
         timings.put("lmr create", System.nanoTime() - t);
-        ringLmr = ia.createLocalMemoryRegion(pz, arena.allocate(spec.slotSize() * spec.slots(), 64),
+        ringLmr = ia.createLocalMemoryRegion(pz, arena.allocate(spec.slotSize() * spec.ringSlots(), 64),
                 MemoryPrivilege.LOCAL);
         controlLmr = ia.createLocalMemoryRegion(pz, arena.allocate(CONTROL_BUFFER, 64), MemoryPrivilege.LOCAL);
         // each slot's one-triplet list, made once: reposting a slot allocates nothing
         final List<List<LocalMemoryTriplet>> lists = new ArrayList<>(spec.slots());
         for (int i = 0; i < spec.slots(); i++) {
-            lists.add(List.of(ringLmr.triplet(i * spec.slotSize(), spec.slotSize())));
+            lists.add(List.of(ringLmr.triplet((i % spec.ringSlots()) * spec.slotSize(), spec.slotSize())));
         }
         slotLists = List.copyOf(lists);
 
@@ -246,7 +260,7 @@ final class Session implements AutoCloseable {
      * @param i slot index, the cookie of its receive completion
      */
     MemorySegment slot(final int i) {
-        return ringLmr.segment().asSlice(i * spec.slotSize(), spec.slotSize());
+        return ringLmr.segment().asSlice((i % spec.ringSlots()) * spec.slotSize(), spec.slotSize());
     }
 
     /**

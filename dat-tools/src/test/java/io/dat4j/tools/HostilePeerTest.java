@@ -87,8 +87,9 @@ class HostilePeerTest extends PeerTestBase {
         assertTrue(perfServerFacingConnect(perfPdata(64, 1)).err().contains("receive depth of 1 slots"));
         assertTrue(perfServerFacingConnect(perfPdata(64, 4097)).err().contains("receive depth of 4097 slots"));
         assertTrue(perfServerFacingConnect(perfPdata(64, -1)).err().contains("receive depth of -1 slots"));
-        assertTrue(perfServerFacingConnect(perfPdata(1 << 20, 4096)).err()
-                .contains("receive depth of 4096 slots of 1048576 bytes"));
+        // a bw server's receives share at most 64 MiB of slots, at least two: two 256 MiB slots exceed the cap
+        assertTrue(perfServerFacingConnect(perfPdata(1 << 28, 4)).err()
+                .contains("receive depth of 4 slots of 268435456 bytes"));
     }
 
     @Test

@@ -121,8 +121,11 @@ class LoopbackTest {
                     "--iterations", "200", "--csv"});
         assertEquals("0", c[0], c[2]);
         final String[] lines = c[1].strip().split("\n");
-        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us,warmup", lines[0]);
+        assertEquals("op,size,iterations,gbit_per_s,msg_per_s,elapsed_us,warmup,depth,rx_depth", lines[0]);
         assertEquals(7, lines.length, c[1]);
+        assertTrue(lines[1].startsWith("send,64,200,") && lines[1].endsWith(",128,512"),
+                "sends: 128 in flight against perftest's 512 receives, at every size: " + c[1]);
+        assertTrue(lines[3].startsWith("rdma_write,64,200,") && lines[3].endsWith(",128,0"), c[1]);
     }
 
     @Test
@@ -138,7 +141,7 @@ class LoopbackTest {
         assertTrue(lines[1].startsWith("send,64,1024,"), c[1]);
         assertTrue(lines[2].startsWith("send,4096,20,"), c[1]);
         assertTrue(lines[3].startsWith("rdma_write,64,1024,"), c[1]);
-        assertTrue(lines[1].endsWith(",50"), "the warm-up pass is counted in the last column: " + c[1]);
+        assertTrue(lines[1].endsWith(",50,128,64"), "the warm-up pass, depth and -r in the last columns: " + c[1]);
     }
 
     @Test

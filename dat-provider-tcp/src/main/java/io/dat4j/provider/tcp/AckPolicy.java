@@ -68,6 +68,8 @@ final class AckPolicy {
     private long ackedFrames;
     /** Sender: the number of the last frame that asked for its ACK (or that an ACK_REQ followed). */
     private long askedUpTo;
+    /** Sender: the number of the last frame that asked for its ACK and has left whole for the socket. */
+    private long askedOnWire;
     /** Sender: frames and payload bytes written since the last one that asked. */
     private int sinceAsk;
     private long sinceAskBytes;
@@ -209,6 +211,29 @@ final class AckPolicy {
             return Wire.FLAG_ACK_NOW;
         }
         return 0;
+    }
+
+    /** {@return the number of the SEND/WRITE frame {@link #markRequest} marked last} (coalescing only) */
+    long frameNumber() {
+        return written;
+    }
+
+    /** Frame number {@code frame}, which asked for its ACK, has been written whole to the socket. */
+    void onWire(final long frame) {
+        if (frame > askedOnWire) {
+            askedOnWire = frame;
+        }
+    }
+
+    /**
+     * {@return whether a posting thread may leave its batch of requests unwritten for the next post to add to}: with
+     * coalescing, while more than {@link #MARK_FRAMES} frames are unacknowledged (a stream, not a ping-pong or a small
+     * window) and a frame that asked for its ACK is on the wire and not acknowledged: that ACK is due without any
+     * timer (a receiver acknowledges an asking frame at the end of its read round), and the read round that takes it
+     * writes the batch ({@link OutboundWriter#flushOut()}).
+     */
+    boolean mayCork() {
+        return coalesce && askedOnWire > ackedFrames && written - ackedFrames > MARK_FRAMES;
     }
 
     /**

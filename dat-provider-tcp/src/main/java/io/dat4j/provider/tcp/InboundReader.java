@@ -26,10 +26,17 @@ import java.util.concurrent.TimeUnit;
 final class InboundReader {
 
     /**
-     * Reads shorter than this go through a per-connection buffer (see {@link #in}), which holds this many bytes and a
-     * header, so that a frame with a payload of up to this size comes in one system call.
+     * Reads shorter than this go through a per-connection buffer (see {@link #in}), so that a frame with a payload of
+     * up to this size comes in one system call.
      */
     static final int IN_STAGE = 16 * 1024;
+    /**
+     * The per-connection buffer's size beyond a header: as large as a sender's batch ({@link OutboundStage}), so that
+     * a stream of small frames comes up to 64 KiB to a system call. After a frame whose payload was not small (at
+     * least {@link #IN_STAGE}) a read takes at most {@link #IN_STAGE} bytes and a header, as the next payload is
+     * likely large too and is better read straight into registered memory than copied through the buffer.
+     */
+    static final int IN_STAGE_CAPACITY = OutboundWriter.STAGE_MAX;
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** {@link #readWindow} result: the region was freed, or the memory under it (its arena closed). */
     static final int GONE = -2;
@@ -54,9 +61,13 @@ final class InboundReader {
 
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(Wire.HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
-    private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE).limit(0);
+    private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE_CAPACITY).limit(0);
     /** The address of the stage's first byte, for a blocking recv into it ({@link #recvBlocking}). */
     private final long stageBase = MemorySegment.ofBuffer(inStage.duplicate().clear()).address();
+    /** The last frame's payload was at least {@link #IN_STAGE} bytes: the next read through the stage is short. */
+    private boolean largeFrames;
+    /** What the last {@link #recvBlocking} asked for (a shorter answer says the socket is empty). */
+    private int asked;
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
     /** The last socket read got all it asked for: whether more is there is not known. */
@@ -111,6 +122,10 @@ final class InboundReader {
      */
     int recvBlocking(final int millis) {
         inStage.clear();
+        if (largeFrames) {
+            inStage.limit(Wire.HEADER + IN_STAGE);
+        }
+        asked = inStage.remaining();
         final int n = c.io.recvBlocking(inStage, stageBase, millis);
         inStage.flip();
         return n;
@@ -120,7 +135,7 @@ final class InboundReader {
     void received(final int n) {
         if (n > 0) {
             c.live.received += n;
-            afterRead(n, inStage.capacity());
+            afterRead(n, asked);
         } else {
             socketReadable(); // (the end of the stream or an error: the next read reports it)
         }
@@ -179,6 +194,7 @@ final class InboundReader {
                     fType = hdrIn.get(Wire.OFF_TYPE) & 0xff;
                     fFlags = hdrIn.get(Wire.OFF_FLAGS) & 0xff;
                     fLen = hdrIn.getInt(Wire.OFF_LENGTH);
+                    largeFrames = fLen >= IN_STAGE;
                     fA = hdrIn.getLong(Wire.OFF_A);
                     fB = hdrIn.getLong(Wire.OFF_B);
                     fC = hdrIn.getInt(Wire.OFF_C);
@@ -272,13 +288,17 @@ final class InboundReader {
             return r < 0 ? (n > 0 ? n : -1) : n + r;
         }
         inStage.clear();
+        if (largeFrames) {
+            inStage.limit(Wire.HEADER + IN_STAGE);
+        }
+        final int want = inStage.remaining();
         final int r;
         try {
             r = c.io.read(inStage);
         } finally {
             inStage.flip();
         }
-        afterRead(r, inStage.capacity());
+        afterRead(r, want);
         if (r < 0) {
             return n > 0 ? n : -1;
         }

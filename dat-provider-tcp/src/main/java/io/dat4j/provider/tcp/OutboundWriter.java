@@ -5,7 +5,6 @@ import io.dat4j.DtoStatus;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegisteredRegion;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.ArrayDeque;
@@ -13,14 +12,23 @@ import java.util.ArrayDeque;
 /**
  * The outbound side of one connection, and the requester: writes control frames (handshake, ACK, NAK, READ
  * responses, DISC, keepalives) in order, then the EP's posted requests (SEND, RDMA WRITE, RDMA READ within the
- * negotiated depth), and completes the requests when the peer answers (ACK, NAK, READ response). A request's payload
- * leaves by one of three strategies:
+ * negotiated depth), and completes the requests when the peer answers (ACK, NAK, READ response). Frames leave by one
+ * of three strategies:
  * <ol>
- * <li>up to {@code dat4j.tcp.sendCopyMax}: copied behind its header into a stage buffer, one write;</li>
+ * <li>a <em>batch</em>: frames without payload (ACK, ACK_REQ, KEEPALIVE, READ_REQ, ...) and requests whose payload is
+ * at most {@code dat4j.tcp.sendCopyMax}, copied back to back into the stage buffer ({@link OutboundStage}, up to
+ * {@link #STAGE_MAX} + one header) and written with one call, however many are queued;</li>
  * <li>one segment up to {@link #STAGE_MAX}: header and payload in one gathering write from registered memory;</li>
  * <li>otherwise: the header, then segment by segment from registered memory, resumed on OP_WRITE.</li>
  * </ol>
- * A posting thread writes small requests itself ({@link #inlineFlush()}), saving the hand-over to the I/O thread.
+ * A posting thread writes small requests itself ({@link #inlineFlush()}), saving the hand-over to the I/O thread. In
+ * a stream it may leave its batch unwritten for the next post to add to (<em>corked</em>, {@link AckPolicy#mayCork}):
+ * only while a frame that asked for its ACK is on the wire and unacknowledged, so the peer's ACK for it is due
+ * without any timer, and the read round that handles it writes the batch; never with ACKs in it.
+ *
+ * <p>A request put in a batch joins {@link #awaiting} at once (its bytes are in the stage, in wire order); it still
+ * completes only when the peer answers it. Control frames keep their order in the batch; a READ response (which has
+ * its own staging) and a frame with private data end a batch and are written after it.
  *
  * <p>Threading: under the connection's lock ({@link TcpConnection#lock}): the loop owner, or a posting thread (which
  * holds the EP's lock, ranked above) in {@link #inlineFlush()}. The regions' shared views are touched only by the loop
@@ -31,11 +39,10 @@ final class OutboundWriter {
 
     /**
      * Payloads up to this size are copied behind their header and written with one call (a header written alone
-     * would wake the receiver once for the header and again for the payload).
+     * would wake the receiver once for the header and again for the payload); a batch holds up to this many bytes
+     * plus one header.
      */
     static final int STAGE_MAX = 64 * 1024;
-    /** The stage buffer's first size; it grows to {@code HEADER + STAGE_MAX} when a larger payload is staged. */
-    static final int STAGE_INITIAL = 8192;
 
     private final TcpConnection c;
     /*
@@ -51,9 +58,16 @@ final class OutboundWriter {
     private final ByteBuffer hdrOut = ByteBuffer.allocateDirect(Wire.HEADER + TcpExtensions.WORD);
     /** Header and first payload segment of a gathering write. */
     private final ByteBuffer[] gather = new ByteBuffer[2];
-    private ByteBuffer stage;
-    private MemorySegment stageSeg;
+    /** The stage buffer, and the batch being filled in it. */
+    private final OutboundStage stage = new OutboundStage();
+    /** The stage holds bytes being written (one frame, or a batch), from its position to its limit. */
     private boolean staged;
+    /** The number ({@link AckPolicy#frameNumber()}) of the last frame being written that asked for its ACK, or 0. */
+    private long writingAsk;
+    /** Set by {@link #requestHeader}: the number of the frame if it asks for its ACK (else 0), and whether it carries
+     * ACKs. */
+    private long headerAsk;
+    private boolean headerAcks;
     /** Control frames to write, in order, before any further request. */
     final ArrayDeque<Wire.Control> control = new ArrayDeque<>();
     private final ArrayDeque<Wire.Control> free = new ArrayDeque<>();
@@ -136,7 +150,7 @@ final class OutboundWriter {
 
     /** {@return whether a frame is being written or waits to be} */
     boolean unwritten() {
-        return curOut != null || curReq != null || !control.isEmpty();
+        return curOut != null || curReq != null || staged || stage.filling() || !control.isEmpty();
     }
 
     /** {@return whether requests are outstanding: being written, waiting for an answer, or posted} */
@@ -156,17 +170,50 @@ final class OutboundWriter {
 
     private void requestHeader(final PostedOperation op) {
         final int acks = c.acks.takePiggy();
+        int flags = 0;
         switch (op.kind()) {
-            case SEND -> header(Wire.SEND, c.acks.markRequest(op.totalLength()), op.totalLength(), 0, 0, 0, acks);
-            case RDMA_WRITE -> header(Wire.WRITE, c.acks.markRequest(op.totalLength()), op.totalLength(),
-                    op.remoteAddress(), 0, op.rmrContext(), acks);
+            case SEND -> {
+                flags = c.acks.markRequest(op.totalLength());
+                header(Wire.SEND, flags, op.totalLength(), 0, 0, 0, acks);
+            }
+            case RDMA_WRITE -> {
+                flags = c.acks.markRequest(op.totalLength());
+                header(Wire.WRITE, flags, op.totalLength(), op.remoteAddress(), 0, op.rmrContext(), acks);
+            }
             case RDMA_READ -> header(Wire.READ_REQ, 0, 0, op.remoteAddress(), op.totalLength(), op.rmrContext(),
                     acks);
-            case RDMA_WRITE_IMMEDIATE -> TcpExtensions.requestHeader(hdrOut, op, acks,
-                    c.acks.markRequest(op.totalLength()));
+            case RDMA_WRITE_IMMEDIATE -> {
+                flags = c.acks.markRequest(op.totalLength());
+                TcpExtensions.requestHeader(hdrOut, op, acks, flags);
+            }
             case FETCH_AND_ADD, COMPARE_AND_SWAP -> TcpExtensions.requestHeader(hdrOut, op, acks, 0);
             default -> throw new IllegalStateException("not a request: " + op.kind());
         }
+        headerAsk = (flags & Wire.FLAG_ACK_NOW) != 0 ? c.acks.frameNumber() : 0;
+        headerAcks = acks > 0;
+    }
+
+    /** {@return whether a request goes out in a batch}: no payload, or one copied (at most sendCopyMax) */
+    private boolean batchable(final PostedOperation op) {
+        return switch (op.kind()) {
+            case RDMA_READ, FETCH_AND_ADD, COMPARE_AND_SWAP -> true;
+            case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> op.totalLength() <= sendCopyMax;
+            default -> false;
+        };
+    }
+
+    /** {@return the bytes a batchable request takes in a batch} */
+    private static int batchBytes(final PostedOperation op) {
+        return switch (op.kind()) {
+            case RDMA_READ -> Wire.HEADER;
+            case FETCH_AND_ADD, COMPARE_AND_SWAP -> Wire.HEADER + TcpExtensions.WORD;
+            default -> Wire.HEADER + (int) op.totalLength();
+        };
+    }
+
+    /** {@return whether a control frame goes out in a batch}: a header alone (READ responses have their own staging) */
+    private static boolean batchable(final Wire.Control o) {
+        return o.type != Wire.READ_RESP && (o.pdata == null || o.pdata.length == 0);
     }
 
     // ------------------------------------------------------------------ writing
@@ -177,45 +224,14 @@ final class OutboundWriter {
             return;
         }
         while (true) {
-            if (curOut == null && curReq == null) {
-                Wire.Control o = control.poll();
-                PostedOperation op = null;
-                if (o == null) {
-                    if (!c.close.closing && c.phase == ConnectionPhase.UP) {
-                        op = c.ep.queues.peekRequest();
-                        if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
-                            op = null;
-                        }
-                    }
-                    if (c.acks.needFrame(op != null)) {
-                        if (op == null && c.acks.holdLazily()) {
-                            // no frame asked for these ACKs: a request, a control frame or an ask carries them later
-                            break;
-                        }
-                        if (op == null && c.acks.mayDefer()) {
-                            // the consumer this loop wakes may answer at once: let its request carry the ACKs
-                            c.loop.deferredAcks.defer(c);
-                            break;
-                        }
-                        o = c.acks.frame();
-                    }
+            if (curOut == null && curReq == null && !staged) {
+                final int n = next();
+                if (n < 0) {
+                    return;
                 }
-                if (o != null) {
-                    curOut = o;
-                    header(o.type, o.flags, o.payloadLength(), o.a, o.b, o.c, o.d);
-                    curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
-                } else if (op != null) {
-                    if (!c.ep.queues.takeRequest(op)) {
-                        continue;
-                    }
-                    curReq = op;
-                    requestHeader(op);
-                } else {
+                if (n == 0) {
                     break;
                 }
-                outSeg = 0;
-                outSegDone = 0;
-                outDone = 0;
             }
             final int r = writeCurrent();
             if (r < 0) {
@@ -233,6 +249,153 @@ final class OutboundWriter {
         }
     }
 
+    /**
+     * Takes what is to be written next, in order: control frames, the ACKs owed, the requests. Batchable frames go
+     * into the batch, one after the other, until one is not, the batch is full, or nothing is left; then the batch is
+     * staged for writing, and a frame that is not batchable is left for after it.
+     *
+     * @return 1 something is to be written (the staged batch, {@link #curOut} or {@link #curReq}), 0 nothing, -1 the
+     *         connection ended
+     */
+    private int next() {
+        while (true) {
+            if (!stage.fits(Wire.HEADER)) {
+                return stageBatch();
+            }
+            Wire.Control o = control.peek();
+            boolean queued = o != null;
+            PostedOperation op = null;
+            if (o == null) {
+                if (!c.close.closing && c.phase == ConnectionPhase.UP) {
+                    op = c.ep.queues.peekRequest();
+                    if (op != null && op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
+                        op = null;
+                    }
+                }
+                if (c.acks.needFrame(op != null)) {
+                    if (op == null && c.acks.holdLazily()) {
+                        // no frame asked for these ACKs: a request, a control frame or an ask carries them later
+                        return stageBatch();
+                    }
+                    if (op == null && c.acks.mayDefer()) {
+                        // the consumer this loop wakes may answer at once: let its request carry the ACKs
+                        c.loop.deferredAcks.defer(c);
+                        return stageBatch();
+                    }
+                    o = c.acks.frame();
+                }
+            }
+            if (o != null) {
+                if (queued) {
+                    if (!batchable(o) && stage.filling()) {
+                        return stageBatch();
+                    }
+                    control.poll();
+                }
+                if (batchable(o)) {
+                    appendControl(o);
+                    continue;
+                }
+                curOut = o;
+                header(o.type, o.flags, o.payloadLength(), o.a, o.b, o.c, o.d);
+                curPdata = o.pdata == null || o.pdata.length == 0 ? null : ByteBuffer.wrap(o.pdata);
+            } else if (op != null) {
+                if (batchable(op)) {
+                    if (!stage.fits(batchBytes(op))) {
+                        return stageBatch();
+                    }
+                    if (!c.ep.queues.takeRequest(op)) {
+                        continue;
+                    }
+                    if (!appendRequest(op)) {
+                        return -1;
+                    }
+                    continue;
+                }
+                if (stage.filling()) {
+                    return stageBatch();
+                }
+                if (!c.ep.queues.takeRequest(op)) {
+                    continue;
+                }
+                curReq = op;
+                requestHeader(op);
+                writingAsk = headerAsk;
+            } else {
+                return stageBatch();
+            }
+            outSeg = 0;
+            outSegDone = 0;
+            outDone = 0;
+            return 1;
+        }
+    }
+
+    // ------------------------------------------------------------------ batches
+
+    /** Puts a header-only control frame (taken off the queue, or a new ACK frame) into the batch. */
+    private void appendControl(final Wire.Control o) {
+        header(o.type, o.flags, 0, o.a, o.b, o.c, o.d);
+        stage.reserve(Wire.HEADER);
+        stage.putHeader(hdrOut, Wire.HEADER);
+        stage.controlAdded(o.type == Wire.ACK);
+        o.pdata = null;
+        o.region = null;
+        free.add(o);
+    }
+
+    /**
+     * Puts a batchable request, taken off the EP's queue, into the batch: its header (with the ACKs owed) and its
+     * payload copied from registered memory (MemorySegment.copy: no shared view, any thread). It then awaits its
+     * answer.
+     *
+     * @return false when a source region or its memory was freed: the request has completed LOCAL_PROTECTION and the
+     *         connection is breaking
+     */
+    private boolean appendRequest(final PostedOperation op) {
+        stage.reserve(batchBytes(op));
+        requestHeader(op);
+        final int start = stage.position();
+        stage.putHeader(hdrOut, hdrOut.remaining());
+        if (op.kind() != DtoOperation.RDMA_READ && !TcpExtensions.isAtomic(op.kind())) {
+            for (int i = 0; i < op.segmentCount(); i++) {
+                final RegisteredRegion r = op.region(i);
+                if (!r.acquire()) {
+                    return failAppend(op, "a local LMR of " + op + " was freed while it was being sent");
+                }
+                try {
+                    stage.copyIn(r.memory(), op.offset(i), op.length(i));
+                } catch (final IllegalStateException e) {
+                    return failAppend(op, memoryGone(op));
+                } finally {
+                    r.release();
+                }
+            }
+        }
+        stage.requestAdded(start, headerAcks, headerAsk);
+        awaiting.add(op);
+        if (op.kind() == DtoOperation.RDMA_READ) {
+            inflightReads++;
+        }
+        return true;
+    }
+
+    private boolean failAppend(final PostedOperation op, final String reason) {
+        curReq = op;
+        failCurrentRequest(reason);
+        return false;
+    }
+
+    /** @return 1 when a batch is staged for writing ({@link #staged}), 0 when there is none */
+    private int stageBatch() {
+        if (!stage.filling()) {
+            return 0;
+        }
+        writingAsk = stage.seal();
+        staged = true;
+        return 1;
+    }
+
     /** @return 1 done, 0 the socket is full, -1 the connection ended */
     private int writeCurrent() {
         try {
@@ -246,9 +409,6 @@ final class OutboundWriter {
             if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0 || TcpExtensions.isAtomic(op.kind())) {
                 c.io.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
-            }
-            if (op.totalLength() <= sendCopyMax && hdrOut.position() == 0) {
-                return stageSegments(op) ? writeStaged() : -1;
             }
             if (op.totalLength() <= STAGE_MAX && op.segmentCount() == 1 && hdrOut.position() == 0
                     && outSegDone == 0) {
@@ -269,7 +429,7 @@ final class OutboundWriter {
             // nothing of the response is out yet: a region freed since the READ_REQ was checked is still
             // refused as at the request (an error response), not by breaking the connection
             if (o.length <= STAGE_MAX) {
-                if (c.responder.stage(o, stage(o.length), stageSeg)) {
+                if (c.responder.stage(o, stage.single(hdrOut, o.length), stage.segment())) {
                     staged = true;
                     return writeStaged();
                 }
@@ -367,54 +527,17 @@ final class OutboundWriter {
     }
 
     private int writeStaged() throws IOException {
-        c.io.write(stage);
-        return stage.hasRemaining() ? 0 : 1;
-    }
-
-    /** {@return the stage, holding the header, for a payload of {@code payload} bytes} */
-    private ByteBuffer stage(final long payload) {
-        if (stage == null || stage.capacity() < Wire.HEADER + payload) {
-            stage = ByteBuffer.allocateDirect(Wire.HEADER + payload <= STAGE_INITIAL ? STAGE_INITIAL
-                    : Wire.HEADER + STAGE_MAX);
-            stageSeg = MemorySegment.ofBuffer(stage);
-        }
-        stage.clear();
-        stage.put(hdrOut);
-        return stage;
-    }
-
-    /**
-     * Strategy 1: copies header and payload into the stage with MemorySegment.copy: no shared view, any thread.
-     *
-     * @return false when a source region was freed or its memory was: the request (the current one) has completed
-     *         LOCAL_PROTECTION and the connection is breaking
-     */
-    private boolean stageSegments(final PostedOperation op) {
-        final ByteBuffer st = stage(op.totalLength());
-        int pos = Wire.HEADER;
-        for (int i = 0; i < op.segmentCount(); i++) {
-            final RegisteredRegion r = op.region(i);
-            if (!r.acquire()) {
-                failCurrentRequest("a local LMR of " + op + " was freed while it was being sent");
-                return false;
-            }
-            try {
-                MemorySegment.copy(r.memory(), op.offset(i), stageSeg, pos, op.length(i));
-            } catch (final IllegalStateException e) {
-                failCurrentRequest(memoryGone(op));
-                return false;
-            } finally {
-                r.release();
-            }
-            pos += (int) op.length(i);
-        }
-        st.position(0).limit(pos);
-        staged = true;
-        return true;
+        c.io.write(stage.buffer());
+        return stage.buffer().hasRemaining() ? 0 : 1;
     }
 
     private void finishCurrent() {
         staged = false;
+        if (writingAsk != 0) {
+            // the frame that asked for its ACK is on the wire: its ACK is due (AckPolicy#mayCork)
+            c.acks.onWire(writingAsk);
+            writingAsk = 0;
+        }
         if (curOut != null) {
             if (curOut.type == Wire.READ_RESP) {
                 c.responder.responseWritten();
@@ -427,6 +550,10 @@ final class OutboundWriter {
             return;
         }
         final PostedOperation op = curReq;
+        if (op == null) {
+            // a batch: its requests joined awaiting when they were put in
+            return;
+        }
         curReq = null;
         awaiting.add(op);
         if (op.kind() == DtoOperation.RDMA_READ) {
@@ -438,70 +565,78 @@ final class OutboundWriter {
 
     /**
      * Writes small requests straight from the posting thread (which holds the connection's lock), saving the
-     * hand-over to the I/O thread. Anything else (control frames pending, a large payload, a partial write, an ending
-     * connection) is left to the I/O thread.
+     * hand-over to the I/O thread: the requests queued, and a batch a post before left corked, in one write. In a
+     * stream ({@link AckPolicy#mayCork}) the batch is left for the next post while it has room for another frame
+     * like the last. Anything else (control frames pending, a large payload, a partial write, an ending connection)
+     * is left to the I/O thread.
      */
     void inlineFlush() {
         if (c.phase != ConnectionPhase.UP || c.close.closing || c.close.draining || c.key == null
-                || c.pendingFailure != null || unwritten() || (c.acks.owed() > 0 && !c.acks.peerPiggy)) {
+                || c.pendingFailure != null || curOut != null || curReq != null || staged || !control.isEmpty()
+                || (c.acks.owed() > 0 && !c.acks.peerPiggy)) {
             c.loop.schedule(c);
             return;
         }
         while (true) {
             final PostedOperation op = c.ep.queues.peekRequest();
             if (op == null) {
+                break;
+            }
+            if (op.kind() == DtoOperation.RDMA_READ && inflightReads >= readOutLimit) {
+                if (c.acks.owed() > 0) {
+                    c.loop.schedule(c);
+                }
+                break;
+            }
+            if (!batchable(op)) {
+                // too large to copy: written straight from registered memory, after the batch
+                writeLargeAsOwner();
                 return;
             }
-            switch (op.kind()) {
-                case RDMA_READ -> {
-                    if (inflightReads >= readOutLimit) {
-                        if (c.acks.owed() > 0) {
-                            c.loop.schedule(c);
-                        }
-                        return;
-                    }
-                }
-                case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> {
-                    if (op.totalLength() > sendCopyMax) {
-                        writeLargeAsOwner();
-                        return;
-                    }
-                }
-                default -> {
-                    c.loop.schedule(c);
+            if (TcpExtensions.isAtomic(op.kind())) {
+                // the loop writes atomics (after the batch)
+                c.loop.schedule(c);
+                break;
+            }
+            if (!stage.fits(batchBytes(op))) {
+                if (!writeBatchInline()) {
                     return;
                 }
+                continue;
             }
             if (!c.ep.queues.takeRequest(op)) {
                 c.loop.schedule(c);
+                break;
+            }
+            if (!appendRequest(op)) {
                 return;
             }
-            requestHeader(op);
-            curReq = op;
-            outSeg = 0;
-            outSegDone = 0;
-            outDone = 0;
-            final ByteBuffer b;
-            if (op.kind() == DtoOperation.RDMA_READ || op.segmentCount() == 0) {
-                b = hdrOut;
-            } else {
-                if (!stageSegments(op)) {
-                    return;
-                }
-                b = stage;
-            }
-            try {
-                c.io.write(b);
-            } catch (final IOException e) {
-                writeLost("write failed: " + e.getMessage());
-                return;
-            }
-            if (b.hasRemaining()) {
-                c.loop.schedule(c);
-                return;
-            }
-            finishCurrent();
         }
+        if (stage.corkable() && c.acks.mayCork()) {
+            // corked: the next post adds to it; the peer's ACK for a frame on the wire is due, and the read round
+            // that handles it writes the batch (flushOut)
+            return;
+        }
+        writeBatchInline();
+    }
+
+    /** Writes the batch from the posting thread. @return false when the loop is to finish it (or the write failed) */
+    private boolean writeBatchInline() {
+        if (stageBatch() == 0) {
+            return true;
+        }
+        try {
+            c.io.write(stage.buffer());
+        } catch (final IOException e) {
+            writeLost("write failed: " + e.getMessage());
+            return false;
+        }
+        if (stage.buffer().hasRemaining()) {
+            c.loop.schedule(c);
+            return false;
+        }
+        finishCurrent();
+        return true;
     }
 
     /**
@@ -517,7 +652,7 @@ final class OutboundWriter {
         try {
             flushOut();
             unfinished = c.phase == ConnectionPhase.UP
-                    && (curReq != null || curOut != null || c.ep.queues.hasRequests());
+                    && (curReq != null || curOut != null || staged || c.ep.queues.hasRequests());
         } finally {
             c.loop.disown();
         }
@@ -552,6 +687,8 @@ final class OutboundWriter {
         final PostedOperation op = curReq;
         curReq = null;
         staged = false;
+        stage.drop();
+        writingAsk = 0;
         hdrOut.clear().limit(0);
         return op;
     }
@@ -569,6 +706,11 @@ final class OutboundWriter {
     // ------------------------------------------------------------------ the peer's answers
 
     void onAck(final int count) {
+        if (count > awaiting.size() - stage.requests()) {
+            // (the reader checked against awaiting; the requests of a corked batch have not left yet)
+            c.close.protocol("ACK for " + count + " requests, " + (awaiting.size() - stage.requests()) + " written");
+            return;
+        }
         for (int i = 0; i < count; i++) {
             final PostedOperation op = awaiting.peek();
             if (TcpExtensions.awaitsResponse(op.kind())) {
@@ -579,6 +721,10 @@ final class OutboundWriter {
             c.ep.up.complete(op, DtoStatus.SUCCESS, op.totalLength());
         }
         c.acks.acked(count);
+        if (stage.filling()) {
+            // a corked batch waited for this ACK: the read round ends with flushOut, and the loop makes sure
+            c.loop.schedule(c);
+        }
         c.close.checkGraceful();
     }
 

@@ -192,6 +192,11 @@ class AckCoalescingTest {
         }
         final List<Integer> asking = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
+            if (i == AckPolicy.MARK_FRAMES + 1) {
+                // the posting thread may hold the rest in its batch (corked: a stream, with a frame that asked on the
+                // wire): the ACK for that frame sends them
+                r.send(header(Wire.ACK, 0, 0, 0, 0, AckPolicy.MARK_FRAMES, 0));
+            }
             final ByteBuffer s = r.frame();
             assertEquals(Wire.SEND, s.get(Wire.OFF_TYPE));
             if ((s.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW) != 0) {
@@ -205,7 +210,7 @@ class AckCoalescingTest {
         final int last = AckPolicy.MARK_FRAMES + AckPolicy.ASK_EVERY;
         expected.add(last);
         assertEquals(expected, asking, "frames that ask for their ACK");
-        r.send(header(Wire.ACK, 0, 0, 0, 0, last - 1, 0));
+        r.send(header(Wire.ACK, 0, 0, 0, 0, last - 1 - AckPolicy.MARK_FRAMES, 0));
         r.send(header(Wire.ACK, 0, 0, 0, 0, 1, 0));
         // frame 48, the last that asked, is acknowledged; 49..60 are not and nothing is left to write
         assertEquals(Wire.ACK_REQ, r.frame().get(Wire.OFF_TYPE));
