@@ -196,11 +196,7 @@ class KitDataPathTest {
     @DisplayName("post, completion inside the post hook, dequeue, poll(handler) and empty polls allocate under 1 byte"
             + " per operation after warm-up")
     void shouldNotAllocateOnThePostAndPollPath() throws ReflectiveOperationException {
-        final Class<?> mx = Class.forName("com.sun.management.ThreadMXBean");
-        final Object bean = java.lang.management.ManagementFactory.getThreadMXBean();
-        org.junit.jupiter.api.Assumptions.assumeTrue(mx.isInstance(bean), "no allocation counters");
-        final java.lang.reflect.Method allocated = mx.getMethod("getThreadAllocatedBytes", long.class);
-        final long me = Thread.currentThread().threadId();
+        final ThreadAllocation allocated = ThreadAllocation.ofCurrentThread();
         final EventDispatcher recv = ia.createEventDispatcher(16, null, EnumSet.of(EventStream.DTO));
         final EventDispatcher request = ia.createEventDispatcher(16, null, EnumSet.of(EventStream.DTO));
         final Endpoint ep = connectedEndpoint(recv, request, 8);
@@ -227,7 +223,7 @@ class KitDataPathTest {
         for (int i = 0; i < warm + n; i++) {
             if (i == warm) {
                 ops = 0;
-                before = (long) allocated.invoke(bean, me);
+                before = allocated.bytes();
             }
             final long c = 2L * i + 1; // odd: completed inside the post hook
             ep.postSend(seg, c, CompletionFlag.DEFAULT);
@@ -241,7 +237,7 @@ class KitDataPathTest {
             }
             ops += 3;
         }
-        final long bytes = (long) allocated.invoke(bean, me) - before;
+        final long bytes = allocated.bytes() - before;
         assertTrue(bytes / (double) ops < 1.0, bytes + " bytes allocated over " + ops + " operations");
         ep.close();
     }
