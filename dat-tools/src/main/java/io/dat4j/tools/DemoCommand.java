@@ -1,7 +1,6 @@
 package io.dat4j.tools;
 
 import io.dat4j.CompletionFlag;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.Registry;
 import io.dat4j.RemoteMemoryTriplet;
 import java.io.BufferedReader;
@@ -246,7 +245,7 @@ final class DemoCommand implements Callable<Integer> {
         for (int i = 0; i < PINGS; i++) {
             final long t0 = System.nanoTime();
             c.postSendData(PING_SIZE, i);
-            final DtoCompletionEvent r = c.awaitRecv("pong " + i);
+            final Completion r = c.awaitRecv("pong " + i);
             c.repost((int) r.cookie());
             c.awaitRequest("ping " + i);
             rtt[i] = System.nanoTime() - t0;
@@ -292,7 +291,7 @@ final class DemoCommand implements Callable<Integer> {
         s.accept(s.listening(), Duration.ofSeconds(10), p -> p);
         s.exchangeBufferInfo((int) Math.min(stream, Integer.MAX_VALUE), 0, "");
         for (int i = 0; i < PINGS; i++) {
-            final DtoCompletionEvent r = s.awaitRecv("ping " + i);
+            final Completion r = s.awaitRecv("ping " + i);
             s.repost((int) r.cookie());
             s.postSendData(r.transferredLength(), i);
             s.awaitRequest("pong " + i);
@@ -334,7 +333,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static Wire.Control recv(final Session s) {
-        final DtoCompletionEvent r = s.awaitRecv("a control message");
+        final Completion r = s.awaitRecv("a control message");
         final Wire.Control c = Wire.getControl(s.slot((int) r.cookie()), 0, r.transferredLength());
         s.repost((int) r.cookie());
         return c;

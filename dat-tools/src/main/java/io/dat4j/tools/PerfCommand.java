@@ -10,7 +10,6 @@ import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.RemoteMemoryTriplet;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -406,7 +405,7 @@ final class PerfCommand implements Runnable {
                 switch (op) {
                     case SEND -> {
                         s.postSendData(size, i);
-                        final DtoCompletionEvent r = s.awaitRecv("an echo");
+                        final Completion r = s.awaitRecv("an echo");
                         s.repost((int) r.cookie());
                         s.awaitRequest("a send");
                         if (r.transferredLength() != size) {
@@ -559,7 +558,7 @@ final class PerfCommand implements Runnable {
             // after posting it: by then its completion is normally queued, so the server does not sleep on it
             boolean sendOutstanding = false;
             while (received < n) {
-                final DtoCompletionEvent r = s.awaitRecv("a message");
+                final Completion r = s.awaitRecv("a message");
                 s.repost((int) r.cookie());
                 if (r.transferredLength() != c.size()) {
                     throw new IllegalStateException("expected " + c.size() + "-byte messages, received "
@@ -592,7 +591,7 @@ final class PerfCommand implements Runnable {
         }
 
         private static Wire.Control recvControl(final Session s, final java.time.Duration timeout) {
-            final DtoCompletionEvent r = s.awaitRecv("a control message", timeout);
+            final Completion r = s.awaitRecv("a control message", timeout);
             final int slot = (int) r.cookie();
             final Wire.Control c = Wire.getControl(s.slot(slot), 0, r.transferredLength());
             s.repost(slot);

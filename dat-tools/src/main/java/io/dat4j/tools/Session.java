@@ -74,6 +74,9 @@ final class Session implements AutoCloseable {
     private RemoteMemoryTriplet lastRemote;
     private long lastRemoteLength = -1;
     private RemoteMemoryTriplet lastRemoteAt;
+    /** The last receive and request completions taken (reused: the data loops allocate no event records). */
+    private final Completion recvDone = new Completion();
+    private final Completion requestDone = new Completion();
 
     /**
      * What a session needs.
@@ -475,31 +478,30 @@ final class Session implements AutoCloseable {
      * Waits for the next completion on the request EVD and checks it succeeded.
      *
      * @param what what is being waited for, for the error message
-     * @return the completion
+     * @return the completion, valid until the next take of a request completion
      */
-    DtoCompletionEvent awaitRequest(final String what) {
-        return awaitDto(requestEvd, what);
+    Completion awaitRequest(final String what) {
+        return awaitDto(requestEvd, requestDone, what, DTO_TIMEOUT);
     }
 
     /**
      * Takes the next completion on the request EVD if there is one, checking it succeeded.
      *
      * @param what what it is, for the error message
-     * @return the completion, or null when none is queued
+     * @return the completion (valid until the next take of a request completion), or null when none is queued
      */
-    DtoCompletionEvent pollRequest(final String what) {
-        final Event e = requestEvd.poll();
-        return e == null ? null : checked(e, what);
+    Completion pollRequest(final String what) {
+        return requestDone.poll(requestEvd) ? checked(requestDone, what) : null;
     }
 
     /**
      * Waits for the next receive completion and checks it succeeded; the caller reposts the slot.
      *
      * @param what what is being waited for, for the error message
-     * @return the completion; its cookie is the slot index
+     * @return the completion, valid until the next take of a receive completion; its cookie is the slot index
      */
-    DtoCompletionEvent awaitRecv(final String what) {
-        return awaitDto(recvEvd, what, DTO_TIMEOUT);
+    Completion awaitRecv(final String what) {
+        return awaitDto(recvEvd, recvDone, what, DTO_TIMEOUT);
     }
 
     /**
@@ -509,35 +511,36 @@ final class Session implements AutoCloseable {
      * @param timeout how long
      * @return the completion
      */
-    DtoCompletionEvent awaitRecv(final String what, final Duration timeout) {
-        return awaitDto(recvEvd, what, timeout);
+    Completion awaitRecv(final String what, final Duration timeout) {
+        return awaitDto(recvEvd, recvDone, what, timeout);
     }
 
-    private DtoCompletionEvent awaitDto(final EventDispatcher evd, final String what) {
-        return awaitDto(evd, what, DTO_TIMEOUT);
-    }
-
-    private DtoCompletionEvent awaitDto(final EventDispatcher evd, final String what, final Duration timeout) {
-        final Event e;
+    private Completion awaitDto(final EventDispatcher evd, final Completion into, final String what,
+            final Duration timeout) {
         if (polling) {
-            final long deadline = System.nanoTime() + timeout.toNanos();
-            Event p = evd.poll();
-            // the clock is read every 256th empty poll: on a VM a read costs about as much as an empty poll
-            for (int i = 1; p == null; i++) {
-                if ((i & 255) == 0 && System.nanoTime() - deadline > 0) {
-                    throw timedOut(what, timeout, "polling for");
+            // taken field by field (no event record per completion); the clock is read every 256th empty poll, the
+            // first time to start the timeout (on a VM a read costs about as much as an empty poll, and most waits of
+            // a ping-pong end before)
+            long deadline = 0;
+            for (int i = 1; !into.poll(evd); i++) {
+                if ((i & 255) == 0) {
+                    final long now = System.nanoTime();
+                    if (deadline == 0) {
+                        deadline = now + timeout.toNanos();
+                    } else if (now - deadline > 0) {
+                        throw timedOut(what, timeout, "polling for");
+                    }
                 }
                 Thread.onSpinWait();
-                p = evd.poll();
             }
-            e = p;
         } else {
-            e = Diagnosis.awaitOrNull(evd, timeout);
+            final Event e = Diagnosis.awaitOrNull(evd, timeout);
             if (e == null) {
                 throw timedOut(what, timeout, "waiting for");
             }
+            into.fill(evd, e);
         }
-        return checked(e, what);
+        return checked(into, what);
     }
 
     /** {@return the failure of a wait that timed out}: the connection's end when it ended meanwhile */
@@ -552,14 +555,15 @@ final class Session implements AutoCloseable {
                 + (c == null ? "" : " (the connect EVD had " + c.number().cName() + ")"));
     }
 
-    private DtoCompletionEvent checked(final Event e, final String what) {
-        if (!(e instanceof DtoCompletionEvent dto)) {
-            throw new IllegalStateException("expected a DTO completion for " + what + ", got " + e.number().cName());
+    private Completion checked(final Completion c, final String what) {
+        if (c.other() != null) {
+            throw new IllegalStateException("expected a DTO completion for " + what + ", got "
+                    + c.other().number().cName());
         }
-        if (dto.status() != DtoStatus.SUCCESS) {
-            throw failed(dto, what);
+        if (c.status() != DtoStatus.SUCCESS) {
+            throw failed(c.record(), what);
         }
-        return dto;
+        return c;
     }
 
     /**
@@ -620,7 +624,7 @@ final class Session implements AutoCloseable {
     RemoteMemoryTriplet exchangeBufferInfo(final int advertisedLength, final long needed, final String advice) {
         Wire.putRmrTriplet(control(), 0, dataLmr.registeredAddress(), advertisedLength, dataLmr.rmrContext());
         sendControl(Wire.RMR_TRIPLET_SIZE);
-        final DtoCompletionEvent r = awaitRecv("the peer's buffer info");
+        final Completion r = awaitRecv("the peer's buffer info");
         if (r.transferredLength() != Wire.RMR_TRIPLET_SIZE) {
             throw new IllegalStateException("expected " + Wire.RMR_TRIPLET_SIZE + " bytes of buffer info, received "
                     + r.transferredLength());

@@ -1,7 +1,6 @@
 package io.dat4j.tools;
 
 import io.dat4j.CompletionFlag;
-import io.dat4j.DtoCompletionEvent;
 import io.dat4j.RemoteMemoryTriplet;
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
@@ -139,7 +138,7 @@ final class TestCommand implements Callable<Integer> {
                 t = System.nanoTime();
                 s.endpoint().postRdmaRead(List.of(s.dataTriplet(region, bufLen)), 0x9999, target,
                         CompletionFlag.DEFAULT);
-                final DtoCompletionEvent e = s.awaitRequest("RDMA read " + (i + 1));
+                final Completion e = s.awaitRequest("RDMA read " + (i + 1));
                 if (e.transferredLength() != bufLen) {
                     throw new IllegalStateException("RDMA read transferred " + e.transferredLength() + " bytes, not "
                             + bufLen);
@@ -215,7 +214,7 @@ final class TestCommand implements Callable<Integer> {
     }
 
     private static void recvMessage(final Session s, final long expected, final String what) {
-        final DtoCompletionEvent e = s.awaitRecv(what);
+        final Completion e = s.awaitRecv(what);
         s.repost((int) e.cookie());
         if (e.transferredLength() != expected) {
             throw new IllegalStateException(what + ": received " + e.transferredLength() + " bytes, expected "

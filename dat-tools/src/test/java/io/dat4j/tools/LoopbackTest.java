@@ -94,6 +94,25 @@ class LoopbackTest {
         assertEquals(6, json.split("\"op\":").length - 1, "3 ops x 2 sizes");
     }
 
+    /** Both sides busy-poll ({@code --poll}: completions taken with the allocation-free handler drain); same output. */
+    @Test
+    void shouldRunPerfLatencyAndBandwidthPollingAsJson() throws Exception {
+        final String p = port();
+        final String[] c = clientAgainstServer(new String[] {"perf", "lat", "-s", "--poll", "-P", IA, "-p", p,
+            "--wait", "20"}, new String[] {"perf", "lat", "-h", "127.0.0.1", "--poll", "-P", IA, "-p", p, "--sizes",
+                "64,4096", "--iterations", "50", "--json"});
+        assertEquals("0", c[0], c[2]);
+        final String json = c[1].strip();
+        assertTrue(json.startsWith("[{\"op\":\"send\",\"size\":64,\"iterations\":50,\"rtt_p50_us\":"), json);
+        assertEquals(6, json.split("\"op\":").length - 1, "3 ops x 2 sizes");
+        final String q = port();
+        final String[] b = clientAgainstServer(new String[] {"perf", "bw", "-s", "--poll", "-P", IA, "-p", q,
+            "--wait", "20"}, new String[] {"perf", "bw", "-h", "127.0.0.1", "--poll", "-P", IA, "-p", q, "--sizes",
+                "64,65536", "--iterations", "200", "--json"});
+        assertEquals("0", b[0], b[2]);
+        assertTrue(b[1].strip().startsWith("[{\"op\":\"send\",\"size\":64,"), b[1]);
+    }
+
     @Test
     void shouldRunPerfBandwidthAsCsv() throws Exception {
         final String p = port();

@@ -2,6 +2,8 @@ package io.dat4j.provider.shm;
 
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.WakeControl;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -10,27 +12,42 @@ import org.apache.logging.log4j.Logger;
  * The data path of one {@link ShmConnection} as the threads that service it see it: a poster writing its request, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread. Each takes the connection's lock with
  * {@code tryLock} only, so a poster never waits for another thread: a poster that finds the lock held leaves a flag,
- * and the holder runs another round. Also the sleeper's side (arming before a wait) and the timers. The connection's
- * lifecycle (handshake, teardown) stays in {@link ShmConnection}, on its loop thread.
+ * and the holder runs another round. An empty poll takes no lock at all: when the last round left nothing owed, no
+ * record is committed where it stopped and the peer's HEAD did not move ({@link LastRound#quiet}), it returns at
+ * once. Also the sleeper's side (arming before a wait) and the timers. The connection's lifecycle (handshake,
+ * teardown) stays in {@link ShmConnection}, on its loop thread.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; the data path itself is guarded by
- * {@link ShmConnection#lock} (rank TRANSPORT, "Threading and locks" in docs/provider-kit.md).
+ * {@link ShmConnection#lock} (rank TRANSPORT, "Threading and locks" in docs/provider-kit.md). Read without the lock:
+ * {@link #work} and {@link #graceful} (volatile), what the last round left ({@link LastRound}: release stores by the
+ * lock holder, acquire loads), and the consumers' poll count ({@code polls}: opaque stores by any consumer, lost
+ * increments allowed, an opaque load by the progress thread, which only asks whether it changed).
  */
 final class ConnectionService {
 
     private static final Logger LOG = LogManager.getLogger(ConnectionService.class);
-    /** How fresh {@link #driven} is kept (well under the progress thread's grace). */
-    private static final long DRIVEN_RESOLUTION_NANOS = 100_000;
     /** Service rounds one call makes at most when posters keep adding work. */
     private static final int ROUNDS = 4;
+    /** When the progress thread finds the connection held by another thread, it looks at its timers this much later. */
+    private static final long TIMER_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final VarHandle POLLS;
+
+    static {
+        try {
+            POLLS = MethodHandles.lookup().findVarHandle(ConnectionService.class, "polls", int.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final ShmConnection c;
     /** Set by posters whose tryLock failed: the holder runs another round. */
     private volatile boolean work;
-    /** When a consumer last serviced this connection ({@link System#nanoTime()}). */
-    volatile long driven;
-    /** Empty consumer polls, counted racily: the clock is read every 64th ({@link #service}). */
-    private int emptyPolls;
+    /** Consumer calls of {@link #service}, counted racily: the progress thread leaves a counting connection alone. */
+    private int polls;
+    /** Progress thread only: the count it saw last, and when it saw the count change ({@link #sinceDriven}). */
+    private int pollsSeen;
+    private long drivenAt = System.nanoTime() - 2 * ProgressThread.GRACE_NANOS;
     /** A GRACEFUL disconnect waits for the requests posted before it. */
     private volatile boolean graceful;
 
@@ -39,21 +56,43 @@ final class ConnectionService {
     }
 
     /**
-     * {@return how much happened} One or more rounds of the data path, if no other thread is in it; a consumer thread
-     * ({@code dat_evd_*}, not the progress thread or a poster) marks the connection driven.
+     * {@return how much happened} One or more rounds of the data path, if no other thread is in it and there may be
+     * something to do: a poll of a quiet connection returns 0 without a lock. A consumer thread ({@code dat_evd_*},
+     * not the progress thread or a poster) counts the call, so that the progress thread leaves the connection to it.
      *
      * @param consumer whether the caller is a consumer thread
      */
     int service(final boolean consumer) {
-        final int n = Math.max(0, rounds(false));
-        // the clock costs as much as an empty round: read it when the round found work, and every 64th empty one
-        if (consumer && (n > 0 || (++emptyPolls & 63) == 0)) {
-            final long now = System.nanoTime();
-            if (now - driven > DRIVEN_RESOLUTION_NANOS) {
-                driven = now; // a volatile store every 100 µs, not every poll
+        if (consumer) {
+            POLLS.setOpaque(this, polls + 1); // no clock and no fence: the progress thread keeps the time
+        }
+        final DataPath p = c.path();
+        if (p != null && !work && !graceful) {
+            try {
+                if (p.last.quiet()) {
+                    return 0;
+                }
+            } catch (final IllegalStateException e) {
+                // unmapped by a teardown meanwhile: the round below finds the path gone
             }
         }
-        return n;
+        return Math.max(0, rounds(false));
+    }
+
+    /**
+     * Progress thread: {@return nanoseconds since it first saw a consumer's call of {@link #service} that it had not
+     * seen before} (at most one look of this thread late: it looks at least every {@link ProgressThread#GRACE_NANOS}
+     * while the connection counts as driven)
+     *
+     * @param now the time of this look
+     */
+    long sinceDriven(final long now) {
+        final int p = (int) POLLS.getOpaque(this);
+        if (p != pollsSeen) {
+            pollsSeen = p;
+            drivenAt = now;
+        }
+        return now - drivenAt;
     }
 
     /** Loop thread: a GRACEFUL disconnect; DISC goes once the requests posted before it are done. */
@@ -141,7 +180,7 @@ final class ConnectionService {
             // connection meanwhile is no reason to sleep unarmed
             final int w = p.outboundWaits() ? what | WakeControl.SPACE : what;
             p.arm(w);
-            return p.peerMoved(w);
+            return p.last.peerMoved(w);
         } catch (final ProtocolViolation e) {
             c.breakLater("protocol violation: " + e.getMessage());
             return true;
@@ -156,8 +195,11 @@ final class ConnectionService {
      */
     long timers(final long now, final long ackTimeoutNanos) {
         final DataPath p = c.path();
-        if (p == null || c.dying() || !c.lock.tryLock()) {
-            return now + TimeUnit.MILLISECONDS.toNanos(1);
+        if (p == null || c.dying()) {
+            return Long.MAX_VALUE; // no timers before the path is open or once it breaks
+        }
+        if (!c.lock.tryLock()) {
+            return now + TIMER_RETRY_NANOS; // timeouts are 100 ms and more: no need to come back within 1 ms
         }
         try {
             final ShmEndpoint e = c.endpoint();

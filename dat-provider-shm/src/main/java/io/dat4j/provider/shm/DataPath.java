@@ -16,8 +16,6 @@ import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.RegionTable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * The data path of one established connection: the ring this side produces into (requests, READ responses, NAKs),
@@ -40,20 +38,6 @@ final class DataPath {
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
     private static final long RNR_UNIT_NANOS = 100_000_000L;
-    private static final VarHandle SEEN_AT;
-    private static final VarHandle SEEN_TAIL;
-    private static final VarHandle SEEN_CONSUMED;
-
-    static {
-        try {
-            final MethodHandles.Lookup l = MethodHandles.lookup();
-            SEEN_AT = l.findVarHandle(DataPath.class, "seenAt", long.class);
-            SEEN_TAIL = l.findVarHandle(DataPath.class, "seenTail", long.class);
-            SEEN_CONSUMED = l.findVarHandle(DataPath.class, "seenConsumed", long.class);
-        } catch (final ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     final ShmConnection conn;
     final ShmEndpoint ep;
@@ -91,14 +75,10 @@ final class DataPath {
     private long nakPosition;
     private String nakReason;
     private boolean nakSent;
-    /**
-     * Where the last round left the peer's ring, for {@link #peerMoved} (read without the lock: release stores,
-     * acquire loads, no fence per round): the header position it stopped at (-1 inside a record), the TAIL and HEAD
-     * words it read.
-     */
-    private long seenAt;
-    private long seenTail;
-    private long seenConsumed;
+    /** What the last round left, for the threads that look without the lock (an empty poll, a sleeper). */
+    final LastRound last;
+    /** The EP's count of posted requests when its queue was last found empty here (-1: not yet looked). */
+    private long requestsSeenEmpty = -1;
     /** The last round stopped for room in the ring with records still to write (read without the lock). */
     private boolean outboundBlocked;
 
@@ -113,6 +93,8 @@ final class DataPath {
     private RegisteredRegion inRegion;
     private long inOffset;
     private long rnrSince;
+    /** Whether {@link #rnrSince} is set: the clock is read only once a SEND found no receive. */
+    private boolean rnrTimed;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -151,6 +133,7 @@ final class DataPath {
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
+        this.last = new LastRound(in, out);
     }
 
     GrantTable grants() {
@@ -162,23 +145,6 @@ final class DataPath {
         if (cma == null) {
             cma = new CmaCopier(arena, peerGrants, peerPid, segments);
         }
-    }
-
-    /**
-     * {@return true if the peer published what a sleeper waits for since the last round}: new records in its ring
-     * ({@link WakeControl#DATA}), or consumed records of this side's ring ({@link WakeControl#SPACE}). Called after
-     * {@link #arm}, before sleeping.
-     *
-     * @param what what the sleeper waits for
-     */
-    boolean peerMoved(final int what) {
-        if ((what & WakeControl.DATA) != 0) {
-            final long at = (long) SEEN_AT.getAcquire(this);
-            if (at >= 0 ? in.committedAt(at) : in.peekTail() != (long) SEEN_TAIL.getAcquire(this)) {
-                return true;
-            }
-        }
-        return (what & WakeControl.SPACE) != 0 && out.peekConsumed() != (long) SEEN_CONSUMED.getAcquire(this);
     }
 
     /**
@@ -222,13 +188,19 @@ final class DataPath {
         if (n > 0) {
             wake.beat();
         }
-        SEEN_AT.setRelease(this, inState == IN_HEADER ? in.position() : -1L);
-        SEEN_TAIL.setRelease(this, in.tailSeen());
-        SEEN_CONSUMED.setRelease(this, out.consumedWord());
+        recordRound();
         if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // room will appear when the peer consumes: have it ring then
         }
         return n;
+    }
+
+    /** Leaves this round's view for the threads without the lock, and whether it left work owed. Lock held. */
+    private void recordRound() {
+        final long at = inState == IN_HEADER ? in.position() : -1L;
+        final boolean owes = at < 0 || nakCode != 0 || cur != null || outboundBlocked || responses.count() > 0
+                || in.position() != in.published() || out.hasUnpublished();
+        last.record(at, in.tailSeen(), out.consumedWord(), owes ? -1L : at);
     }
 
     /**
@@ -244,13 +216,14 @@ final class DataPath {
                 peerBell.ring();
             }
         }
+        recordRound(); // what it wrote may now wait for room (or no longer)
         if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // the poster leaves: whoever sleeps on this IA's doorbell goes on later
         }
         return n;
     }
 
-    /** Arms the connection before a thread sleeps for {@code what} ({@link WakeControl}); then {@link #peerMoved}. */
+    /** Arms the connection before a thread sleeps for {@code what} ({@link WakeControl}); then {@link #last}. */
     void arm(final int what) {
         wake.arm(what);
     }
@@ -304,7 +277,8 @@ final class DataPath {
 
     /** {@return the nanoTime at which the RNR wait gives up, or Long.MAX_VALUE} */
     long rnrDeadline() {
-        return inState != IN_RNR || rnrBudgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : rnrSince + rnrBudgetNanos;
+        return inState != IN_RNR || !rnrTimed || rnrBudgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE
+                : rnrSince + rnrBudgetNanos;
     }
 
     String nakReason() {
@@ -365,7 +339,7 @@ final class DataPath {
                 }
                 inTotal = h.length;
                 inDone = 0;
-                rnrSince = System.nanoTime();
+                rnrTimed = false; // the RNR clock starts only if no receive is posted (takeReceive)
                 inState = IN_RNR;
                 takeReceive();
             }
@@ -430,7 +404,12 @@ final class DataPath {
     private boolean takeReceive() {
         final PostedOperation op = ep.queues.pollRecv();
         if (op == null) {
-            if (rnrBudgetNanos == 0 || System.nanoTime() - rnrSince >= rnrBudgetNanos) {
+            final long now = System.nanoTime();
+            if (!rnrTimed) {
+                rnrTimed = true;
+                rnrSince = now;
+            }
+            if (rnrBudgetNanos == 0 || now - rnrSince >= rnrBudgetNanos) {
                 nak(Records.NAK_RNR, h.position, "a SEND arrived and no receive was posted within the RNR retry "
                         + "budget");
             }
@@ -639,8 +618,15 @@ final class DataPath {
         while (n < ROUND_RECORDS) {
             PostedOperation op = cur;
             if (op == null) {
+                // the queue's monitor only if a request was posted since it was last found empty (only posts add)
+                final long posted = ep.requestsPosted();
+                if (posted == requestsSeenEmpty) {
+                    outboundBlocked = false;
+                    return n;
+                }
                 op = ep.queues.peekRequest();
                 if (op == null) {
+                    requestsSeenEmpty = posted;
                     outboundBlocked = false;
                     return n;
                 }

@@ -19,7 +19,10 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>A connection a consumer serviced within the last {@link #GRACE_NANOS} is left to that consumer (it polls or
  * sleeps on the doorbell itself); when every connection is such, this thread parks instead of sleeping on the
- * doorbell, so that the peer's wake-ups reach the consumer alone.
+ * doorbell, so that the peer's wake-ups reach the consumer alone. Consumers do not read the clock for this: they
+ * count their polls ({@link ConnectionService#sinceDriven}), and this thread, which looks at least every
+ * {@link #GRACE_NANOS} while it leaves a connection to a consumer, takes a count that moved since its last look as a
+ * consumer servicing the connection now. A consumer that stopped right after that look is noticed one look later.
  *
  * <p>Thread safety: {@link #kick()} and {@link #stop} from any thread.
  */
@@ -63,7 +66,7 @@ final class ProgressThread implements Runnable {
                 kicked = false;
                 int n = 0;
                 for (final ShmConnection c : cs) {
-                    if (now - c.io.driven > GRACE_NANOS) {
+                    if (c.io.sinceDriven(now) > GRACE_NANOS) {
                         n += c.io.service(false);
                     }
                 }
@@ -91,7 +94,7 @@ final class ProgressThread implements Runnable {
         boolean moved = kicked;
         boolean watching = false;
         for (final ShmConnection c : cs) {
-            final long since = now - c.io.driven;
+            final long since = c.io.sinceDriven(now);
             if (since > GRACE_NANOS) {
                 watching = true;
                 moved |= c.io.armAndCheck(WakeControl.DATA | WakeControl.SPACE);

@@ -35,7 +35,8 @@ import org.apache.logging.log4j.Logger;
  * belong to the IA's {@link CmLoop} thread (other threads hand it tasks). The data path is guarded by {@link #lock}
  * (rank {@link LockRank#TRANSPORT}), which any thread servicing the connection takes with {@code tryLock} (a poster
  * inside the kit's post hook, under the EP's lock; a consumer in {@code dat_evd_*}; the progress thread: their side
- * is {@link ConnectionService}, {@link #io}) and the loop thread takes to publish and tear it down. Under it only the
+ * is {@link ConnectionService}, {@link #io}; an empty poll of a quiet connection takes none, it reads what the last
+ * round left: {@link LastRound}) and the loop thread takes to publish and tear it down. Under it only the
  * data-path upcalls are made ({@code complete}, {@code takeSharedReceive}, the queries). The connection upcalls
  * ({@code established}, {@code connectionFailed}, {@code disconnected}, {@code broken}, {@code connectionRequested})
  * are made on the loop thread holding no lock. The data path built during the handshake is serviced only once

@@ -15,6 +15,8 @@ import io.dat4j.kit.EventSink;
 import io.dat4j.kit.PostedOperation;
 import io.dat4j.kit.PostedQueues;
 import io.dat4j.kit.RequestTransport;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
 
 /**
@@ -24,15 +26,29 @@ import java.net.InetAddress;
  * <p>Thread safety ("Threading and locks" in docs/provider-kit.md): the kit calls the hooks but {@link #close} under
  * the EP's lock; they hand connection work to the loop thread and never wait. {@link #queues} are guarded by leaf
  * monitors of their own; this object's monitor ({@link #bind}) takes only the leaf monitors of {@link
- * ShmCompletionSource}; {@link #conn} is volatile.
+ * ShmCompletionSource}; {@link #conn} is volatile. The count of posted requests is written by the posting thread
+ * (under the EP's lock, so one at a time) with a release store after the request is queued, and read by the thread
+ * servicing the connection with an acquire load ({@link #requestsPosted()}).
  */
 final class ShmEndpoint implements EndpointTransport {
+
+    private static final VarHandle POSTED;
+
+    static {
+        try {
+            POSTED = MethodHandles.lookup().findVarHandle(ShmEndpoint.class, "posted", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final ShmTransport transport;
     final EndpointUpcalls up;
     /** Posted receives not yet consumed and requests not yet fully written. */
     final PostedQueues queues;
     volatile ShmConnection conn;
+    /** Requests queued so far ({@link #requestsPosted()}). */
+    private long posted;
 
     ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
         this.transport = transport;
@@ -89,7 +105,16 @@ final class ShmEndpoint implements EndpointTransport {
             return;
         }
         queues.addRequest(op);
+        POSTED.setRelease(this, posted + 1); // after the request is queued; posts are serialized by the EP's lock
         c.io.requestPosted();
+    }
+
+    /**
+     * {@return how many requests were queued so far} (an acquire load: a count read covers the requests it counts):
+     * a queue found empty stays empty while the count does not change, since only posts add to it
+     */
+    long requestsPosted() {
+        return (long) POSTED.getAcquire(this);
     }
 
     @Override

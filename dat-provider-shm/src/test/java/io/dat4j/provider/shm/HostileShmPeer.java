@@ -121,6 +121,15 @@ final class HostileShmPeer implements AutoCloseable {
     boolean offerCma;
     /** The NAK code the provider wrote in the last established exchange, or 0. */
     int lastNak;
+    /** The last connection event of the EP in the last exchange, or null. */
+    EventNumber lastEnd;
+    /** Whether the provider closed the socket in the last established exchange before this side did (and sent no NAK). */
+    boolean providerEnded;
+    /**
+     * Threads that busy-poll the EP's EVD while an established exchange runs (0: none, the progress thread serves the
+     * connection), so that the hostile records meet the provider's lock-free empty poll.
+     */
+    int pollers;
     private long nextQualifier = 20_000;
 
     HostileShmPeer() throws IOException {
@@ -213,6 +222,8 @@ final class HostileShmPeer implements AutoCloseable {
             throw new IllegalStateException("qualifier " + q + " is taken under " + dir);
         }
         ssc.configureBlocking(true);
+        final BusyPollers busy = mode == Mode.ESTABLISHED && pollers > 0 ? new BusyPollers(f.c.evd, pollers) : null;
+        List<Event> polled = List.of();
         try {
             ep = f.c.ep(null);
             ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
@@ -233,9 +244,59 @@ final class HostileShmPeer implements AutoCloseable {
             }
         } finally {
             ssc.close();
+            if (busy != null) {
+                polled = busy.stop();
+            }
         }
-        settle(ep, mode);
+        settle(ep, mode, polled);
         checkMemory();
+    }
+
+    /** Threads busy-polling one EVD with {@code poll(handler, limit)}, keeping what they take, in order per thread. */
+    private static final class BusyPollers {
+        private final java.util.concurrent.ConcurrentLinkedQueue<Event> taken =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private final Thread[] threads;
+        private volatile boolean stop;
+        private volatile Throwable failure;
+
+        BusyPollers(final io.dat4j.EventDispatcher evd, final int n) {
+            final io.dat4j.EventHandler h = io.dat4j.EventHandler.of((e, cookie, status, length, op, rmr) -> taken.add(
+                    new DtoCompletionEvent(evd, e, cookie, status, length, op, rmr)), taken::add);
+            threads = new Thread[n];
+            for (int i = 0; i < n; i++) {
+                threads[i] = Thread.ofPlatform().name("hostile-test-poller-" + i).daemon().start(() -> {
+                    try {
+                        while (!stop) {
+                            if (evd.poll(h, 1 + (int) (Thread.currentThread().threadId() & 3)) == 0) {
+                                Thread.yield(); // busy, and fair to the hostile side on a small host
+                            }
+                        }
+                    } catch (final RuntimeException | Error e) {
+                        failure = e;
+                    }
+                });
+            }
+        }
+
+        /** Stops the threads; {@return what they took} */
+        List<Event> stop() {
+            stop = true;
+            for (final Thread t : threads) {
+                try {
+                    t.join(BOUND.toMillis());
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (t.isAlive()) {
+                    throw new AssertionError("a polling thread is stuck in the EVD: " + t.getName());
+                }
+            }
+            if (failure != null) {
+                throw new AssertionError("a polling thread failed", failure);
+            }
+            return List.copyOf(taken);
+        }
     }
 
     private void established(final SocketChannel ch, final ByteBuffer buf, final Handshake req, final List<Rec> recs,
@@ -287,6 +348,7 @@ final class HostileShmPeer implements AutoCloseable {
      */
     private int awaitNak(final SocketChannel ch, final MemorySegment s, final long written) throws IOException {
         final long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+        providerEnded = false;
         ch.configureBlocking(false);
         final ByteBuffer junk = ByteBuffer.allocate(256);
         boolean closed = false;
@@ -307,6 +369,7 @@ final class HostileShmPeer implements AutoCloseable {
                 pos += RecordHeader.span(Math.max(0, s.get(JAVA_INT, o + 4)));
             }
             if (closed) {
+                providerEnded = true;
                 return 0; // the provider ended the connection, and wrote no NAK before
             }
             try {
@@ -428,14 +491,16 @@ final class HostileShmPeer implements AutoCloseable {
     }
 
     /** The EP ends DISCONNECTED with a connection event, and each posted receive completed exactly once. */
-    private void settle(final Endpoint ep, final Mode mode) {
+    private void settle(final Endpoint ep, final Mode mode, final List<Event> polled) {
         final long end = System.nanoTime() + BOUND.toNanos();
         int connEvents = 0;
-        final java.util.ArrayDeque<Event> early = new java.util.ArrayDeque<>();
+        lastEnd = null;
+        final java.util.ArrayDeque<Event> early = new java.util.ArrayDeque<>(polled);
         while (ep.state() != EndpointState.DISCONNECTED) {
             final Event e = f.c.conn.poll();
-            if (e instanceof ConnectionEvent) {
+            if (e instanceof ConnectionEvent ce) {
                 connEvents++;
+                lastEnd = ce.number();
             }
             if (System.nanoTime() > end) {
                 throw new AssertionError("the EP is still " + ep.state() + " " + BOUND + " after the peer closed");
@@ -447,12 +512,14 @@ final class HostileShmPeer implements AutoCloseable {
             Thread.onSpinWait();
         }
         for (Event e = f.c.conn.poll(); e != null; e = f.c.conn.poll()) {
-            if (e instanceof ConnectionEvent) {
+            if (e instanceof ConnectionEvent ce) {
                 connEvents++;
+                lastEnd = ce.number();
             }
         }
-        if (connEvents < 1 && f.c.conn.await(BOUND) instanceof ConnectionEvent) {
+        if (connEvents < 1 && f.c.conn.await(BOUND) instanceof ConnectionEvent ce) {
             connEvents++;
+            lastEnd = ce.number();
         }
         if (connEvents < 1) {
             throw new AssertionError("the EP went DISCONNECTED in mode " + mode + " without a connection event");

@@ -1,5 +1,6 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.EventNumber;
 import io.dat4j.provider.shm.HostileShmPeer.Mode;
 import io.dat4j.provider.shm.HostileShmPeer.Poke;
 import io.dat4j.provider.shm.HostileShmPeer.Rec;
@@ -9,6 +10,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.From;
 import net.jqwik.api.Property;
@@ -99,6 +101,52 @@ class HostileShmPeerTest {
     Arbitrary<Long> tailLies() {
         return Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs().between(-64, 5000),
                 Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, -1L));
+    }
+
+    /** The same with three threads busy-polling the EP's EVD: the records meet the lock-free empty poll. */
+    @Property(tries = 25)
+    void busyPolledConnectionsSurviveAnyRecords(
+            @ForAll @Size(min = 1, max = 6) final List<@From("records") Rec> recs,
+            @ForAll @Size(max = 3) final List<@From("pokes") Poke> pokes,
+            @ForAll("tailLies") final long tailLie) throws Exception {
+        peer.pollers = 3;
+        try {
+            peer.exchange(Mode.ESTABLISHED, recs, pokes, tailLie, null);
+        } finally {
+            peer.pollers = 0;
+        }
+    }
+
+    /**
+     * A non-zero commit word with garbage behind it, where a busy-polling consumer's empty poll looks without a lock:
+     * the provider reads it under the lock, checks it and ends that connection itself (BROKEN, or a NAK first for a
+     * length it refuses), and the IA serves the next one.
+     */
+    @Example
+    void garbageCommitWordsBreakOnlyTheirConnectionWhileBusyPolled() throws Exception {
+        final List<Rec> garbage = List.of(
+                new Rec(0xEE, 0x5A, 12345, Target.RANDOM, 0x1234, -1, 0x7777, new byte[40]), // unknown type
+                new Rec(0, 0, 64, Target.RW, 0, 0, 0, new byte[64]), // type 0 under a non-zero word
+                new Rec(Records.SEND, 0, -1, Target.ZERO, 0, 0, 0, new byte[0]), // negative length
+                new Rec(Records.SEND, 3, 8, Target.ZERO, 0, 0, 0, new byte[8]), // flags on a SEND
+                new Rec(Records.WRITE, 0, Integer.MAX_VALUE, Target.RW, 0, 0, 0, new byte[16])); // past the ring
+        peer.pollers = 3;
+        try {
+            for (final Rec r : garbage) {
+                peer.exchange(Mode.ESTABLISHED, List.of(r), List.of(), 0, null);
+                if (!peer.providerEnded && peer.lastNak == 0) {
+                    throw new AssertionError("record " + r + " was neither refused (NAK) nor ended the connection"
+                            + " (the provider waited for the peer to close)");
+                }
+                if (peer.lastEnd != EventNumber.CONNECTION_EVENT_BROKEN) {
+                    throw new AssertionError("record " + r + " ended the connection with " + peer.lastEnd
+                            + ", not BROKEN");
+                }
+            }
+        } finally {
+            peer.pollers = 0;
+        }
+        peer.assertStillWorks();
     }
 
     @Property(tries = 60)
