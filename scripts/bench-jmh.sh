@@ -6,8 +6,11 @@
 #   scripts/bench-jmh.sh scale [IA] [N,N,...] [SIZE] [SECONDS]
 #   scripts/bench-jmh.sh rate [IA] [SIZE] [DEPTH] [MESSAGES]
 # Build first: ./mvnw -q -B -DskipTests package -pl dat-tools,benchmarks -am
+# BENCH_LIB_ROOT=DIR takes the library jars (dat-tools/target/lib) from another built checkout, with this checkout's
+# benchmark classes: an A/B of the library under the same benchmark code (e.g. the session's base build).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+lib_root=${BENCH_LIB_ROOT:-$root}
 java=""
 for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/* /opt/java/* /opt/jdk*; do
   v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$d/release" 2>/dev/null | head -n 1)
@@ -16,7 +19,7 @@ done
 [ -n "$java" ] || { echo "bench-jmh: no JDK 25" >&2; exit 2; }
 m2=${M2_REPO:-$HOME/.m2/repository}
 cp="$root/benchmarks/target/classes"
-for j in "$root"/dat-tools/target/lib/*.jar "$m2/org/openjdk/jmh/jmh-core/1.37/jmh-core-1.37.jar" \
+for j in "$lib_root"/dat-tools/target/lib/*.jar "$m2/org/openjdk/jmh/jmh-core/1.37/jmh-core-1.37.jar" \
   "$m2/net/sf/jopt-simple/jopt-simple/5.0.4/jopt-simple-5.0.4.jar" \
   "$m2/org/apache/commons/commons-math3/3.6.1/commons-math3-3.6.1.jar"; do
   cp="$cp:$j"

@@ -175,6 +175,23 @@ final class Rig {
     }
 
     /**
+     * {@code tryPostRecv} of a receive with no segments, recording the descriptor the transport is handed.
+     *
+     * @param ep an EP of the rig
+     * @param cookie the cookie
+     * @param into where the posted descriptor goes when the post was accepted
+     * @return true if accepted, false when the receive queue was full
+     */
+    static boolean tryPostRecv(final Endpoint ep, final long cookie, final List<PostedOperation> into) {
+        CAPTURE.set(into);
+        try {
+            return ep.tryPostRecv(List.of(), cookie, CompletionFlag.DEFAULT);
+        } finally {
+            CAPTURE.remove();
+        }
+    }
+
+    /**
      * {@return the connection an EP's connect begins, as its transport is handed it}; the EP stays
      * ACTIVE_CONNECTION_PENDING (the rig sends nothing), and its free posts no connection event
      *

@@ -243,11 +243,7 @@ class KitJavaStyleTest {
     @DisplayName("tryPostSend on a full queue builds no exception or message: under 1 byte allocated per call after "
             + "warm-up")
     void shouldNotAllocateWhenTheQueueIsFull() throws ReflectiveOperationException {
-        final Class<?> mx = Class.forName("com.sun.management.ThreadMXBean");
-        final Object bean = java.lang.management.ManagementFactory.getThreadMXBean();
-        org.junit.jupiter.api.Assumptions.assumeTrue(mx.isInstance(bean), "no allocation counters");
-        final java.lang.reflect.Method allocated = mx.getMethod("getThreadAllocatedBytes", long.class);
-        final long me = Thread.currentThread().threadId();
+        final ThreadAllocation allocated = ThreadAllocation.ofCurrentThread();
         final Endpoint ep = connect(ia.createEndpoint(pz, evd, evd, evd,
                 EndpointAttributes.builder().maxRequestDtos(2).build()));
         final List<LocalMemoryTriplet> seg = List.of(lmr.triplet(0, 64));
@@ -260,11 +256,11 @@ class KitJavaStyleTest {
             refused += ep.tryPostSend(seg, i, flags) ? 0 : 1;
         }
         final int n = 50_000;
-        final long before = (long) allocated.invoke(bean, me);
+        final long before = allocated.bytes();
         for (int i = 0; i < n; i++) {
             refused += ep.tryPostSend(seg, i, flags) ? 0 : 1;
         }
-        final long bytes = (long) allocated.invoke(bean, me) - before;
+        final long bytes = allocated.bytes() - before;
         assertEquals(20_000 + n, refused);
         assertTrue(bytes / (double) n < 1.0, bytes + " bytes allocated over " + n + " refused posts");
     }

@@ -35,4 +35,17 @@ final class Checks {
         return new DatException(StatusType.NOT_IMPLEMENTED, null,
                 what + " is not implemented by this provider (capability missing; see supports())");
     }
+
+    /**
+     * {@return a timeout in nanoseconds, {@link Long#MAX_VALUE} when it does not fit (as good as infinite)}
+     *
+     * @param d the timeout, not null
+     */
+    static long toNanos(final java.time.Duration d) {
+        try {
+            return d.toNanos();
+        } catch (final ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
 }

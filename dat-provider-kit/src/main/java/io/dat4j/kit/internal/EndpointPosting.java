@@ -33,10 +33,15 @@ final class EndpointPosting {
 
     private final KitEndpoint ep;
     private final KitInterfaceAdapter ia;
+    /** The IA's capabilities for RDMA posts, fixed when it opened: looked up once, not per post. */
+    private final boolean rdmaRead;
+    private final boolean rdmaWrite;
 
     EndpointPosting(final KitEndpoint ep, final KitInterfaceAdapter ia) {
         this.ep = ep;
         this.ia = ia;
+        this.rdmaRead = ia.has(Capability.RDMA_READ);
+        this.rdmaWrite = ia.has(Capability.RDMA_WRITE);
     }
 
     boolean postRecv(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags,
@@ -64,7 +69,7 @@ final class EndpointPosting {
     boolean postRdmaRead(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final boolean tryOnly) {
         ep.checkOpen();
-        if (!ia.has(Capability.RDMA_READ)) {
+        if (!rdmaRead) {
             throw Checks.notImplemented("dat_ep_post_rdma_read");
         }
         checkRequestEvd();
@@ -78,7 +83,7 @@ final class EndpointPosting {
     boolean postRdmaWrite(final List<LocalMemoryTriplet> segments, final long cookie,
             final RemoteMemoryTriplet remote, final Set<CompletionFlag> flags, final boolean tryOnly) {
         ep.checkOpen();
-        if (!ia.has(Capability.RDMA_WRITE)) {
+        if (!rdmaWrite) {
             throw Checks.notImplemented("dat_ep_post_rdma_write");
         }
         checkRequestEvd();

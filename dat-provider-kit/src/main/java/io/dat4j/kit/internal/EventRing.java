@@ -10,6 +10,8 @@ import io.dat4j.EventHandler;
 import io.dat4j.EventSlot;
 import io.dat4j.SoftwareEvent;
 import io.dat4j.internal.ApiAccess;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 
 /**
@@ -17,16 +19,27 @@ import java.util.ArrayDeque;
  * a reference, and the DTO fields), so that DTO completions and software events go in and come out (into an
  * {@link EventSlot} or an {@link EventHandler}) without any allocation; only the record forms build a record when the
  * entry is taken. On the IA's async EVD it also keeps the {@link #OVERFLOW} entries that found no room
- * ({@link #hold}), appended as soon as an entry is taken. It knows nothing of waiters or notifiers, and the EVD builds
- * the report of an {@link #OVERFLOW} entry itself.
+ * ({@link #hold}), appended as soon as an entry is taken, and builds an {@link #OVERFLOW} entry's report (from the
+ * overflowed EVD's {@link OverflowReport}) when it is taken. It knows nothing of waiters or notifiers.
  *
  * <p>Thread safety: none of its own. Every method is called with the owning EVD's lock held
- * ({@link io.dat4j.kit.LockRank#EVENT_DISPATCHER}), except that handler callbacks run after the entry was copied out
- * and the lock released ({@link Taken}). See "Threading and locks" in {@code docs/provider-kit.md}.
+ * ({@link io.dat4j.kit.LockRank#EVENT_DISPATCHER}), except {@link #countAcquire()}, the one read without it (an empty
+ * poll's check: the count is written with release semantics under the lock), and the handler callbacks, which run
+ * after the entry was copied out and the lock released ({@link Taken}). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class EventRing {
 
     private static final ApiAccess.EventSlotAccess SLOTS = ApiAccess.eventSlots();
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(EventRing.class, "count", int.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** An event record, kept as it was posted. */
     static final byte RECORD = 0;
@@ -45,6 +58,8 @@ final class EventRing {
     private DtoOperation[] operations;
     private int[] rmrs;
     private int head;
+    /** Queued entries: read plainly under the lock, written with release ({@link #setCount}), read without the lock
+     *  by {@link #countAcquire()}. */
     private int count;
     /** Async EVD only: EVDs whose overflow entry did not fit yet, in the order they overflowed. */
     private final ArrayDeque<KitEventDispatcher> held = new ArrayDeque<>();
@@ -68,9 +83,21 @@ final class EventRing {
         return kinds.length;
     }
 
-    /** {@return how many entries are queued} */
+    /** {@return how many entries are queued}; under the lock */
     int count() {
         return count;
+    }
+
+    /**
+     * {@return how many entries are queued, read without the lock}: 0 means that no post had completed when it was
+     * read that this thread could know of (a post that happened-before the call, or was signalled to it, is seen)
+     */
+    int countAcquire() {
+        return (int) COUNT.getAcquire(this);
+    }
+
+    private void setCount(final int value) {
+        COUNT.setRelease(this, value);
     }
 
     /** {@return true if no entry fits} */
@@ -93,7 +120,7 @@ final class EventRing {
         statuses[i] = status;
         operations[i] = operation;
         rmrs[i] = rmr;
-        count++;
+        setCount(count + 1);
     }
 
     /**
@@ -136,29 +163,17 @@ final class EventRing {
         head = 0;
     }
 
-    /** {@return the kind of the head entry; the ring is not empty} */
-    byte headKind() {
-        return kinds[head];
-    }
-
-    /** {@return the reference of the head entry} */
-    Object headRef() {
-        return refs[head];
-    }
-
-    /** {@return the cookie (for an overflow report: the queue length) of the head entry} */
-    long headCookie() {
-        return cookies[head];
-    }
-
     /**
-     * Takes the head as a record, built for DTO and software entries; not for an {@link #OVERFLOW} entry.
+     * Takes the head as a record, built for DTO and software entries (an {@link #OVERFLOW} entry: the report).
      *
      * @param evd the EVD the record names
      * @return the event
      */
-    Event takeRecord(final EventDispatcher evd) {
+    Event takeRecord(final KitEventDispatcher evd) {
         final int h = head;
+        if (kinds[h] == OVERFLOW) {
+            return takeOverflowReport(evd);
+        }
         final Event e = switch (kinds[h]) {
             case DTO -> operations[h].carriesImmediateData()
                     ? new DtoCompletionEvent(evd, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
@@ -173,13 +188,17 @@ final class EventRing {
     }
 
     /**
-     * Takes the head into a slot, allocation-free; not for an {@link #OVERFLOW} entry.
+     * Takes the head into a slot, allocation-free but for an {@link #OVERFLOW} entry (the report it builds).
      *
      * @param evd the EVD the slot names
      * @param slot the slot
      */
-    void takeInto(final EventDispatcher evd, final EventSlot slot) {
+    void takeInto(final KitEventDispatcher evd, final EventSlot slot) {
         final int h = head;
+        if (kinds[h] == OVERFLOW) {
+            SLOTS.event(slot, takeOverflowReport(evd));
+            return;
+        }
         switch (kinds[h]) {
             case DTO -> SLOTS.dtoCompletion(slot, evd, (Endpoint) refs[h], cookies[h], statuses[h], lengths[h],
                     operations[h], rmrs[h]);
@@ -190,23 +209,17 @@ final class EventRing {
     }
 
     /**
-     * Fills a slot with a record (an overflow report the EVD built).
-     *
-     * @param slot the slot
-     * @param event the record
-     */
-    static void fill(final EventSlot slot, final Event event) {
-        SLOTS.event(slot, event);
-    }
-
-    /**
-     * Copies the head into a holder and drops it, allocation-free; not for an {@link #OVERFLOW} entry. The holder is
-     * then handed to the handler with the lock released.
+     * Copies the head into a holder and drops it, allocation-free but for an {@link #OVERFLOW} entry (the report it
+     * builds). The holder is then handed to the handler with the lock released.
      *
      * @param into the holder
      */
-    void takeInto(final Taken into) {
+    void takeInto(final KitEventDispatcher evd, final Taken into) {
         final int h = head;
+        if (kinds[h] == OVERFLOW) {
+            into.record(takeOverflowReport(evd));
+            return;
+        }
         into.kind = kinds[h];
         into.ref = refs[h];
         into.cookie = cookies[h];
@@ -217,6 +230,23 @@ final class EventRing {
         dropHead();
     }
 
+    /**
+     * Takes the {@link #OVERFLOW} entry at the head as the report of its EVD, re-arming that EVD (which queues its
+     * report again at once if it dropped more since).
+     *
+     * @param async the async EVD this ring belongs to (the report's dispatcher)
+     * @return the report
+     */
+    private Event takeOverflowReport(final KitEventDispatcher async) {
+        final KitEventDispatcher evd = (KitEventDispatcher) refs[head];
+        final Event e = evd.overflowReport().take(async, evd, (int) cookies[head]);
+        dropHead();
+        if (evd.overflowReport().rearmedWithDrops()) {
+            hold(evd);
+        }
+        return e;
+    }
+
     /** Drops the head entry, clearing its references; a held entry may fit now. */
     void dropHead() {
         final int h = head;
@@ -224,7 +254,7 @@ final class EventRing {
         statuses[h] = null;
         operations[h] = null;
         head = h + 1 == kinds.length ? 0 : h + 1;
-        count--;
+        setCount(count - 1);
         if (!held.isEmpty()) {
             admitHeld();
         }
@@ -237,7 +267,7 @@ final class EventRing {
             statuses[i] = null;
             operations[i] = null;
         }
-        count = 0;
+        setCount(0);
     }
 
     /**

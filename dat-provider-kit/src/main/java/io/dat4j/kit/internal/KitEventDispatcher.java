@@ -45,7 +45,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring and the waiter are
  * guarded by {@link #lock} ({@link LockRank#EVENT_DISPATCHER}), which posts take under an EP's or an operation
  * queue's lock; nothing but a CNO's lock is taken under it, and the completion source is polled, driven, armed and
- * woken with it released. See "Threading and locks" in {@code docs/provider-kit.md}.
+ * woken with it released. The one read without it is the ring's count ({@link EventRing#countAcquire()}), by which
+ * {@code dequeue}, {@code poll} and {@code size} see an empty ring: every entry is still taken under the lock, so
+ * order and exactly-once are the lock's. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
@@ -260,20 +262,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
+    /** {@return this EVD's drops and whether their report is queued (the async EVD's ring takes the report)} */
+    OverflowReport overflowReport() {
+        return overflow;
+    }
+
     /** {@return the ring's length, read without the lock (for the async EVD's overflow report)} */
     int ringCapacity() {
         return ring.capacity();
-    }
-
-    /** Takes the overflow report at the head, re-arming its EVD; caller holds the lock. */
-    private Event takeOverflowReport() {
-        final KitEventDispatcher evd = (KitEventDispatcher) ring.headRef();
-        final Event e = evd.overflow.take(this, evd, (int) ring.headCookie());
-        ring.dropHead();
-        if (evd.overflow.rearmedWithDrops()) {
-            ring.hold(evd);
-        }
-        return e;
     }
 
     /**
@@ -323,12 +319,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     public int size() {
         checkOpen();
         pollSource();
-        lock.lock();
-        try {
-            return ring.count();
-        } finally {
-            lock.unlock();
-        }
+        return ring.countAcquire();
     }
 
     @Override
@@ -405,29 +396,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
-    /** Takes the head as a record (built for DTO and software entries); caller holds the lock. */
-    private Event take() {
-        return ring.headKind() == EventRing.OVERFLOW ? takeOverflowReport() : ring.takeRecord(this);
-    }
-
-    /** Takes the head into a slot; allocation-free but for an overflow report; caller holds the lock. */
-    private void takeInto(final EventSlot slot) {
-        if (ring.headKind() == EventRing.OVERFLOW) {
-            EventRing.fill(slot, takeOverflowReport());
-        } else {
-            ring.takeInto(this, slot);
-        }
-    }
-
-    /** Copies the head out for a handler; allocation-free but for an overflow report; caller holds the lock. */
-    private void takeInto(final EventRing.Taken holder) {
-        if (ring.headKind() == EventRing.OVERFLOW) {
-            holder.record(takeOverflowReport());
-        } else {
-            ring.takeInto(holder);
-        }
-    }
-
     @Override
     public Event dequeue() {
         final Event e = poll();
@@ -441,21 +409,38 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     public Event poll() {
         checkOpen();
         pollSource();
+        if (ring.countAcquire() > 0) {
+            final Event e = takeLocked();
+            if (e != null) {
+                return e;
+            }
+        }
+        final CompletionSource s = source;
+        if (s == null || !s.progress(0) || ring.countAcquire() == 0) {
+            return null;
+        }
+        return takeLocked();
+    }
+
+    /** {@return the head as a record, or null when another consumer took the last one}; takes the lock */
+    private Event takeLocked() {
         lock.lock();
         try {
-            if (ring.count() > 0) {
-                return take();
-            }
+            return ring.count() == 0 ? null : ring.takeRecord(this);
         } finally {
             lock.unlock();
         }
-        final CompletionSource s = source;
-        if (s == null || !s.progress(0)) {
-            return null;
-        }
+    }
+
+    /** {@return true if the head was taken into the slot, false when another consumer took the last one} */
+    private boolean takeLocked(final EventSlot into) {
         lock.lock();
         try {
-            return ring.count() == 0 ? null : take();
+            if (ring.count() == 0) {
+                return false;
+            }
+            ring.takeInto(this, into);
+            return true;
         } finally {
             lock.unlock();
         }
@@ -463,7 +448,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     /**
      * {@inheritDoc} Allocation-free for DTO completions and software events; an empty EVD first gets one
-     * non-blocking round of the transport's progress ({@link CompletionSource#progress}).
+     * non-blocking round of the transport's progress ({@link CompletionSource#progress}). An empty ring is seen
+     * without the lock ({@link EventRing#countAcquire()}); an entry is taken under it.
      */
     @Override
     public boolean dequeue(final EventSlot into) {
@@ -472,34 +458,20 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(2, "the event slot is null");
         }
         pollSource();
-        lock.lock();
-        try {
-            if (ring.count() > 0) {
-                takeInto(into);
-                return true;
-            }
-        } finally {
-            lock.unlock();
+        if (ring.countAcquire() > 0 && takeLocked(into)) {
+            return true;
         }
         final CompletionSource s = source;
-        if (s == null || !s.progress(0)) {
+        if (s == null || !s.progress(0) || ring.countAcquire() == 0) {
             return false;
         }
-        lock.lock();
-        try {
-            if (ring.count() == 0) {
-                return false;
-            }
-            takeInto(into);
-            return true;
-        } finally {
-            lock.unlock();
-        }
+        return takeLocked(into);
     }
 
     /**
      * {@inheritDoc} Allocation-free for DTO completions and software events: each entry is copied out of the ring
-     * under the lock into a holder of the calling thread, and handed to the handler with the lock released.
+     * under the lock into a holder of the calling thread, and handed to the handler with the lock released. An empty
+     * ring is seen without the lock ({@link EventRing#countAcquire()}).
      */
     @Override
     public int poll(final EventHandler handler, final int limit) {
@@ -511,19 +483,24 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(3, "the limit must be 1 or more, was " + limit);
         }
         pollSource();
-        final EventRing.Taken holder = TAKEN.get();
+        EventRing.Taken holder = null; // the thread-local lookup only when there is something to take
         boolean progressed = false;
         int n = 0;
         while (n < limit) {
-            final boolean got;
-            lock.lock();
-            try {
-                got = ring.count() > 0;
-                if (got) {
-                    takeInto(holder);
+            boolean got = false;
+            if (ring.countAcquire() > 0) { // an empty ring costs this read, not the lock
+                if (holder == null) {
+                    holder = TAKEN.get();
                 }
-            } finally {
-                lock.unlock();
+                lock.lock();
+                try {
+                    got = ring.count() > 0;
+                    if (got) {
+                        ring.takeInto(this, holder);
+                    }
+                } finally {
+                    lock.unlock();
+                }
             }
             if (got) {
                 n++;
@@ -561,7 +538,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(2, "timeout must be zero or positive (EventDispatcher.INFINITE for none), was "
                     + timeout);
         }
-        final long nanos = toNanos(timeout);
+        final long nanos = Checks.toNanos(timeout);
         final Thread me = Thread.currentThread();
         lock.lock();
         try {
@@ -601,6 +578,15 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         boolean triedOnce = false;
         while (true) {
             pollSource();
+            if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
+                // spinning: too few events, and nothing to report, seen without the lock
+                final long now = System.nanoTime();
+                if (now - start < spinNanos && (deadline == Long.MAX_VALUE || deadline - now > 0)
+                        && !Thread.currentThread().isInterrupted()) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+            }
             final CompletionSource s = source;
             lock.lock();
             try {
@@ -613,11 +599,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 }
                 if (ring.count() >= threshold) {
                     if (slot == null) {
-                        final Event e = take();
+                        final Event e = ring.takeRecord(this);
                         nmore = ring.count();
                         return e;
                     }
-                    takeInto(slot);
+                    ring.takeInto(this, slot);
                     nmore = ring.count();
                     return null;
                 }
@@ -667,14 +653,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             } else {
                 LockSupport.parkNanos(this, left);
             }
-        }
-    }
-
-    private static long toNanos(final Duration d) {
-        try {
-            return d.toNanos();
-        } catch (final ArithmeticException e) {
-            return Long.MAX_VALUE;
         }
     }
 
