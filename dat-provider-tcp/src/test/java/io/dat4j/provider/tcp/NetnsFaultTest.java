@@ -49,8 +49,10 @@ class NetnsFaultTest {
 
     private static final String NS = "dat4jrel" + ProcessHandle.current().pid() % 100_000;
     private static final String VETH = "d4r" + ProcessHandle.current().pid() % 100_000;
-    private static final String HOST_IP = "10.213.77.1";
-    private static final String PEER_IP = "10.213.77.2";
+    /* the link's /24, chosen in setUp among 10.213.1-250.0 by this JVM's pid, skipping those in use on this host (two
+       builds running this test at once must not route to each other's peer) */
+    private static String hostIp;
+    private static String peerIp;
     private static boolean created;
     private static String ip;
     private static String tc;
@@ -84,14 +86,24 @@ class NetnsFaultTest {
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root for network namespaces");
         Assumptions.assumeTrue(ip != null, "no ip(8) (iproute2) on this machine");
         Assumptions.assumeTrue(tc != null, "no tc(8) (iproute2) on this machine");
+        final String inUse = run(ip, "-o", "-4", "addr", "show");
+        final long pid = ProcessHandle.current().pid();
+        for (int i = 0; i < 250 && hostIp == null; i++) {
+            final String net = "10.213." + ((pid + i) % 250 + 1) + ".";
+            if (!inUse.contains(" " + net)) {
+                hostIp = net + "1";
+                peerIp = net + "2";
+            }
+        }
+        Assumptions.assumeTrue(hostIp != null, "every 10.213.x.0/24 for the link is in use on this host");
         try {
             run(ip, "netns", "add", NS);
             created = true;
             run(ip, "link", "add", VETH + "a", "type", "veth", "peer", "name", VETH + "b");
             run(ip, "link", "set", VETH + "b", "netns", NS);
-            run(ip, "addr", "add", HOST_IP + "/24", "dev", VETH + "a");
+            run(ip, "addr", "add", hostIp + "/24", "dev", VETH + "a");
             run(ip, "link", "set", VETH + "a", "up");
-            run(ip, "netns", "exec", NS, ip, "addr", "add", PEER_IP + "/24", "dev", VETH + "b");
+            run(ip, "netns", "exec", NS, ip, "addr", "add", peerIp + "/24", "dev", VETH + "b");
             run(ip, "netns", "exec", NS, ip, "link", "set", VETH + "b", "up");
             run(ip, "netns", "exec", NS, ip, "link", "set", "lo", "up");
         } catch (final IOException e) {
@@ -166,7 +178,7 @@ class NetnsFaultTest {
 
     private static Endpoint connect(final Fixture f, final EndpointAttributes attrs) throws Exception {
         final Endpoint ep = f.c.ep(attrs);
-        ep.connect(InetAddress.getByName(PEER_IP), Long.parseLong(hello[1]), Fixture.WAIT, null);
+        ep.connect(InetAddress.getByName(peerIp), Long.parseLong(hello[1]), Fixture.WAIT, null);
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         return ep;
     }
@@ -219,7 +231,7 @@ class NetnsFaultTest {
             link(false);
             try {
                 final Endpoint ep = f.c.ep(null);
-                ep.connect(InetAddress.getByName(PEER_IP), Long.parseLong(hello[1]), Duration.ofSeconds(3), null);
+                ep.connect(InetAddress.getByName(peerIp), Long.parseLong(hello[1]), Duration.ofSeconds(3), null);
                 final ConnectionEvent e = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_TIMED_OUT);
                 assertEquals(EndpointState.DISCONNECTED, e.endpoint().state());
             } finally {
