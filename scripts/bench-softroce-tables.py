@@ -237,7 +237,8 @@ def alt_section(out, wait):
     cms = [p for p in cms if not p.endswith("-train.out")]
     if not cms and not lats:
         return
-    print("**JVM options (ALT_OPTS)**, same guest run; the options are in env.txt")
+    print("**JVM options (ALT_OPTS) and CM_BASE's build (base, base-R against this-R when LAT_ROUNDS alternates "
+          "them)**, same guest run; the options are in env.txt")
     print()
     if cms:
         dt = dtestcm(os.path.join(out, "dtestcm.out"))

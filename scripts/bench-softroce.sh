@@ -35,10 +35,11 @@
 # ALT_OPTS="label=JVM options;label2=...": this build's dat cm --hold (dat-cm-alt-LABEL) and dat perf lat wait
 # (dat-lat-wait-LABEL) pairs again with these options added to JAVA_OPTS (for the steps in STEPS); @AOT in the
 # options trains a JDK 25 AOT cache in the guest first (-XX:AOTCacheOutput, one per role) and then uses it
-# (-XX:AOTCache). With CM_BASE and lat in STEPS the baseline's dat perf lat pair runs too (dat-lat-wait-base).
+# (-XX:AOTCache). With CM_BASE and lat in STEPS the baseline's dat perf lat pair runs too (dat-lat-wait-base; LAT_ROUNDS
+# above 1: the baseline's and this build's alternate, dat-lat-wait-base-R and dat-lat-wait-this-R).
 # LAT_POLL=0: no busy-polling latency pairs (ib_send_lat and ib_write_lat without -e, dat perf lat --poll).
 # SYSCALLS=1: strace -f -c of the clients of ib_send_lat -e and dat perf lat (send, 64 B) at 200 and 700 round
-# trips: system calls per round trip.
+# trips: system calls per round trip (with CM_BASE the baseline's client too; SYSCALLS=2 leaves it out).
 # The set-up only, this build against main's and its own earlier provider, in one boot (the command of
 # docs/benchmarks.md): STEPS=cm PROFILE=0 CM_MAIN=<main's dat-tools/target> CM_BASE=<dir> scripts/bench-softroce.sh
 set -euo pipefail
@@ -75,6 +76,7 @@ CM_JFR=${CM_JFR:-0}
 CM_LOG=${CM_LOG:-0}
 ALT_OPTS=${ALT_OPTS:-}
 LAT_POLL=${LAT_POLL:-1}
+LAT_ROUNDS=${LAT_ROUNDS:-1}
 SYSCALLS=${SYSCALLS:-0}
 JIT_COMPARE=${JIT_COMPARE:-0}
 JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
@@ -160,7 +162,7 @@ dat_main=""
         ibverbs-providers qemu-system-x86 2>/dev/null)"
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
-    echo "ALT_OPTS=$ALT_OPTS SYSCALLS=$SYSCALLS LAT_POLL=$LAT_POLL"
+    echo "ALT_OPTS=$ALT_OPTS SYSCALLS=$SYSCALLS LAT_POLL=$LAT_POLL LAT_ROUNDS=$LAT_ROUNDS"
     echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_MAIN=$CM_MAIN CM_ROUNDS=$CM_ROUNDS CM_HOLD=$CM_HOLD CM_STEPS=$CM_STEPS CM_JFR=$CM_JFR" \
         "CM_LOG=$CM_LOG"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
@@ -315,26 +317,36 @@ if [ -n "$ALT_OPTS" ]; then
         done
     done
 fi
-# CM_BASE with STEPS having lat: the baseline's dat perf lat (EVD wait) pair too, dat-lat-wait-base
+# CM_BASE with STEPS having lat: the baseline's dat perf lat (EVD wait) pair too, dat-lat-wait-base; with LAT_ROUNDS
+# above 1, the baseline's and this build's pairs alternate (dat-lat-wait-base-R, dat-lat-wait-this-R)
 if [ -n "$dat_base" ] && [[ ,$STEPS, == *,lat,* ]]; then
-    pair "dat-lat-wait-base" "waiting on port" "$dat_base perf lat -s -P \$ia -p \$port" \
-        "$dat_base perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
-            --warmup $LAT_WARMUP --json"
+    for ((r = 1; r <= $LAT_ROUNDS; r++)); do
+        sfx=""; [ $LAT_ROUNDS -gt 1 ] && sfx="-\$r"
+        pair "dat-lat-wait-base\$sfx" "waiting on port" "$dat_base perf lat -s -P \$ia -p \$port" \
+            "$dat_base perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
+                --warmup $LAT_WARMUP --json"
+        if [ $LAT_ROUNDS -gt 1 ]; then
+            pair "dat-lat-wait-this\$sfx" "waiting on port" "$dat perf lat -s -P \$ia -p \$port" \
+                "$dat perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
+                    --warmup $LAT_WARMUP --json"
+        fi
+    done
 fi
 # SYSCALLS=1: system calls per message, strace -f -c of a client (the server runs untraced): ib_send_lat -e and
 # dat perf lat --op send (EVD wait) with 64 B messages, each at 200 and 700 round trips, so that start-up cancels out
 # in the difference (syscalls-<tool>-<n>.txt; the tables divide the difference by the extra round trips)
-if [ $SYSCALLS = 1 ]; then
+# (a traced JVM is slow to connect: a long connect timeout; SYSCALLS=2: the baseline's client is not traced)
+if [ $SYSCALLS != 0 ]; then
     for n in 200 700; do
         pair "syscalls-pt-\$n" "Waiting for client" "ib_send_lat -R -d \$dev -F -p \$port -s 64 -n \$n -e" \
             "strace -f -c -o syscalls-pt-\$n.txt ib_send_lat -R -d \$dev -F -p \$port -s 64 -n \$n -e \$ip"
         pair "syscalls-dat-\$n" "waiting on port" "$dat perf lat -s -P \$ia -p \$port" \
             "strace -f -c -o syscalls-dat-\$n.txt $dat perf lat -P \$ia -h \$ip -p \$port --op send --sizes 64 \
-                -n \$n --warmup 0 --json"
-        if [ -n "$dat_base" ]; then
+                -n \$n --warmup 0 --connect-timeout 300 --json"
+        if [ -n "$dat_base" ] && [ $SYSCALLS = 1 ]; then
             pair "syscalls-base-\$n" "waiting on port" "$dat_base perf lat -s -P \$ia -p \$port" \
                 "strace -f -c -o syscalls-base-\$n.txt $dat_base perf lat -P \$ia -h \$ip -p \$port --op send \
-                    --sizes 64 -n \$n --warmup 0 --json"
+                    --sizes 64 -n \$n --warmup 0 --connect-timeout 300 --json"
         fi
     done
 fi
