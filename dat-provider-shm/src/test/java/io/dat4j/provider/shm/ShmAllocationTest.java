@@ -68,7 +68,7 @@ class ShmAllocationTest {
             throws Exception {
         requireCounters();
         final java.nio.file.Path dir = tmp.resolve("r");
-        final Process peer = new ProcessBuilder(io.dat4j.provider.shm.sys.ChildJvm.command(ShmPeerMain.class,
+        final Process peer = new ProcessBuilder(io.dat4j.testsupport.ChildJvm.command(ShmPeerMain.class,
                 List.of("-Ddat4j.shm.dir=" + dir))).redirectErrorStream(true).start();
         try (Fixture f = new Fixture("dat4j.shm.dir=" + dir);
                 java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(

@@ -14,7 +14,7 @@ import io.dat4j.Endpoint;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.RemoteMemoryTriplet;
-import io.dat4j.provider.shm.sys.ChildJvm;
+import io.dat4j.testsupport.ChildJvm;
 import io.dat4j.provider.shm.sys.Descriptors;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import java.io.BufferedReader;
