@@ -30,6 +30,7 @@ final class LastRound {
     private static final VarHandle KNOWN;
     private static final VarHandle QUIET_AT;
     private static final VarHandle FENCE_OWED;
+    private static final VarHandle FENCE_LOOKS;
 
     static {
         try {
@@ -40,6 +41,7 @@ final class LastRound {
             KNOWN = l.findVarHandle(LastRound.class, "known", long.class);
             QUIET_AT = l.findVarHandle(LastRound.class, "quietAt", long.class);
             FENCE_OWED = l.findVarHandle(LastRound.class, "fenceOwed", boolean.class);
+            FENCE_LOOKS = l.findVarHandle(LastRound.class, "fenceLooks", int.class);
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -60,10 +62,14 @@ final class LastRound {
     private long known;
     /**
      * The last round published HEAD without the fenced look at the peer's ARM_SPACE that follows a publication (it
-     * took the last record of the ring): this side's next request or round makes it. A consumer's poll does not run
-     * a round for it (its next request does); the progress thread does, should no thread of this side come back.
+     * took the last record of the ring): this side's next request or round makes it. The first consumer poll after
+     * that round does not run a round for it (the consumer that took a message normally posts its reply next, and the
+     * post makes the look); the second does, and so does the progress thread, should no thread of this side come
+     * back.
      */
     private boolean fenceOwed;
+    /** Consumer polls that found {@link #fenceOwed} (opaque, lost increments allowed); reset when it is set. */
+    private int fenceLooks;
     /**
      * The header position the last round stopped at if it left nothing owed (no record in progress, no HEAD to
      * publish, nothing to write or answer, no NAK), else -1: no round yet, or work left.
@@ -101,6 +107,9 @@ final class LastRound {
             KNOWN.setRelease(this, knownConsumed);
         }
         if (fenceOwed != owesFence) {
+            if (owesFence) {
+                FENCE_LOOKS.setOpaque(this, 0);
+            }
             FENCE_OWED.setRelease(this, owesFence);
         }
         if (quietAt != quiet) {
@@ -115,14 +124,21 @@ final class LastRound {
      * the same position in field d). Reads two words of the peer (the commit word is the line a new record arrives in)
      * and no lock.
      *
-     * @param fence whether a fenced look owed at the peer's ARM_SPACE counts as work (the progress thread: a
-     *        consumer's next request makes it)
+     * @param consumer whether a consumer polls: the fenced look owed at the peer's ARM_SPACE ({@link #fenceOwed})
+     *        counts as work from its second poll on, and at once for the progress thread
      * @throws IllegalStateException when the mapping was unmapped meanwhile
      */
-    boolean quiet(final boolean fence) {
+    boolean quiet(final boolean consumer) {
         final long q = (long) QUIET_AT.getAcquire(this);
-        if (q < 0 || in.committedAt(q) || fence && (boolean) FENCE_OWED.getAcquire(this)) {
+        if (q < 0 || in.committedAt(q)) {
             return false;
+        }
+        if ((boolean) FENCE_OWED.getAcquire(this)) {
+            final int looks = (int) FENCE_LOOKS.getOpaque(this);
+            if (!consumer || looks > 0) {
+                return false;
+            }
+            FENCE_LOOKS.setOpaque(this, 1);
         }
         final long h = out.peekConsumed();
         return h == (long) CONSUMED.getAcquire(this) || h == (long) KNOWN.getAcquire(this);

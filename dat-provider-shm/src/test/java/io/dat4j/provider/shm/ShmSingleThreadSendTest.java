@@ -83,6 +83,47 @@ class ShmSingleThreadSendTest {
         }
     }
 
+    /**
+     * The HEAD store of the round that took the last record is not fenced at once; a peer that armed ARM_SPACE after
+     * that round looked (the race the fence closes) must still be woken: by this side's second consumer poll (the first
+     * is left alone, so that a consumer that replies next pays no round before its reply), or by its progress
+     * thread's look. The client's arm is made here by hand, after the server's round, as that race would leave it.
+     */
+    @Test
+    void aPeerArmedAfterTheUnfencedHeadIsWokenByTheSecondPollOrTheProgressThread() {
+        try (Fixture f = new Fixture()) {
+            final Endpoint[] eps = f.connect();
+            stopProgressThreads(f);
+            final LocalMemoryRegion src = f.lmr(f.c, 64);
+            final LocalMemoryRegion dst = f.lmr(f.s, 64);
+            final ShmConnection server = only(f.serverTransport);
+            final ShmConnection client = only(f.clientTransport);
+            for (int i = 0; i < 20; i++) {
+                eps[1].postRecv(List.of(dst.triplet(0, 64)), 1000 + i, CompletionFlag.DEFAULT);
+                eps[0].postSend(List.of(src.triplet(0, 8)), i, CompletionFlag.DEFAULT);
+                assertEquals(1000 + i, pollUntilEvent(f.s.evd, "the receive " + i).cookie());
+                client.path().arm(io.dat4j.provider.shm.sys.WakeControl.SPACE);
+                final int rung = f.clientTransport.doorbell.sequence();
+                if (i % 2 == 0) {
+                    f.s.evd.poll(); // the first poll after the round leaves the fence to the reply's post
+                    f.s.evd.poll();
+                } else {
+                    server.io.service(false); // what the progress thread does when no consumer comes back
+                }
+                assertTrue(f.clientTransport.doorbell.sequence() != rung, "message " + i + ": the client armed for "
+                        + "room and completions and its doorbell was not rung");
+                final DtoCompletionEvent s = assertInstanceOf(DtoCompletionEvent.class, f.c.evd.poll());
+                assertEquals(i, s.cookie());
+            }
+        }
+    }
+
+    private static ShmConnection only(final ShmTransport t) {
+        final ShmConnection[] cs = t.connections();
+        assertEquals(1, cs.length, "connections of " + t);
+        return cs[0];
+    }
+
     private static void stopProgressThreads(final Fixture f) {
         f.serverTransport.progress.stop(ShmTransport.WAIT_MILLIS);
         f.clientTransport.progress.stop(ShmTransport.WAIT_MILLIS);
