@@ -90,7 +90,14 @@ final class SocketIo {
     private static final MethodHandle GETSOCKNAME;
     private static final MethodHandle GETPEERNAME;
     private static final MethodHandle SHUTDOWN;
+    /** {@code __errno_location()}: the calling thread's errno, read after a call that did not capture it. */
+    private static final MethodHandle ERRNO_LOCATION;
     private static final int SHUT_RDWR = 2;
+    /**
+     * A {@link #recvNow} that failed with EAGAIN by the thread's errno is checked with a capturing call once in this
+     * many times (see there).
+     */
+    private static final int VERIFY_EAGAIN = 1024;
 
     static {
         String why = null;
@@ -106,6 +113,7 @@ final class SocketIo {
         MethodHandle sockname = null;
         MethodHandle peername = null;
         MethodHandle shutdown = null;
+        MethodHandle errnoLocation = null;
         final String arch = System.getProperty("os.arch", "");
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             why = "not Linux";
@@ -153,6 +161,8 @@ final class SocketIo {
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
                 shutdown = l.downcallHandle(c.find("shutdown").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+                errnoLocation = l.downcallHandle(c.find("__errno_location").orElseThrow(),
+                        FunctionDescriptor.of(ADDRESS));
                 why = RecvWake.unavailability();
             } catch (final RuntimeException | LinkageError e) {
                 why = "libc through FFM: " + e;
@@ -171,6 +181,7 @@ final class SocketIo {
         GETSOCKNAME = sockname;
         GETPEERNAME = peername;
         SHUTDOWN = shutdown;
+        ERRNO_LOCATION = errnoLocation;
     }
 
     private final SocketChannel ch;
@@ -185,6 +196,11 @@ final class SocketIo {
     private MemorySegment msg;
     private MemorySegment iov;
     private MemorySegment timeval;
+    /** The thread whose errno {@link #errnoAt} is (the loop owner that last called {@link #recvNow}). */
+    private Thread errnoThread;
+    private MemorySegment errnoAt;
+    /** {@link #recvNow} calls that trusted the thread's errno since the last capturing one. */
+    private int eagainTrusted;
     /** Direct buffers whose base address is known, and the addresses (a small cache: no segment made per call). */
     private final ByteBuffer[] known = new ByteBuffer[8];
     private final long[] bases = new long[8];
@@ -469,6 +485,64 @@ final class SocketIo {
             LOG.debug("recv", t);
             return -2;
         }
+    }
+
+    /**
+     * One {@code recv} into {@code stage} from its position ({@code stageBase}: the address of its first byte) that
+     * does not wait: a polling consumer's round ({@link IoLoop#recvRound}), one system call whether or not bytes are
+     * there, where a selection would be one and a read a second. Loop owner only, on a platform thread, without the
+     * connection's lock, on an adopted socket.
+     *
+     * <p>An empty socket is the common answer here, so a call that returns -1 is not made again capturing errno (as
+     * {@link #read} does: a capture makes a small object each time): the thread's own errno is read right after it
+     * ({@code __errno_location}, looked up once per thread). EAGAIN read so is trusted, anything else is asked again
+     * capturing errno, and so is one EAGAIN in {@value #VERIFY_EAGAIN}: should the JVM have changed the thread's errno
+     * between the call and the read (it may, which is why capturing exists) and hidden an error, the error is seen at
+     * the latest then; an error of a TCP socket is reported once, and later calls see the end of the stream, which the
+     * next call reports anyway.
+     *
+     * @return bytes read (the stage's position moved), 0 at the end of the stream, -1 when nothing is there, -2 on an
+     *         error (a read under the lock reports it)
+     */
+    int recvNow(final ByteBuffer stage, final long stageBase) {
+        final int f = fd;
+        if (f < 0) {
+            return -1;
+        }
+        try {
+            final long a = stageBase + stage.position();
+            final long want = stage.remaining();
+            long r = (long) RECV.invokeExact(f, a, want, MSG_DONTWAIT, MemorySegment.NULL);
+            if (r == -1) {
+                if (threadErrno() == EAGAIN && ++eagainTrusted < VERIFY_EAGAIN) {
+                    return -1;
+                }
+                eagainTrusted = 0;
+                r = (long) RECV_ERRNO.invokeExact(recvErrno, f, a, want, MSG_DONTWAIT, MemorySegment.NULL);
+            }
+            if (r > 0) {
+                stage.position(stage.position() + (int) r);
+                return (int) r;
+            }
+            if (r == 0) {
+                return 0;
+            }
+            final int e = (int) ERRNO.get(recvErrno, 0L);
+            return e == EAGAIN || e == EINTR ? -1 : -2;
+        } catch (final Throwable t) {
+            LOG.debug("recv", t);
+            return -2;
+        }
+    }
+
+    /** {@return the calling (platform) thread's errno now}; its address is looked up when the thread changes */
+    private int threadErrno() throws Throwable {
+        final Thread t = Thread.currentThread();
+        if (t != errnoThread) {
+            errnoAt = ((MemorySegment) ERRNO_LOCATION.invokeExact()).reinterpret(JAVA_INT.byteSize());
+            errnoThread = t;
+        }
+        return errnoAt.get(JAVA_INT, 0);
     }
 
     private static int nothingOr(final MemorySegment errno, final String call) throws IOException {
