@@ -115,13 +115,13 @@ final class InboundReader {
     }
 
     /**
-     * One recv into the emptied stage: waiting up to {@code millis} ({@link SocketIo#recvBlocking}), or not at all
-     * when {@code millis} is 0 ({@link SocketIo#recvNow}). After a large payload ({@link #largeFrames}), at a frame
+     * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting up to {@code millis}, or not at all when
+     * {@code millis} is 0. After a large payload ({@link #largeFrames}), at a frame
      * boundary, it asks for one header only: the next payload is likely large too, and the read that follows the
      * header puts it straight into the posted receive or region ({@link #in}) instead of through the stage (a copy).
      * The loop owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
      *
-     * @return as {@link SocketIo#recvBlocking}
+     * @return as {@link SocketIo#recvStage}
      */
     int recvInto(final int millis) {
         inStage.clear();
@@ -129,7 +129,7 @@ final class InboundReader {
             inStage.limit(inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE);
         }
         asked = inStage.remaining();
-        final int n = millis == 0 ? c.io.recvNow(inStage, stageBase) : c.io.recvBlocking(inStage, stageBase, millis);
+        final int n = c.io.recvStage(inStage, stageBase, millis);
         inStage.flip();
         return n;
     }

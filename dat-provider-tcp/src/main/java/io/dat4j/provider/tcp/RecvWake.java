@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Releases a loop's driving consumer from its blocking {@code recv} ({@link SocketIo#recvBlocking}) when another thread
+ * Releases a loop's driving consumer from its blocking {@code recv} ({@link SocketIo#recvStage}) when another thread
  * has something for it (an event on its EVD, work for the loop, the loop stopping): a signal to its native thread
  * interrupts the system call ({@code EINTR}), as the JDK releases a thread blocked in a channel operation that another
  * thread closes. The signal is the JDK's own for that ({@code SIGRTMAX - 2} on Linux, whose handler, installed by NIO,
