@@ -229,6 +229,87 @@ def cm_section(out, cm_n):
     print()
 
 
+def alt_section(out, wait):
+    """ALT_OPTS: dat cm --hold and dat perf lat (wait) with other JVM options, against the run's own pairs."""
+    cms = sorted(glob.glob(os.path.join(out, "dat-cm-alt-*.out")))
+    lats = [p for p in sorted(glob.glob(os.path.join(out, "dat-lat-wait-*.out")))
+            if not p.endswith(("-tiered.out", "-train.out"))]
+    cms = [p for p in cms if not p.endswith("-train.out")]
+    if not cms and not lats:
+        return
+    print("**JVM options (ALT_OPTS) and CM_BASE's build (base, base-R against this-R when LAT_ROUNDS alternates "
+          "them)**, same guest run; the options are in env.txt")
+    print()
+    if cms:
+        dt = dtestcm(os.path.join(out, "dtestcm.out"))
+        own = json_doc(os.path.join(out, "dat-cm-hold.out")) or {}
+        print("| dat cm --hold | CPS | / run's JAVA_OPTS | dat/C CPS |")
+        print("|---|---:|---:|---:|")
+        print(f"| run's JAVA_OPTS | {fmt(own.get('connections_per_s'))} | | "
+              f"**{fr(ratio(own.get('connections_per_s'), dt.get('cps')))}** |")
+        for p in cms:
+            dc = json_doc(p) or {}
+            cps = dc.get("connections_per_s")
+            print(f"| {os.path.basename(p)[len('dat-cm-alt-'):-4]} | {fmt(cps)} "
+                  f"| {fr(ratio(cps, own.get('connections_per_s')))} | **{fr(ratio(cps, dt.get('cps')))}** |")
+        print()
+    if lats:
+        pt = perftest_lat(out, "send", "event")
+        print("| dat perf lat wait, p50 one-way µs | op | size B | run's JAVA_OPTS | these | these / run's "
+              "| send: these / `ib_send_lat -e` |")
+        print("|---|---|---:|---:|---:|---:|---:|")
+        for p in lats:
+            label = os.path.basename(p)[len("dat-lat-wait-"):-4]
+            for (op, s), r in sorted(load_json(p).items()):
+                a = wait.get((op, s), {}).get("one_way_p50_us")
+                b = r.get("one_way_p50_us")
+                c = pt.get(s, (None,))[0] if op == "send" else None
+                print(f"| {label} | {op} | {s} | {fmt(a)} | {fmt(b)} | {fr(ratio(b, a))} | {fr(ratio(b, c))} |")
+        print()
+
+
+def strace_counts(path):
+    """{syscall: calls} from strace -c's table."""
+    counts = {}
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        f = line.split()
+        if len(f) >= 5 and f[0][0].isdigit() and f[-1] != "total":
+            try:
+                counts[f[-1]] = int(f[3])
+            except ValueError:
+                continue
+    return counts
+
+
+def syscalls_section(out):
+    """SYSCALLS=1: system calls per round trip of the client, (calls at 700 - calls at 200) / 500."""
+    rows = {}
+    for tool in ("pt", "dat", "base"):
+        a = strace_counts(os.path.join(out, f"syscalls-{tool}-200.txt"))
+        b = strace_counts(os.path.join(out, f"syscalls-{tool}-700.txt"))
+        if a is None or b is None:
+            continue
+        rows[tool] = {k: (b.get(k, 0) - a.get(k, 0)) / 500 for k in set(a) | set(b)}
+    if not rows:
+        return
+    print("**System calls per round trip, client side** (`strace -f -c`, 64 B sends, sleeping on CQ events: "
+          "(calls of 700 round trips - calls of 200) / 500; the server runs untraced)")
+    print()
+    print("| syscall | `ib_send_lat -e` | dat perf lat (wait) | CM_BASE's dat perf lat |")
+    print("|---|---:|---:|---:|")
+    names = sorted({k for r in rows.values() for k, v in r.items() if abs(v) >= 0.05},
+                   key=lambda k: -max(r.get(k, 0) for r in rows.values()))
+    for k in names:
+        print("| " + k + " | " + " | ".join(fmt(rows.get(t, {}).get(k), 2) for t in ("pt", "dat", "base")) + " |")
+    print("| **total** | " + " | ".join(fmt(sum(rows[t].values()) if t in rows else None, 2)
+                                    for t in ("pt", "dat", "base")) + " |")
+    print()
+
+
 def main():
     out = sys.argv[1]
     env = open(os.path.join(out, "env.txt")).read().strip()
@@ -336,6 +417,8 @@ def main():
     print()
 
     cm_section(out, cm_n)
+    alt_section(out, wait)
+    syscalls_section(out)
 
     with open(os.path.join(out, "series.csv"), "w") as f:
         for kind, label, s, v in series:

@@ -20,8 +20,9 @@
 #             (its JFR events) next to cmtime's (a pair of its own: the recording costs time, so no rate from it).
 #             A/B in the same boot: CM_BASE (a build's jars: dat-tools.jar and lib/; its pairs as this build's, named
 #             dat-cm-base*) and CM_MAIN (another build's dat cm as it is, plain pairs only, dat-cm-main)
-#   profile   (PROFILE=1) dat perf lat (send) and bw (send) pairs again, both JVMs with JFR (-XX:StartFlightRecording);
-#             dat cm's server records JFR too; the recordings are summarised on the host (jfr view)
+#   profile   (PROFILE=1) dat perf lat (send) and, with bw in STEPS, bw (send) pairs again, both JVMs with JFR
+#             (-XX:StartFlightRecording); without CM_BASE dat cm's server records JFR too; the recordings are
+#             summarised on the host (jfr view)
 # Every Java client warms up before it measures: dat perf --warmup LAT_WARMUP round trips per size (lat) and an untimed
 # pass of BW_WARMUP operations per size (bw). The tables report the warm figures.
 # Then, on the host, scripts/bench-softroce-tables.py writes OUTDIR/tables.md and OUTDIR/series.csv, and BenchPlot
@@ -31,6 +32,14 @@
 # guest JVMs' options; default C1 only and Serial GC), PROFILE=0|1, JIT_COMPARE=0|1 (one extra dat perf lat pair with
 # the JVM's default tiered compilation, for the choice of JAVA_OPTS), NO_BUILD=1, SOFTROCE_TIMEOUT (default 1500 s),
 # STEPS (default lat,bw,cm), CM_ROUNDS, CM_HOLD, CM_STEPS, CM_BASE, CM_MAIN, CM_JFR, CM_LOG (set-up, above).
+# ALT_OPTS="label=JVM options;label2=...": this build's dat cm --hold (dat-cm-alt-LABEL) and dat perf lat wait
+# (dat-lat-wait-LABEL) pairs again with these options added to JAVA_OPTS (for the steps in STEPS); @AOT in the
+# options trains a JDK 25 AOT cache in the guest first (-XX:AOTCacheOutput, one per role) and then uses it
+# (-XX:AOTCache). With CM_BASE and lat in STEPS the baseline's dat perf lat pair runs too (dat-lat-wait-base; LAT_ROUNDS
+# above 1: the baseline's and this build's alternate, dat-lat-wait-base-R and dat-lat-wait-this-R).
+# LAT_POLL=0: no busy-polling latency pairs (ib_send_lat and ib_write_lat without -e, dat perf lat --poll).
+# SYSCALLS=1: strace -f -c of the clients of ib_send_lat -e and dat perf lat (send, 64 B) at 200 and 700 round
+# trips: system calls per round trip (with CM_BASE the baseline's client too; SYSCALLS=2 leaves it out).
 # The set-up only, this build against main's and its own earlier provider, in one boot (the command of
 # docs/benchmarks.md): STEPS=cm PROFILE=0 CM_MAIN=<main's dat-tools/target> CM_BASE=<dir> scripts/bench-softroce.sh
 set -euo pipefail
@@ -65,6 +74,10 @@ CM_HOLD=${CM_HOLD:-1}
 CM_STEPS=${CM_STEPS:-1}
 CM_JFR=${CM_JFR:-0}
 CM_LOG=${CM_LOG:-0}
+ALT_OPTS=${ALT_OPTS:-}
+LAT_POLL=${LAT_POLL:-1}
+LAT_ROUNDS=${LAT_ROUNDS:-1}
+SYSCALLS=${SYSCALLS:-0}
 JIT_COMPARE=${JIT_COMPARE:-0}
 JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
 export SOFTROCE_TIMEOUT=${SOFTROCE_TIMEOUT:-1500}
@@ -105,7 +118,8 @@ dat_jfr_bw_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/bw-se
 dat_jfr_cm_srv=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-server.jfr,settings=profile")
 # dat cm: with PROFILE=1 its server records JFR
 dat_cm_srv=$dat
-[[ $PROFILE == 1 ]] && dat_cm_srv=$dat_jfr_cm_srv
+# (not with CM_BASE: the baseline's server would run without it)
+[[ $PROFILE == 1 && -z $CM_BASE ]] && dat_cm_srv=$dat_jfr_cm_srv
 dat_jfr_cm=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm.jfr,settings=profile")
 dat_jfr_cm_srv2=$(datcmd "$JAVA_OPTS -XX:StartFlightRecording=filename=$out/cm-server.jfr,settings=profile")
 cat > "$out/cm-log4j2.xml" <<'XML'
@@ -148,6 +162,7 @@ dat_main=""
         ibverbs-providers qemu-system-x86 2>/dev/null)"
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' || echo '+dirty')"
     echo "JAVA_OPTS (guest JVMs): $JAVA_OPTS"
+    echo "ALT_OPTS=$ALT_OPTS SYSCALLS=$SYSCALLS LAT_POLL=$LAT_POLL LAT_ROUNDS=$LAT_ROUNDS"
     echo "STEPS=$STEPS CM_BASE=$CM_BASE CM_MAIN=$CM_MAIN CM_ROUNDS=$CM_ROUNDS CM_HOLD=$CM_HOLD CM_STEPS=$CM_STEPS CM_JFR=$CM_JFR" \
         "CM_LOG=$CM_LOG"
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP POLL_N=$POLL_N POLL_WARMUP=$POLL_WARMUP" \
@@ -162,21 +177,24 @@ cd "$out"
 port=20000
 T=$T
 PAIR_TRIES=2
+SERVER_UP=${SERVER_UP:-120}
 source "$root/scripts/lib/softroce-guest.sh"
 
 g0=\$(date +%s)
+lat_modes="poll event"; dat_modes="wait poll"
+[ $LAT_POLL = 1 ] || { lat_modes=event; dat_modes=wait; }
 if [[ ,$STEPS, == *,lat,* ]]; then
 # ---- latency: perftest, one process pair per size: ib_send_lat busy-polling and with -e (sleeping on CQ events),
 # ib_write_lat (busy-polls memory; it has no -e); and ib_write_bw -t 1, one RDMA write at a time from post to its
 # completion (the measure of dat perf lat --op rdma_write), an average
 for s in \$(echo $LAT_SIZES | tr , ' '); do
-    for mode in poll event; do
+    for mode in \$lat_modes; do
         e="-n $POLL_N"; [ \$mode = event ] && e="-n $LAT_N -e"
         pair "pt-send-lat-\$mode-\$s" "Waiting for client" \
             "ib_send_lat -R -d \$dev -F -p \$port -s \$s \$e" \
             "ib_send_lat -R -d \$dev -F -p \$port -s \$s \$e \$ip"
     done
-    pair "pt-write-lat-poll-\$s" "Waiting for client" \
+    [ $LAT_POLL = 1 ] && pair "pt-write-lat-poll-\$s" "Waiting for client" \
         "ib_write_lat -R -d \$dev -F -p \$port -s \$s -n $POLL_N" \
         "ib_write_lat -R -d \$dev -F -p \$port -s \$s -n $POLL_N \$ip"
     pair "pt-write-t1-\$s" "Waiting for client" \
@@ -185,7 +203,7 @@ for s in \$(echo $LAT_SIZES | tr , ' '); do
 done
 # ---- latency: dat perf (EVD wait, then --poll on both sides)
 # (--poll: two spinning JVMs on one vCPU make each send round trip wait for time slices, so fewer iterations)
-for mode in wait poll; do
+for mode in \$dat_modes; do
     p=""; n=$LAT_N; w=$LAT_WARMUP
     [ \$mode = poll ] && { p="--poll"; n=$POLL_N; w=$POLL_WARMUP; }
     pair "dat-lat-\$mode" "waiting on port" "$dat perf lat -s -P \$ia -p \$port \$p" \
@@ -269,15 +287,80 @@ if [ $CM_LOG = 1 ]; then
         "$dat_log_cm cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --json"
 fi
 fi
+# ALT_OPTS: this build's dat cm --hold pair (STEPS has cm) and dat perf lat wait pair (STEPS has lat) again, with
+# other JVM options, one pair per entry; @AOT in the options: a training pair first (-XX:AOTCacheOutput, one cache
+# per role, trained in this guest), then the measured pair with -XX:AOTCache
+if [ -n "$ALT_OPTS" ]; then
+    IFS=';' read -ra alts <<< "$ALT_OPTS"
+    for alt in "\${alts[@]}"; do
+        label=\${alt%%=*}; opts=\${alt#*=}
+        for b in \$(echo $STEPS | tr , ' '); do
+            case \$b in
+                cm) srv_args="cm -s -P \$ia -p PORT --wait 300"
+                    cli_args="cm -P \$ia -h \$ip -p PORT -c $CM_N -b $CM_B --warmup $CM_WARMUP --hold --json"
+                    ready="waiting for connect"; name=dat-cm-alt-\$label ;;
+                lat) srv_args="perf lat -s -P \$ia -p PORT"
+                    cli_args="perf lat -P \$ia -h \$ip -p PORT --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N --warmup $LAT_WARMUP --json"
+                    ready="waiting on port"; name=dat-lat-wait-\$label ;;
+                *) continue ;;
+            esac
+            so=\$opts; co=\$opts
+            if [[ \$opts == *@AOT* ]]; then
+                pair "\$name-train" "\$ready" \
+                    "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \${opts//@AOT/-XX:AOTCacheOutput=$out/\$name-s.aot} -p $mp -m io.dat4j.tools/io.dat4j.tools.DatCommand \${srv_args//PORT/\$port}" \
+                    "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \${opts//@AOT/-XX:AOTCacheOutput=$out/\$name-c.aot} -p $mp -m io.dat4j.tools/io.dat4j.tools.DatCommand \${cli_args//PORT/\$port}"
+                so=\${opts//@AOT/-XX:AOTCache=$out/\$name-s.aot}; co=\${opts//@AOT/-XX:AOTCache=$out/\$name-c.aot}
+            fi
+            pair "\$name" "\$ready" \
+                "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \$so -p $mp -m io.dat4j.tools/io.dat4j.tools.DatCommand \${srv_args//PORT/\$port}" \
+                "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \$co -p $mp -m io.dat4j.tools/io.dat4j.tools.DatCommand \${cli_args//PORT/\$port}"
+        done
+    done
+fi
+# CM_BASE with STEPS having lat: the baseline's dat perf lat (EVD wait) pair too, dat-lat-wait-base; with LAT_ROUNDS
+# above 1, the baseline's and this build's pairs alternate (dat-lat-wait-base-R, dat-lat-wait-this-R)
+if [ -n "$dat_base" ] && [[ ,$STEPS, == *,lat,* ]]; then
+    for ((r = 1; r <= $LAT_ROUNDS; r++)); do
+        sfx=""; [ $LAT_ROUNDS -gt 1 ] && sfx="-\$r"
+        pair "dat-lat-wait-base\$sfx" "waiting on port" "$dat_base perf lat -s -P \$ia -p \$port" \
+            "$dat_base perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
+                --warmup $LAT_WARMUP --json"
+        if [ $LAT_ROUNDS -gt 1 ]; then
+            pair "dat-lat-wait-this\$sfx" "waiting on port" "$dat perf lat -s -P \$ia -p \$port" \
+                "$dat perf lat -P \$ia -h \$ip -p \$port --op send,rdma_write --sizes $LAT_SIZES -n $LAT_N \
+                    --warmup $LAT_WARMUP --json"
+        fi
+    done
+fi
+# SYSCALLS=1: system calls per message, strace -f -c of a client (the server runs untraced): ib_send_lat -e and
+# dat perf lat --op send (EVD wait) with 64 B messages, each at 200 and 700 round trips, so that start-up cancels out
+# in the difference (syscalls-<tool>-<n>.txt; the tables divide the difference by the extra round trips)
+# (a traced JVM is slow to connect: a long connect timeout; SYSCALLS=2: the baseline's client is not traced)
+if [ $SYSCALLS != 0 ]; then
+    for n in 200 700; do
+        pair "syscalls-pt-\$n" "Waiting for client" "ib_send_lat -R -d \$dev -F -p \$port -s 64 -n \$n -e" \
+            "strace -f -c -o syscalls-pt-\$n.txt ib_send_lat -R -d \$dev -F -p \$port -s 64 -n \$n -e \$ip"
+        pair "syscalls-dat-\$n" "waiting on port" "$dat perf lat -s -P \$ia -p \$port" \
+            "strace -f -c -o syscalls-dat-\$n.txt $dat perf lat -P \$ia -h \$ip -p \$port --op send --sizes 64 \
+                -n \$n --warmup 0 --connect-timeout 300 --json"
+        if [ -n "$dat_base" ] && [ $SYSCALLS = 1 ]; then
+            pair "syscalls-base-\$n" "waiting on port" "$dat_base perf lat -s -P \$ia -p \$port" \
+                "strace -f -c -o syscalls-base-\$n.txt $dat_base perf lat -P \$ia -h \$ip -p \$port --op send \
+                    --sizes 64 -n \$n --warmup 0 --connect-timeout 300 --json"
+        fi
+    done
+fi
 g3=\$(date +%s)
 # ---- profiles (JFR); the JFR files are read on the host
 if [ $PROFILE = 1 ]; then
     pair "jfr-lat" "waiting on port" "$dat_jfr_lat_srv perf lat -s -P \$ia -p \$port" \
         "$dat_jfr_lat perf lat -P \$ia -h \$ip \
             -p \$port --op send --sizes 64 -n 3000 --warmup 3000 --json"
+    if [[ ,$STEPS, == *,bw,* ]]; then
     pair "jfr-bw" "waiting on port" "$dat_jfr_bw_srv perf bw -s -P \$ia -p \$port" \
         "$dat_jfr_bw perf bw -P \$ia -h \$ip \
             -p \$port --op send --sizes 4096 -n 10000 --warmup 2000 -t $BW_DEPTH -r $BW_RX --json"
+    fi
 fi
 g4=\$(date +%s)
 echo "guest steps (s): latency \$((g1 - g0)), bandwidth \$((g2 - g1)), set-up \$((g3 - g2)), profile \$((g4 - g3))" \

@@ -1,6 +1,7 @@
 # softroce-guest.sh: helpers shared by the guest jobs of bench-softroce.sh and bench-softroce-ab.sh, sourced inside
 # the Soft-RoCE guest (run-in-guest.sh shows the host's files at the same paths). Expects the caller to have set
-# T (seconds a server or client may run), port (the first port) and the working directory (the run's output).
+# T (seconds a server or client may run), port (the first port) and the working directory (the run's output);
+# SERVER_UP (default 120): seconds a server may take to start listening.
 # Sets ip, dev and ia (the guest's device and the uDAPL IA on it) and DAT_OVERRIDE (a dat.conf naming that IA).
 
 ip=$SOFTROCE_IP
@@ -38,7 +39,7 @@ pair() {
         spid=$!
         if [ -z "$pattern" ]; then
             sleep 2
-        elif ! wait_for "$name.server.log" "$pattern" "$spid" 120; then
+        elif ! wait_for "$name.server.log" "$pattern" "$spid" "${SERVER_UP:-120}"; then
             echo "   $name: the server did not come up" >&2; tail -n 5 "$name.server.log" >&2
         fi
         ok=1

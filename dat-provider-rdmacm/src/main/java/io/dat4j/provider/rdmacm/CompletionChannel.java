@@ -155,8 +155,12 @@ final class CompletionChannel {
                 if (!EventCalls.pollIn(fd, POLL_TIMEOUT_MS)) {
                     continue;
                 }
-                MemorySegment cq;
-                while ((cq = EventCalls.getCqEvent(channel)) != null) {
+                // one event per wake-up: a second ibv_get_cq_event would almost always be a read(2) that fails
+                // with EAGAIN (an armed CQ fires once; its consumer re-arms it only after this signal), one system
+                // call more per completion event than taking it and going back to poll(2), which returns at once when
+                // more events are queued
+                final MemorySegment cq = EventCalls.getCqEvent(channel);
+                if (cq != null) {
                     EventCalls.ackCqEvents(cq, 1);
                     final CompletionQueue source = byAddress.get(cq.address());
                     if (source != null) {
