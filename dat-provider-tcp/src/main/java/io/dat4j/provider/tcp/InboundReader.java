@@ -131,7 +131,7 @@ final class InboundReader {
     int recvBlocking(final int millis) {
         inStage.clear();
         if (largeFrames) {
-            inStage.limit(Wire.HEADER);
+            inStage.limit(Wire.HEADER + IN_STAGE);
         }
         asked = inStage.remaining();
         final int n = c.io.recvBlocking(inStage, stageBase, millis);
