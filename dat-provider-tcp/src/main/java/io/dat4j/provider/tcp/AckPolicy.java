@@ -19,7 +19,7 @@ package io.dat4j.provider.tcp;
  *
  * <p>As a sender with coalescing, a SEND or WRITE asks for its ACK ({@link #markRequest}) when at most
  * {@link #MARK_FRAMES} are unacknowledged (a ping-pong, a small window: as before), when {@link #ASK_EVERY} frames or
- * 4 x {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
+ * {@link #ASK_BYTES} x {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
  * ACK that leaves frames unacknowledged with none of them asking, and nothing left to write, sends an
  * {@link Wire#ACK_REQ} ({@link #acked}). So every frame written is followed by one that asks, or an ACK_REQ, and a
  * sender never waits for the backstop.
@@ -31,8 +31,14 @@ final class AckPolicy {
 
     /** A sender with at most this many unacknowledged SEND/WRITE frames asks for the ACK of each. */
     static final int MARK_FRAMES = 16;
-    /** Beyond {@link #MARK_FRAMES}, a sender asks for an ACK every this many frames (or 4 x ackBytes). */
+    /** Beyond {@link #MARK_FRAMES}, a sender asks for an ACK every this many frames (or {@link #ASK_BYTES}). */
     static final int ASK_EVERY = 32;
+    /**
+     * Beyond {@link #MARK_FRAMES}, a sender asks for an ACK at least every this many times {@code ackBytes} of payload
+     * (512 KiB by default): each ACK wakes the sender, and a stream of 64 KiB frames asking every 4 x ackBytes woke it
+     * eight times a MiB, where a plain TCP stream wakes about once.
+     */
+    static final int ASK_BYTES = 16;
 
     private final TcpConnection c;
     /** Holds ACKs no frame asked for at most {@code dat4j.tcp.ackHoldMicros} ({@link #lazyExpired()}). */
@@ -203,7 +209,7 @@ final class AckPolicy {
         written++;
         sinceAsk++;
         sinceAskBytes += bytes;
-        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes / 4 >= ackBytes
+        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes / ASK_BYTES >= ackBytes
                 || askedUpTo <= ackedFrames) {
             askedUpTo = written;
             sinceAsk = 0;

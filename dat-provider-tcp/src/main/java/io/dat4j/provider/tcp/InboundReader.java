@@ -33,13 +33,16 @@ final class InboundReader {
     /**
      * The per-connection buffer's size beyond a header: as large as a sender's batch ({@link OutboundStage}), so that
      * a stream of small frames comes up to 64 KiB to a system call. After a frame whose payload was not small (at
-     * least {@link #IN_STAGE}) a read takes at most {@link #IN_STAGE} bytes and a header, as the next payload is
-     * likely large too and is better read straight into registered memory than copied through the buffer.
+     * least {@link #IN_STAGE}) a read takes a header alone, as the next payload is likely large too and is better read
+     * straight into registered memory (with the header after it: {@link #direct}) than copied through the buffer.
      */
     static final int IN_STAGE_CAPACITY = OutboundWriter.STAGE_MAX;
     static final long RNR_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** {@link #readWindow} result: the region was freed, or the memory under it (its arena closed). */
     static final int GONE = -2;
+
+    /** Payload bytes copied through the stage into registered memory, all connections of the JVM (approximate). */
+    private static volatile long stagedPayload;
 
     private static final int IN_HEADER = 0;
     private static final int IN_PDATA = 1;
@@ -95,6 +98,11 @@ final class InboundReader {
     InboundReader(final TcpConnection c, final int fullReadSkipsMax) {
         this.c = c;
         this.fullReadSkipsMax = fullReadSkipsMax;
+    }
+
+    /** {@return about how many payload bytes were copied through the stage so far, all connections of the JVM} */
+    static long stagedPayload() {
+        return stagedPayload;
     }
 
     /** The selector reported the socket readable. */
@@ -277,22 +285,20 @@ final class InboundReader {
         int n = 0;
         if (inStage.hasRemaining()) {
             n = unstage(dst);
+            if (keep != MemorySegment.NULL) {
+                stagedPayload += n;
+            }
             if (!dst.hasRemaining()) {
                 return n;
             }
         }
         if (dst.remaining() >= IN_STAGE) {
-            final int want = dst.remaining();
-            final int r = c.io.read(dst, keep);
-            if (r > 0) {
-                c.live.received += r;
-            }
-            afterRead(r, want);
-            return r < 0 ? (n > 0 ? n : -1) : n + r;
+            final int d = direct(dst, keep);
+            return d < 0 ? (n > 0 ? n : -1) : n + d;
         }
         inStage.clear();
         if (largeFrames) {
-            inStage.limit(Wire.HEADER + IN_STAGE);
+            inStage.limit(Wire.HEADER);
         }
         final int want = inStage.remaining();
         final int r;
@@ -306,7 +312,34 @@ final class InboundReader {
             return n > 0 ? n : -1;
         }
         c.live.received += r;
-        return n + unstage(dst);
+        final int k = unstage(dst);
+        if (keep != MemorySegment.NULL) {
+            stagedPayload += k;
+        }
+        return n + k;
+    }
+
+    /**
+     * Reads a large payload's bytes straight into {@code dst} (the stage is empty), and with them, in the same system
+     * call, the header that follows the payload into the stage: a stream of large frames takes one call a frame, and
+     * no byte of a payload passes through the stage.
+     *
+     * @return bytes transferred into {@code dst}, 0 when nothing is available, -1 at end of stream
+     */
+    private int direct(final ByteBuffer dst, final MemorySegment keep) throws IOException {
+        final int want = dst.remaining();
+        inStage.clear().limit(Wire.HEADER);
+        final long r;
+        try {
+            r = c.io.read(dst, inStage, keep);
+        } finally {
+            inStage.flip();
+        }
+        if (r > 0) {
+            c.live.received += r;
+        }
+        afterRead(r < 0 ? -1 : (int) r, want + Wire.HEADER);
+        return r < 0 ? -1 : (int) r - inStage.remaining();
     }
 
     /** After a socket read of {@code r} bytes out of {@code want}: a short read says that the socket is empty. */

@@ -44,6 +44,9 @@ final class OutboundWriter {
      */
     static final int STAGE_MAX = 64 * 1024;
 
+    /** Writes the socket refused for want of room, all connections of the JVM (approximate: for tests and diagnostics). */
+    private static volatile long refusedWrites;
+
     private final TcpConnection c;
     /*
      * dat4j.tcp.sendCopyMax (sendCopyMax here, from TcpConfig): the largest SEND or RDMA write payload copied behind
@@ -80,6 +83,11 @@ final class OutboundWriter {
     private int outSeg;
     private long outSegDone;
     private long outDone;
+    /**
+     * The last write found the socket's buffer full and OP_WRITE is armed: the selection that reports it resumes
+     * {@link #flushOut()}, which takes the requests posted meanwhile; a post neither writes (EAGAIN) nor wakes the loop.
+     */
+    private boolean socketFull;
     /** RDMA reads written and not yet answered, and how many may be (the negotiated depth out). */
     private int inflightReads;
     int readOutLimit;
@@ -87,6 +95,11 @@ final class OutboundWriter {
     OutboundWriter(final TcpConnection c, final int sendCopyMax) {
         this.c = c;
         this.sendCopyMax = sendCopyMax;
+    }
+
+    /** {@return about how many writes found the socket full so far, all connections of the JVM} */
+    static long refusedWrites() {
+        return refusedWrites;
     }
 
     // ------------------------------------------------------------------ control frames
@@ -238,11 +251,14 @@ final class OutboundWriter {
                 return;
             }
             if (r == 0) {
+                refusedWrites++;
                 c.interest(SelectionKey.OP_WRITE);
+                socketFull = true;
                 return;
             }
             finishCurrent();
         }
+        socketFull = false;
         c.interestOff(SelectionKey.OP_WRITE);
         if (c.close.closing && !c.close.draining && curOut == null && control.isEmpty()) {
             c.close.startDraining();
@@ -410,8 +426,7 @@ final class OutboundWriter {
                 c.io.write(hdrOut);
                 return hdrOut.hasRemaining() ? 0 : 1;
             }
-            if (op.totalLength() <= STAGE_MAX && op.segmentCount() == 1 && hdrOut.position() == 0
-                    && outSegDone == 0) {
+            if (op.segmentCount() == 1 && hdrOut.position() == 0 && outSegDone == 0) {
                 final int r = writeGathering(op);
                 if (r <= 0) {
                     return r;
@@ -571,6 +586,11 @@ final class OutboundWriter {
      * is left to the I/O thread.
      */
     void inlineFlush() {
+        if (socketFull && c.phase == ConnectionPhase.UP && c.pendingFailure == null && !c.close.closing
+                && (curReq != null || curOut != null || staged) && c.writeArmed()) {
+            // the socket is full and the loop waits for room: it writes this request after the one in progress
+            return;
+        }
         if (c.phase != ConnectionPhase.UP || c.close.closing || c.close.draining || c.key == null
                 || c.pendingFailure != null || curOut != null || curReq != null || staged || !control.isEmpty()
                 || (c.acks.owed() > 0 && !c.acks.peerPiggy)) {

@@ -80,10 +80,12 @@ final class SocketIo {
     private static final MethodHandle RECV;
     private static final MethodHandle SEND;
     private static final MethodHandle SENDMSG;
+    private static final MethodHandle RECVMSG;
     /** The same three, capturing errno: called again, not waiting, only after a call returned -1. */
     private static final MethodHandle RECV_ERRNO;
     private static final MethodHandle SEND_ERRNO;
     private static final MethodHandle SENDMSG_ERRNO;
+    private static final MethodHandle RECVMSG_ERRNO;
     private static final MethodHandle FCNTL_GET;
     private static final MethodHandle FCNTL_SET;
     private static final MethodHandle SETSOCKOPT;
@@ -104,9 +106,11 @@ final class SocketIo {
         MethodHandle recv = null;
         MethodHandle send = null;
         MethodHandle sendmsg = null;
+        MethodHandle recvmsg = null;
         MethodHandle recvErrno = null;
         MethodHandle sendErrno = null;
         MethodHandle sendmsgErrno = null;
+        MethodHandle recvmsgErrno = null;
         MethodHandle getfl = null;
         MethodHandle setfl = null;
         MethodHandle setsockopt = null;
@@ -145,9 +149,11 @@ final class SocketIo {
                 recv = l.downcallHandle(c.find("recv").orElseThrow(), io);
                 send = l.downcallHandle(c.find("send").orElseThrow(), io);
                 sendmsg = l.downcallHandle(c.find("sendmsg").orElseThrow(), msgIo);
+                recvmsg = l.downcallHandle(c.find("recvmsg").orElseThrow(), msgIo);
                 recvErrno = l.downcallHandle(c.find("recv").orElseThrow(), io, errno);
                 sendErrno = l.downcallHandle(c.find("send").orElseThrow(), io, errno);
                 sendmsgErrno = l.downcallHandle(c.find("sendmsg").orElseThrow(), msgIo, errno);
+                recvmsgErrno = l.downcallHandle(c.find("recvmsg").orElseThrow(), msgIo, errno);
                 getfl = l.downcallHandle(c.find("fcntl").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
                 setfl = l.downcallHandle(c.find("fcntl").orElseThrow(),
@@ -172,9 +178,11 @@ final class SocketIo {
         RECV = recv;
         SEND = send;
         SENDMSG = sendmsg;
+        RECVMSG = recvmsg;
         RECV_ERRNO = recvErrno;
         SEND_ERRNO = sendErrno;
         SENDMSG_ERRNO = sendmsgErrno;
+        RECVMSG_ERRNO = recvmsgErrno;
         FCNTL_GET = getfl;
         FCNTL_SET = setfl;
         SETSOCKOPT = setsockopt;
@@ -337,6 +345,51 @@ final class SocketIo {
             return -1;
         }
         return nothingOr(errno, "recv");
+    }
+
+    /**
+     * As {@link SocketChannel#read(ByteBuffer[])} into two direct buffers (a payload's destination, then the stage for
+     * what follows it): bytes read, 0 when none are there, -1 at the end of the stream.
+     *
+     * @param keep the consumer's segment {@code first} lies in (kept open for the call), or NULL
+     * @throws IllegalStateException when {@code keep}'s arena is closed (as NIO for a buffer over it)
+     */
+    long read(final ByteBuffer first, final ByteBuffer second, final MemorySegment keep) throws IOException {
+        final int f = fd;
+        if (f == -1) {
+            return ch.read(new ByteBuffer[] {first, second});
+        }
+        if (f < 0) {
+            throw new IOException("the socket is closed");
+        }
+        if (!first.isDirect() || !second.isDirect()) {
+            final int n = read(first, keep);
+            return n <= 0 || first.hasRemaining() ? n : n + Math.max(0, read(second, MemorySegment.NULL));
+        }
+        iov.set(JAVA_LONG, 0, address(first));
+        iov.set(JAVA_LONG, 8, first.remaining());
+        iov.set(JAVA_LONG, 16, address(second));
+        iov.set(JAVA_LONG, 24, second.remaining());
+        msg.set(JAVA_LONG, 24, 2);
+        final long r;
+        try {
+            final long r0 = (long) RECVMSG.invokeExact(f, msg.address(), MSG_DONTWAIT, keep);
+            r = r0 != -1 ? r0 : (long) RECVMSG_ERRNO.invokeExact(errno, f, msg.address(), MSG_DONTWAIT, keep);
+        } catch (final IllegalStateException e) {
+            throw e;
+        } catch (final Throwable t) {
+            throw new IOException("recvmsg: " + t, t);
+        }
+        if (r == 0) {
+            return -1;
+        }
+        if (r < 0) {
+            return nothingOr(errno, "recvmsg");
+        }
+        final int k = (int) Math.min(r, first.remaining());
+        first.position(first.position() + k);
+        second.position(second.position() + (int) (r - k));
+        return r;
     }
 
     /** As {@link SocketChannel#write(ByteBuffer)}, from one of the provider's buffers. */

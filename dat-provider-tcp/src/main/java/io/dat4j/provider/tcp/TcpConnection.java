@@ -296,6 +296,16 @@ final class TcpConnection implements RequestTransport {
         }
     }
 
+    /** {@return whether the key is valid and OP_WRITE is in its interest set} (a selection will report room) */
+    boolean writeArmed() {
+        final SelectionKey k = key;
+        try {
+            return k != null && k.isValid() && (k.interestOps() & SelectionKey.OP_WRITE) != 0;
+        } catch (final java.nio.channels.CancelledKeyException e) {
+            return false;
+        }
+    }
+
     void interestOff(final int op) {
         if (key != null && key.isValid() && (key.interestOps() & op) != 0) {
             key.interestOps(key.interestOps() & ~op);
