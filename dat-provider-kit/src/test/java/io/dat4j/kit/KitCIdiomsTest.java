@@ -179,6 +179,37 @@ class KitCIdiomsTest {
     }
 
     @Test
+    @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
+            + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
+            + "so the drops are counted and reported once on the async EVD")
+    void shouldReportCompletionsThatOverflowAnEvdSizedAsInC() {
+        final EventDispatcher requests = ia.createEventDispatcher(4, null, java.util.Set.of(EventStream.DTO));
+        final Endpoint ep = ia.createEndpoint(pz, evd, requests, evd,
+                EndpointAttributes.builder().maxRequestDtos(4).build());
+        ep.connect(LO, 7, Duration.ofSeconds(5), null);
+        assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
+        assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
+        for (long cookie = 0; cookie < 8; cookie++) {
+            // posts 5..8 are accepted although the completions of 1..4 are still in the EVD (libdapl: QUEUE_FULL
+            // at the poll, the work completions stay in the CQ and hold their slots, the post fails)
+            assertTrue(ep.tryPostSend(List.of(lmr.triplet(0, 8)), cookie, CompletionFlag.DEFAULT), "post " + cookie);
+            final PostedOperation op;
+            synchronized (transport.ep(ep)) {
+                op = transport.ep(ep).posted.getLast();
+            }
+            transport.ep(ep).up.complete(op, io.dat4j.DtoStatus.SUCCESS, 8);
+        }
+        for (long cookie = 0; cookie < 4; cookie++) {
+            assertEquals(cookie, ((DtoCompletionEvent) requests.dequeue()).cookie());
+        }
+        assertNull(requests.poll(), "the completions of 5..8 were dropped");
+        final AsyncErrorEvent report = (AsyncErrorEvent) ia.asyncEventDispatcher().poll();
+        assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, report.number());
+        assertSame(requests, report.source());
+        assertTrue(report.reason().contains("4 events dropped"), report.reason());
+    }
+
+    @Test
     @DisplayName("dat_srq_post_recv(srq, n, iov, cookie) has a Java form without flags; a null flag set is "
             + "INVALID_PARAMETER with no argument subtype, C having no such argument")
     void shouldPostSrqReceivesTheCWay() {
