@@ -179,6 +179,34 @@ class KitCIdiomsTest {
     }
 
     @Test
+    @DisplayName("an IA without RDMA (0 RDMA segments, no RDMA capability) creates EPs with default, zeroed and "
+            + "unknown attributes, their RDMA segment counts 0; asking for one is INVALID_PARAMETER ARG6")
+    void shouldCreateEndpointsOfAnIaWithoutRdma() {
+        final KitConfig c = ScriptedTransport.config(java.util.EnumSet.noneOf(io.dat4j.Capability.class), 8);
+        final InterfaceAdapterAttributes l = c.attributes();
+        final InterfaceAdapterAttributes noRdma = new InterfaceAdapterAttributes(l.adapterName(), l.vendorName(),
+                l.address(), l.maxEndpoints(), l.maxDtoPerEndpoint(), 0, 0, l.maxEventDispatchers(),
+                l.maxEventDispatcherQueueLength(), l.maxIovSegmentsPerDto(), l.maxLocalMemoryRegions(),
+                l.maxLocalMemoryRegionSize(), l.maxProtectionZones(), l.maxMessageSize(), 0,
+                l.maxRemoteMemoryRegions(), l.maxSharedReceiveQueues(), 0, 0);
+        final EndpointAttributes defaults = c.endpointDefaults().toBuilder().maxRdmaSize(0).maxRdmaReadIn(0)
+                .maxRdmaReadOut(0).maxRdmaReadIov(0).maxRdmaWriteIov(0).build();
+        try (InterfaceAdapter plain = ScriptedTransport.open(new KitConfig("plain0", noRdma, c.providerAttributes(),
+                defaults, 8), new ScriptedTransport())) {
+            final ProtectionZone z = plain.createProtectionZone();
+            final EventDispatcher e = plain.createEventDispatcher(8, null, EventStream.DEFAULT);
+            for (final EndpointAttributes a : new EndpointAttributes[] {null, cZeroed(),
+                EndpointAttributes.builder().maxRdmaReadIov(EndpointAttributes.VALUE_UNKNOWN).build()}) {
+                final EndpointAttributes q = plain.createEndpoint(z, e, e, e, a).query().attributes();
+                assertEquals(0, q.maxRdmaReadIov(), String.valueOf(a));
+                assertEquals(0, q.maxRdmaWriteIov(), String.valueOf(a));
+            }
+            fails(StatusType.INVALID_PARAMETER, () -> plain.createEndpoint(z, e, e, e,
+                    EndpointAttributes.builder().maxRdmaWriteIov(1).build()));
+        }
+    }
+
+    @Test
     @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
             + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
             + "so the drops are counted and reported once on the async EVD")
