@@ -207,6 +207,18 @@ class KitCIdiomsTest {
     }
 
     @Test
+    @DisplayName("a provider's EP defaults with a field left unset are refused when the KitConfig is made, naming the"
+            + " field, not at every consumer's createEndpoint as the consumer's INVALID_PARAMETER ARG6")
+    void shouldRefuseEndpointDefaultsWithAFieldUnset() {
+        final KitConfig c = ScriptedTransport.config(java.util.EnumSet.allOf(io.dat4j.Capability.class), 8);
+        final EndpointAttributes unset = c.endpointDefaults().toBuilder()
+                .retryCount(EndpointAttributes.DEFAULT_VALUE).build();
+        final IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> new KitConfig("partial0", c.attributes(), c.providerAttributes(), unset, 8));
+        assertTrue(x.getMessage().contains("retryCount"), x.getMessage());
+    }
+
+    @Test
     @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
             + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
             + "so the drops are counted and reported once on the async EVD")
