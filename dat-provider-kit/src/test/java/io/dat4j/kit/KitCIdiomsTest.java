@@ -219,6 +219,20 @@ class KitCIdiomsTest {
     }
 
     @Test
+    @DisplayName("the one-segment posts with a null segment (C: a null iov) are INVALID_PARAMETER ARG3 naming "
+            + "segment 0, not a NullPointerException")
+    void shouldRefuseANullSingleSegment() {
+        final Endpoint ep = connected(null);
+        final DatException send = fails(StatusType.INVALID_PARAMETER,
+                () -> ep.postSend((io.dat4j.LocalMemoryTriplet) null, 1));
+        assertEquals(StatusSubtype.INVALID_ARG3, send.subtype());
+        assertTrue(send.getMessage().contains("segment 0 is null"), send.getMessage());
+        assertEquals(StatusSubtype.INVALID_ARG3, fails(StatusType.INVALID_PARAMETER,
+                () -> ep.postRecv((io.dat4j.LocalMemoryTriplet) null, 2)).subtype());
+        assertTrue(transport.ep(ep).posted.isEmpty(), "nothing reached the transport");
+    }
+
+    @Test
     @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
             + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
             + "so the drops are counted and reported once on the async EVD")
