@@ -3,7 +3,7 @@ package io.dat4j.provider.shm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dat4j.provider.shm.sys.ChildJvm;
+import io.dat4j.testsupport.ChildJvm;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
