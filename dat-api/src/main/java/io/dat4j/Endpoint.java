@@ -2,6 +2,7 @@ package io.dat4j;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -131,7 +132,8 @@ public interface Endpoint extends Handle {
      * @param cookie returned in the completion
      */
     default void postRecv(final LocalMemoryTriplet segment, final long cookie) {
-        postRecv(List.of(segment), cookie, CompletionFlag.DEFAULT);
+        // singletonList, not List.of: a null segment is the provider's INVALID_PARAMETER, not an NPE here
+        postRecv(Collections.singletonList(segment), cookie, CompletionFlag.DEFAULT);
     }
 
     /**
@@ -150,7 +152,7 @@ public interface Endpoint extends Handle {
      * @param cookie returned in the completion
      */
     default void postSend(final LocalMemoryTriplet segment, final long cookie) {
-        postSend(List.of(segment), cookie, CompletionFlag.DEFAULT);
+        postSend(Collections.singletonList(segment), cookie, CompletionFlag.DEFAULT);
     }
 
     /**

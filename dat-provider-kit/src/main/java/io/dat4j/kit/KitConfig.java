@@ -38,6 +38,20 @@ public record KitConfig(String name, InterfaceAdapterAttributes attributes, Prov
         if (asyncEventQueueLength < 1) {
             throw new IllegalArgumentException("async EVD queue length must be at least 1");
         }
+        final EndpointAttributes d = endpointDefaults;
+        final long[] values = {d.maxMessageSize(), d.maxRdmaSize(), d.maxRecvDtos(), d.maxRequestDtos(),
+            d.maxRecvIov(), d.maxRequestIov(), d.maxRdmaReadIn(), d.maxRdmaReadOut(), d.maxRdmaReadIov(),
+            d.maxRdmaWriteIov(), d.retryCount(), d.rnrRetryCount()};
+        final String[] names = {"maxMessageSize", "maxRdmaSize", "maxRecvDtos", "maxRequestDtos", "maxRecvIov",
+            "maxRequestIov", "maxRdmaReadIn", "maxRdmaReadOut", "maxRdmaReadIov", "maxRdmaWriteIov", "retryCount",
+            "rnrRetryCount"};
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] < 0) {
+                // caught here, not at every consumer's createEndpoint as an INVALID_PARAMETER of the consumer's
+                throw new IllegalArgumentException("KitConfig of " + name + ": the EP default " + names[i] + " is "
+                        + values[i] + "; every field of endpointDefaults must be set (0 or more)");
+            }
+        }
     }
 
     /**

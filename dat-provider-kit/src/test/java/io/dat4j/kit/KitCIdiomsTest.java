@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AsyncErrorEvent;
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
+import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
@@ -17,8 +19,10 @@ import io.dat4j.EndpointState;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
+import io.dat4j.InterfaceAdapter;
 import io.dat4j.InterfaceAdapterAttributes;
 import io.dat4j.MemoryPrivilege;
+import io.dat4j.ProtectionZone;
 import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
@@ -141,6 +145,91 @@ class KitCIdiomsTest extends ScriptedIaTest {
             rest[i] = ia.createEndpoint(pz, evd, evd, evd, null);
         }
         fails(StatusType.INSUFFICIENT_RESOURCES, () -> ia.createEndpoint(pz, evd, evd, evd, null));
+    }
+
+    @Test
+    @DisplayName("an IA without RDMA (0 RDMA segments, no RDMA capability) creates EPs with default, zeroed and "
+            + "unknown attributes, their RDMA segment counts 0; asking for one is INVALID_PARAMETER ARG6")
+    void shouldCreateEndpointsOfAnIaWithoutRdma() {
+        final KitConfig c = ScriptedTransport.config(java.util.EnumSet.noneOf(io.dat4j.Capability.class), 8);
+        final InterfaceAdapterAttributes l = c.attributes();
+        final InterfaceAdapterAttributes noRdma = new InterfaceAdapterAttributes(l.adapterName(), l.vendorName(),
+                l.address(), l.maxEndpoints(), l.maxDtoPerEndpoint(), 0, 0, l.maxEventDispatchers(),
+                l.maxEventDispatcherQueueLength(), l.maxIovSegmentsPerDto(), l.maxLocalMemoryRegions(),
+                l.maxLocalMemoryRegionSize(), l.maxProtectionZones(), l.maxMessageSize(), 0,
+                l.maxRemoteMemoryRegions(), l.maxSharedReceiveQueues(), 0, 0);
+        final EndpointAttributes defaults = c.endpointDefaults().toBuilder().maxRdmaSize(0).maxRdmaReadIn(0)
+                .maxRdmaReadOut(0).maxRdmaReadIov(0).maxRdmaWriteIov(0).build();
+        try (InterfaceAdapter plain = ScriptedTransport.open(new KitConfig("plain0", noRdma, c.providerAttributes(),
+                defaults, 8), new ScriptedTransport())) {
+            final ProtectionZone z = plain.createProtectionZone();
+            final EventDispatcher e = plain.createEventDispatcher(8, null, EventStream.DEFAULT);
+            for (final EndpointAttributes a : new EndpointAttributes[] {null, cZeroed(),
+                EndpointAttributes.builder().maxRdmaReadIov(EndpointAttributes.VALUE_UNKNOWN).build()}) {
+                final EndpointAttributes q = plain.createEndpoint(z, e, e, e, a).query().attributes();
+                assertEquals(0, q.maxRdmaReadIov(), String.valueOf(a));
+                assertEquals(0, q.maxRdmaWriteIov(), String.valueOf(a));
+            }
+            fails(StatusType.INVALID_PARAMETER, () -> plain.createEndpoint(z, e, e, e,
+                    EndpointAttributes.builder().maxRdmaWriteIov(1).build()));
+        }
+    }
+
+    @Test
+    @DisplayName("a provider's EP defaults with a field left unset are refused when the KitConfig is made, naming the"
+            + " field, not at every consumer's createEndpoint as the consumer's INVALID_PARAMETER ARG6")
+    void shouldRefuseEndpointDefaultsWithAFieldUnset() {
+        final KitConfig c = ScriptedTransport.config(java.util.EnumSet.allOf(io.dat4j.Capability.class), 8);
+        final EndpointAttributes unset = c.endpointDefaults().toBuilder()
+                .retryCount(EndpointAttributes.DEFAULT_VALUE).build();
+        final IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> new KitConfig("partial0", c.attributes(), c.providerAttributes(), unset, 8));
+        assertTrue(x.getMessage().contains("retryCount"), x.getMessage());
+    }
+
+    @Test
+    @DisplayName("the one-segment posts with a null segment (C: a null iov) are INVALID_PARAMETER ARG3 naming "
+            + "segment 0, not a NullPointerException")
+    void shouldRefuseANullSingleSegment() {
+        final Endpoint ep = connected(null);
+        final DatException send = fails(StatusType.INVALID_PARAMETER,
+                () -> ep.postSend((io.dat4j.LocalMemoryTriplet) null, 1));
+        assertEquals(StatusSubtype.INVALID_ARG3, send.subtype());
+        assertTrue(send.getMessage().contains("segment 0 is null"), send.getMessage());
+        assertEquals(StatusSubtype.INVALID_ARG3, fails(StatusType.INVALID_PARAMETER,
+                () -> ep.postRecv((io.dat4j.LocalMemoryTriplet) null, 2)).subtype());
+        assertTrue(transport.ep(ep).posted.isEmpty(), "nothing reached the transport");
+    }
+
+    @Test
+    @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
+            + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
+            + "so the drops are counted and reported once on the async EVD")
+    void shouldReportCompletionsThatOverflowAnEvdSizedAsInC() {
+        final EventDispatcher requests = ia.createEventDispatcher(4, null, java.util.Set.of(EventStream.DTO));
+        final Endpoint ep = ia.createEndpoint(pz, evd, requests, evd,
+                EndpointAttributes.builder().maxRequestDtos(4).build());
+        ep.connect(LO, 7, Duration.ofSeconds(5), null);
+        assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
+        assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
+        for (long cookie = 0; cookie < 8; cookie++) {
+            // posts 5..8 are accepted although the completions of 1..4 are still in the EVD (libdapl: QUEUE_FULL
+            // at the poll, the work completions stay in the CQ and hold their slots, the post fails)
+            assertTrue(ep.tryPostSend(List.of(lmr.triplet(0, 8)), cookie, CompletionFlag.DEFAULT), "post " + cookie);
+            final PostedOperation op;
+            synchronized (transport.ep(ep)) {
+                op = transport.ep(ep).posted.getLast();
+            }
+            transport.ep(ep).up.complete(op, io.dat4j.DtoStatus.SUCCESS, 8);
+        }
+        for (long cookie = 0; cookie < 4; cookie++) {
+            assertEquals(cookie, ((DtoCompletionEvent) requests.dequeue()).cookie());
+        }
+        assertNull(requests.poll(), "the completions of 5..8 were dropped");
+        final AsyncErrorEvent report = (AsyncErrorEvent) ia.asyncEventDispatcher().poll();
+        assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, report.number());
+        assertSame(requests, report.source());
+        assertTrue(report.reason().contains("4 events dropped"), report.reason());
     }
 
     @Test

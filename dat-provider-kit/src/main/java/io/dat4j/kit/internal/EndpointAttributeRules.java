@@ -48,12 +48,13 @@ final class EndpointAttributeRules {
                         lim.maxRdmaReadPerEndpointIn(), arg))
                 .maxRdmaReadOut((int) pick("maxRdmaReadOut", a.maxRdmaReadOut(), d.maxRdmaReadOut(), 0,
                         lim.maxRdmaReadPerEndpointOut(), arg))
+                // an IA without RDMA states 0 segments: its EPs have 0, not "1..0" (no EP could be created)
                 .maxRdmaReadIov((int) pick("maxRdmaReadIov", zeroAs(a.maxRdmaReadIov(),
-                        Math.min(requestIov, lim.maxRdmaReadIovSegments())), d.maxRdmaReadIov(), 1,
-                        lim.maxRdmaReadIovSegments(), arg))
+                        Math.min(requestIov, lim.maxRdmaReadIovSegments())), d.maxRdmaReadIov(),
+                        Math.min(1, lim.maxRdmaReadIovSegments()), lim.maxRdmaReadIovSegments(), arg))
                 .maxRdmaWriteIov((int) pick("maxRdmaWriteIov", zeroAs(a.maxRdmaWriteIov(),
-                        Math.min(requestIov, lim.maxRdmaWriteIovSegments())), d.maxRdmaWriteIov(), 1,
-                        lim.maxRdmaWriteIovSegments(), arg))
+                        Math.min(requestIov, lim.maxRdmaWriteIovSegments())), d.maxRdmaWriteIov(),
+                        Math.min(1, lim.maxRdmaWriteIovSegments()), lim.maxRdmaWriteIovSegments(), arg))
                 .retryCount(pickRetry("retryCount", a.retryCount(), d.retryCount(), arg))
                 .rnrRetryCount(pickRetry("rnrRetryCount", a.rnrRetryCount(), d.rnrRetryCount(), arg))
                 .build();

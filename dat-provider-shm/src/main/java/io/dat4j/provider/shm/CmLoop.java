@@ -1,5 +1,6 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.internal.logging.Logging;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -51,7 +51,7 @@ final class CmLoop implements Runnable {
         void failed(RuntimeException e);
     }
 
-    private static final Logger LOG = LogManager.getLogger(CmLoop.class);
+    private static final Logger LOG = Logging.logger(CmLoop.class);
 
     private final Selector selector;
     private final Thread thread;

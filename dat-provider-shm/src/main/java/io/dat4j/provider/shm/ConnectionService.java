@@ -1,11 +1,11 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.WakeControl;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -25,7 +25,7 @@ import org.apache.logging.log4j.Logger;
  */
 final class ConnectionService {
 
-    private static final Logger LOG = LogManager.getLogger(ConnectionService.class);
+    private static final Logger LOG = Logging.logger(ConnectionService.class);
     /** Service rounds one call makes at most when posters keep adding work. */
     private static final int ROUNDS = 4;
     /** When the progress thread finds the connection held by another thread, it looks at its timers this much later. */

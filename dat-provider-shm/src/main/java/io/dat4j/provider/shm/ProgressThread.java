@@ -1,12 +1,12 @@
 package io.dat4j.provider.shm;
 
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.WakeControl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -31,7 +31,7 @@ final class ProgressThread implements Runnable {
     /** A connection a consumer serviced this recently is left to it. */
     static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
     private static final long MAX_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private static final Logger LOG = LogManager.getLogger(ProgressThread.class);
+    private static final Logger LOG = Logging.logger(ProgressThread.class);
 
     private final ShmTransport t;
     private final Thread thread;

@@ -3,6 +3,7 @@ package io.dat4j.provider.shm;
 import io.dat4j.CloseMode;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.Handshake;
@@ -23,7 +24,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -48,7 +48,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     static final int END_DISCONNECTED = 1;
     static final int END_BROKEN = 2;
 
-    private static final Logger LOG = LogManager.getLogger(ShmConnection.class);
+    private static final Logger LOG = Logging.logger(ShmConnection.class);
     private static final int P_NEW = 0;
     private static final int P_CONNECTING = 1;
     private static final int P_WAIT_REQ = 2;

@@ -5,6 +5,7 @@ import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.GrantTable;
@@ -36,7 +37,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -60,7 +60,7 @@ final class ShmTransport implements Transport {
     /** How long a hook waits for the connection-management thread, ms. */
     static final long WAIT_MILLIS = 10_000;
 
-    private static final Logger LOG = LogManager.getLogger(ShmTransport.class);
+    private static final Logger LOG = Logging.logger(ShmTransport.class);
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
     private static final Set<Long> REFUSED_PIDS = ConcurrentHashMap.newKeySet();
     private static final SecureRandom KEYS = new SecureRandom();
