@@ -41,11 +41,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The kit's data path as a provider drives it: an EP's operation queue against completions from another thread and
- * inside the post hook, across many wraps of its ring, with a consumer polling the EVD at the same time (its empty
- * checks take no lock); and the allocation of post, completion and poll after warm-up. The transport is the test's own
- * ({@link HandOff}): it completes odd cookies inside its post hook and hands even ones to a completer thread, which
- * completes them in pairs, the later first.
+ * The kit's data path as a provider drives it: an EP's operation queue, whose posting side takes no lock of its own
+ * (the EP's lock serialises posters), against completions from another thread and inside the post hook, across many
+ * wraps of its ring; the EVD's empty checks without the lock; and the allocation of post, completion and poll after
+ * warm-up. The transport is the test's own ({@link HandOff}): it completes odd cookies inside its post hook and hands
+ * even ones to a completer thread, which completes them in pairs, the later first.
  */
 @Timeout(120)
 class KitDataPathTest {
