@@ -146,6 +146,44 @@ class KitDataPathTest {
     }
 
     @Test
+    @DisplayName("a consumer that reposts each receive as soon as it takes its event, on a queue of 4 kept full "
+            + "(100,000 receives completed by another thread, in pairs, taken by a waiter): the slot is always free, no post refused")
+    void shouldFreeTheSlotBeforeTheEventIsSeen() throws Exception {
+        final long total = 200_000; // even cookies only: every one goes to the completer thread
+        final EventDispatcher recv = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final Endpoint ep = connectedEndpoint(recv, null, 4);
+        final List<LocalMemoryTriplet> seg = List.of(lmr.triplet(0, 8));
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread completer = Thread.ofPlatform().name("completer").start(() -> transport.completeUntil(total,
+                failure));
+        final EventSlot slot = new EventSlot();
+        long next = 0;
+        long expected = 0;
+        try {
+            for (int i = 0; i < 4; i++) {
+                ep.postRecv(seg, next += 2, CompletionFlag.DEFAULT);
+            }
+            while (expected < total && failure.get() == null) {
+                // a parked waiter: the completing thread unparks it while it posts the event (the widest window)
+                recv.await(Duration.ofSeconds(30), 1, slot);
+                assertEquals(expected += 2, slot.cookie(), "events in posting order, each once");
+                if (next < total) {
+                    // C programs repost what they reaped into a queue sized for exactly that: it must fit
+                    ep.postRecv(seg, next += 2, CompletionFlag.DEFAULT);
+                }
+            }
+        } catch (final Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        completer.join(TimeUnit.SECONDS.toMillis(60));
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed", failure.get());
+        }
+        assertEquals(total, expected);
+        assertTrue(ep.status().inDtoIdle(), "nothing outstanding");
+    }
+
+    @Test
     @DisplayName("a queue of 3 across 1,000 wraps with completions out of order, then resized while idle: order kept,"
             + " full refused, outstanding counted")
     void shouldWrapAndResize() {

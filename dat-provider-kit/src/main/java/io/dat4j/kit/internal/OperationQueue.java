@@ -183,7 +183,12 @@ final class OperationQueue {
         }
     }
 
-    /** Retires the completed descriptors at the head, in order; caller holds the lock. */
+    /**
+     * Retires the completed descriptors at the head, in order; caller holds the lock. Each slot is freed (the retired
+     * count published) <em>before</em> its event is posted, from copies of the descriptor's fields: a consumer that
+     * takes the event and reposts at once must find the slot free (C programs size a queue by exactly what they keep
+     * posted), and the poster may reuse the descriptor as soon as the slot is free.
+     */
     private void drain() {
         final KitOperation[] r = ring;
         long done = (long) RETIRED.get(this);
@@ -194,7 +199,12 @@ final class OperationQueue {
             if (!op.done) {
                 break;
             }
-            emit(op);
+            final long cookie = op.cookie();
+            final DtoStatus status = op.status;
+            final long transferred = op.transferred;
+            final DtoOperation reported = op.reported;
+            final int immediate = op.immediate;
+            final boolean silent = status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0;
             op.clearSegments();
             if (op.flushed) {
                 r[head] = null; // the transport may still hold it: never hand it out again
@@ -202,16 +212,17 @@ final class OperationQueue {
             head = head + 1 == r.length ? 0 : head + 1;
             done++;
             RETIRED.setRelease(this, done); // the slot is free for the posting side from here
+            if (!silent) {
+                emit(cookie, status, transferred, reported, immediate);
+            }
         }
     }
 
-    private void emit(final KitOperation op) {
-        if (op.status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
-            return;
-        }
+    private void emit(final long cookie, final DtoStatus status, final long transferred, final DtoOperation reported,
+            final int immediate) {
         final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
         if (evd != null) {
-            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.reported, op.immediate);
+            evd.postDto(ep, cookie, status, transferred, reported, immediate);
         }
     }
 
