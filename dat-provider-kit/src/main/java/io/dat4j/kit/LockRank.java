@@ -34,7 +34,10 @@ public enum LockRank {
     OPERATION_QUEUE,
     /** A shared receive queue: its FIFO of buffers and its attributes. */
     SHARED_RECEIVE_QUEUE,
-    /** An EVD's ring and its waiter. */
+    /**
+     * An EVD's waiter and the posting side of its ring; entries are taken under the ring's take claim (a leaf taken
+     * under this or alone), not this lock.
+     */
     EVENT_DISPATCHER,
     /** A CNO. */
     NOTIFIER
