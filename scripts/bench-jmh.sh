@@ -19,7 +19,9 @@ done
 [ -n "$java" ] || { echo "bench-jmh: no JDK 25" >&2; exit 2; }
 m2=${M2_REPO:-$HOME/.m2/repository}
 cp="$root/benchmarks/target/classes"
-for j in "$lib_root"/dat-tools/target/lib/*.jar "$m2/org/openjdk/jmh/jmh-core/1.37/jmh-core-1.37.jar" \
+# the kit's test fixtures (KitPathBenchmark's InMemoryTransport) go with the benchmark classes, from this checkout
+for j in "$lib_root"/dat-tools/target/lib/*.jar "$root"/benchmarks/target/lib/dat-provider-kit-*-tests.jar \
+  "$m2/org/openjdk/jmh/jmh-core/1.37/jmh-core-1.37.jar" \
   "$m2/net/sf/jopt-simple/jopt-simple/5.0.4/jopt-simple-5.0.4.jar" \
   "$m2/org/apache/commons/commons-math3/3.6.1/commons-math3-3.6.1.jar"; do
   cp="$cp:$j"

@@ -1,44 +1,26 @@
 package io.dat4j.benchmarks;
 
-import io.dat4j.Capability;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
-import io.dat4j.DatException;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
-import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventHandler;
 import io.dat4j.EventSlot;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
-import io.dat4j.InterfaceAdapterAttributes;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
-import io.dat4j.ProviderAttributes;
-import io.dat4j.StatusType;
-import io.dat4j.kit.ConnectionUpcalls;
-import io.dat4j.kit.EndpointTransport;
-import io.dat4j.kit.EndpointUpcalls;
-import io.dat4j.kit.KitConfig;
-import io.dat4j.kit.ListenerTransport;
-import io.dat4j.kit.PostedOperation;
-import io.dat4j.kit.ProviderKit;
-import io.dat4j.kit.RegisteredRegion;
-import io.dat4j.kit.RequestTransport;
-import io.dat4j.kit.ServicePointUpcalls;
-import io.dat4j.kit.Transport;
+import io.dat4j.kit.testing.InMemoryTransport;
 import java.lang.foreign.Arena;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -58,8 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * JMH benchmarks of the provider kit's own data path, with a transport that moves no bytes: what a post, a
  * completion and a poll cost in the kit (checks, the EP's lock, the operation queue, the EVD), with no socket or ring
- * under it. The transport ({@link InMemoryTransport}) completes a send inside its post hook and, as if the peer's
- * message had arrived at once, the oldest receive posted on the same EP, so one EP is its own peer. Run with the GC
+ * under it. The transport is the kit's test fixture {@link InMemoryTransport} (the dat-provider-kit test-jar): it
+ * completes a send inside its post hook and, as if the peer's message had arrived at once, the oldest receive posted
+ * on the same EP, so one EP is its own peer. Run with the GC
  * profiler for bytes per operation (the kit's target: under 1 B/op after warm-up):
  *
  * <pre>
@@ -113,7 +96,7 @@ public class KitPathBenchmark {
         /** Opens the IA, connects the EP (the transport establishes it at once) and registers the message. */
         @Setup(Level.Trial)
         public void open() {
-            ia = InMemoryTransport.open();
+            ia = InMemoryTransport.open("kit-bench0");
             final ProtectionZone pz = ia.createProtectionZone();
             recvEvd = ia.createEventDispatcher(64, null, EnumSet.of(EventStream.DTO));
             requestEvd = ia.createEventDispatcher(64, null, EnumSet.of(EventStream.DTO));
@@ -227,132 +210,5 @@ public class KitPathBenchmark {
             n += s.recvEvd.poll(s.handler, 4);
         }
         return n;
-    }
-
-    /**
-     * A transport that moves no bytes: a connect is established at once, a send completes inside its post hook and
-     * completes the oldest receive posted on the same EP with the send's length (the EP is its own peer). Made for
-     * these benchmarks; it follows the SPI's rules (upcalls with no transport lock held).
-     */
-    static final class InMemoryTransport implements Transport {
-
-        /** {@return an IA of the kit on this transport} */
-        static InterfaceAdapter open() {
-            final int many = 1 << 16;
-            final InterfaceAdapterAttributes ia = new InterfaceAdapterAttributes("kit-bench", "dat4j",
-                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64, 64, 64, 64, many, 1024, 64, 64,
-                    1L << 30, 16, 1 << 20, 1 << 24, 0, 0, 4, 4);
-            final ProviderAttributes pa = new ProviderAttributes("kit-bench", 1, 0, 2, 0, 64, 64, 64, 64,
-                    EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE), Map.of());
-            final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1 << 20)
-                    .maxRdmaSize(1 << 24).maxRecvDtos(16).maxRequestDtos(16).maxRecvIov(4).maxRequestIov(4)
-                    .maxRdmaReadIn(2).maxRdmaReadOut(2).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)
-                    .rnrRetryCount(7).build();
-            return ProviderKit.openInterfaceAdapter(new KitConfig("kit-bench0", ia, pa, defaults, 64),
-                    a -> new InMemoryTransport());
-        }
-
-        @Override
-        public ListenerTransport listen(final long connectionQualifier, final ServicePointUpcalls servicePoint) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "the in-memory transport does not listen");
-        }
-
-        @Override
-        public ListenerTransport listenAny(final ServicePointUpcalls servicePoint) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "the in-memory transport does not listen");
-        }
-
-        @Override
-        public EndpointTransport createEndpoint(final EndpointUpcalls endpoint) {
-            return new InMemoryEndpoint(endpoint);
-        }
-
-        @Override
-        public Object registerMemory(final RegisteredRegion region) {
-            return this;
-        }
-
-        @Override
-        public void deregisterMemory(final RegisteredRegion region) {
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
-    /** One EP of {@link InMemoryTransport}: its posted receives, oldest first (the hooks run under the EP's lock). */
-    static final class InMemoryEndpoint implements EndpointTransport {
-        private final EndpointUpcalls upcalls;
-        private final PostedOperation[] receives = new PostedOperation[64];
-        private int head;
-        private int count;
-        private ConnectionUpcalls connection;
-
-        InMemoryEndpoint(final EndpointUpcalls upcalls) {
-            this.upcalls = upcalls;
-        }
-
-        @Override
-        public void connect(final ConnectionUpcalls connection, final InetAddress remoteAddress,
-                final long connectionQualifier, final long timeoutNanos, final byte[] privateData,
-                final int rdmaReadIn, final int rdmaReadOut) {
-            // the kit calls connect under the EP's lock; establish from another thread, as a CM thread would
-            final InetSocketAddress self = new InetSocketAddress(InetAddress.getLoopbackAddress(), 1);
-            this.connection = connection;
-            Thread.ofPlatform().daemon().start(() -> connection.established(null, rdmaReadIn, rdmaReadOut, self, self));
-        }
-
-        @Override
-        public void accept(final ConnectionUpcalls connection, final RequestTransport request,
-                final byte[] privateData, final int rdmaReadIn, final int rdmaReadOut) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "the in-memory transport does not accept");
-        }
-
-        @Override
-        public void disconnect(final CloseMode mode) {
-            // the connection is down at once: drop the receives held, then the upcalls (kit flush, DISCONNECTED)
-            // from another thread, with no lock held, as a CM thread makes them
-            dropReceives();
-            final ConnectionUpcalls c = connection;
-            if (c != null) {
-                Thread.ofPlatform().daemon().start(() -> {
-                    c.flush();
-                    c.disconnected();
-                });
-            }
-        }
-
-        private void dropReceives() {
-            for (; count > 0; count--) {
-                receives[head] = null;
-                head = (head + 1) % receives.length;
-            }
-        }
-
-        @Override
-        public void post(final PostedOperation op) {
-            if (op.kind() == DtoOperation.RECEIVE) {
-                receives[(head + count++) % receives.length] = op;
-                return;
-            }
-            upcalls.complete(op, DtoStatus.SUCCESS, op.totalLength());
-            if (op.kind() == DtoOperation.SEND && count > 0) {
-                final PostedOperation r = receives[head];
-                receives[head] = null;
-                head = (head + 1) % receives.length;
-                count--;
-                upcalls.complete(r, DtoStatus.SUCCESS, op.totalLength());
-            }
-        }
-
-        @Override
-        public void reset() {
-        }
-
-        @Override
-        public void close() {
-            dropReceives(); // the kit flushes what is left
-        }
     }
 }

@@ -14,19 +14,10 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EndpointState;
-import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
-import io.dat4j.InterfaceAdapter;
-import io.dat4j.LocalMemoryRegion;
 import io.dat4j.MemoryPrivilege;
-import io.dat4j.ProtectionZone;
-import java.lang.foreign.Arena;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -36,29 +27,10 @@ import org.junit.jupiter.api.Timeout;
  * EP's next connection or the operation posted since in the same slot.
  */
 @Timeout(30)
-class ConnectionIdentityTest {
+class ConnectionIdentityTest extends ScriptedIaTest {
 
-    private static final InetAddress LO = InetAddress.getLoopbackAddress();
-    private static final InetSocketAddress PEER = new InetSocketAddress(LO, 5555);
-    private final ScriptedTransport transport = new ScriptedTransport();
-    private final Arena arena = Arena.ofShared();
-    private InterfaceAdapter ia;
-    private ProtectionZone pz;
-    private EventDispatcher evd;
-    private LocalMemoryRegion lmr;
-
-    @BeforeEach
-    void open() {
-        ia = ScriptedTransport.open(transport);
-        pz = ia.createProtectionZone();
-        evd = ia.createEventDispatcher(64, null, EventStream.DEFAULT);
-        lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
-    }
-
-    @AfterEach
-    void close() {
-        ia.close();
-        arena.close();
+    ConnectionIdentityTest() {
+        super(EventStream.DEFAULT, 64, MemoryPrivilege.ALL);
     }
 
     private ConnectionUpcalls connect(final Endpoint ep) {

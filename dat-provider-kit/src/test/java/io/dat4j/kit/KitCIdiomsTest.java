@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AsyncErrorEvent;
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
-import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
@@ -19,22 +17,14 @@ import io.dat4j.EndpointState;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
-import io.dat4j.InterfaceAdapter;
 import io.dat4j.InterfaceAdapterAttributes;
-import io.dat4j.LocalMemoryRegion;
 import io.dat4j.MemoryPrivilege;
-import io.dat4j.ProtectionZone;
 import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import java.lang.foreign.Arena;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,35 +36,10 @@ import org.junit.jupiter.api.Timeout;
  * an SRQ EP is done.
  */
 @Timeout(30)
-class KitCIdiomsTest {
+class KitCIdiomsTest extends ScriptedIaTest {
 
-    private static final InetAddress LO = InetAddress.getLoopbackAddress();
-    private static final InetSocketAddress PEER = new InetSocketAddress(LO, 5555);
-    private final ScriptedTransport transport = new ScriptedTransport();
-    private final Arena arena = Arena.ofShared();
-    private InterfaceAdapter ia;
-    private ProtectionZone pz;
-    private EventDispatcher evd;
-    private LocalMemoryRegion lmr;
-
-    @BeforeEach
-    void open() {
-        ia = ScriptedTransport.open(transport);
-        pz = ia.createProtectionZone();
-        evd = ia.createEventDispatcher(64, null, EventStream.DEFAULT);
-        lmr = ia.createLocalMemoryRegion(pz, arena.allocate(8192), MemoryPrivilege.ALL);
-    }
-
-    @AfterEach
-    void close() {
-        ia.close();
-        arena.close();
-    }
-
-    private static DatException fails(final StatusType type, final org.junit.jupiter.api.function.Executable e) {
-        final DatException x = assertThrows(DatException.class, e);
-        assertEquals(type, x.type(), x.getMessage());
-        return x;
+    KitCIdiomsTest() {
+        super(EventStream.DEFAULT, 8192, MemoryPrivilege.ALL);
     }
 
     /** dtestsrq.c's ep_attr: memset to 0, then the queue sizes and one segment each way. */

@@ -23,6 +23,7 @@ import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.ProtectionZone;
 import io.dat4j.StatusType;
+import io.dat4j.kit.testing.InMemoryTransport;
 import java.lang.foreign.Arena;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -82,7 +83,7 @@ class KitDataPathTest {
         final Endpoint ep = ia.createEndpoint(pz, recv, request, conn,
                 EndpointAttributes.builder().maxRecvDtos(depth).maxRequestDtos(depth).build());
         ep.connect(PEER.getAddress(), 7, Duration.ofSeconds(5), null);
-        assertTrue(transport.connection.get().established(null, 2, 2, PEER, PEER));
+        assertTrue(transport.lastConnection().established(null, 2, 2, PEER, PEER));
         conn.dequeue();
         return ep;
     }
@@ -303,14 +304,17 @@ class KitDataPathTest {
     }
 
     /**
-     * A transport that moves no bytes: odd cookies complete inside the post hook, even ones wait for
-     * {@link #completeHeld} or the completer thread ({@link #completeUntil}). Its upcalls are made with none of its
-     * locks held (its hand-off queue takes its own, a leaf).
+     * The kit's in-memory transport with other completions: odd cookies complete inside the post hook, even ones wait
+     * for {@link #completeHeld} or the completer thread ({@link #completeUntil}); the test establishes connections
+     * itself. Its upcalls are made with none of its locks held (its hand-off queue takes its own, a leaf).
      */
-    static final class HandOff implements Transport {
-        final AtomicReference<ConnectionUpcalls> connection = new AtomicReference<>();
+    static final class HandOff extends InMemoryTransport {
         final BlockingQueue<PostedOperation> held = new ArrayBlockingQueue<>(1024);
         private final java.util.ArrayList<PostedOperation> local = new java.util.ArrayList<>();
+
+        HandOff() {
+            super(false);
+        }
 
         /** Completes the i-th held operation (in posting order) on the calling thread. */
         void completeHeld(final int i) {
@@ -356,33 +360,11 @@ class KitDataPathTest {
         }
 
         @Override
-        public ListenerTransport listen(final long q, final ServicePointUpcalls sp) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "no listener");
-        }
-
-        @Override
-        public ListenerTransport listenAny(final ServicePointUpcalls sp) {
-            throw new DatException(StatusType.NOT_IMPLEMENTED, null, "no listener");
-        }
-
-        @Override
-        public EndpointTransport createEndpoint(final EndpointUpcalls up) {
-            return new EndpointTransport() {
-                @Override
-                public void connect(final ConnectionUpcalls c, final InetAddress remote, final long q,
-                        final long timeoutNanos, final byte[] pdata, final int in, final int out) {
-                    connection.set(c);
-                }
-
-                @Override
-                public void accept(final ConnectionUpcalls c, final RequestTransport request, final byte[] pdata,
-                        final int in, final int out) {
-                    throw new DatException(StatusType.NOT_IMPLEMENTED, null, "no accept");
-                }
-
+        protected InMemoryEndpoint newEndpoint(final EndpointUpcalls up) {
+            return new InMemoryEndpoint(this, up) {
                 @Override
                 public void disconnect(final CloseMode mode) {
-                    final ConnectionUpcalls c = connection.get();
+                    final ConnectionUpcalls c = connection();
                     Thread.ofPlatform().daemon().start(c::disconnected); // with no lock held, as a CM thread
                 }
 
@@ -406,19 +388,6 @@ class KitDataPathTest {
                     held.clear();
                 }
             };
-        }
-
-        @Override
-        public Object registerMemory(final RegisteredRegion region) {
-            return this;
-        }
-
-        @Override
-        public void deregisterMemory(final RegisteredRegion region) {
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
-import io.dat4j.DatException;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
@@ -18,25 +17,17 @@ import io.dat4j.EventDispatcher;
 import io.dat4j.EventHandler;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
-import io.dat4j.InterfaceAdapter;
-import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.MemoryPrivilege;
 import io.dat4j.PrivateData;
-import io.dat4j.ProtectionZone;
 import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import java.lang.foreign.Arena;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code EventDispatcher.poll(handler, limit)}, the {@code tryPost*} posts, and private data that compares by content.
  */
 @Timeout(30)
-class KitJavaStyleTest {
+class KitJavaStyleTest extends ScriptedIaTest {
 
     static {
         // the test runs patched into the kit's module, which does not read java.management
@@ -54,33 +45,8 @@ class KitJavaStyleTest {
         ModuleLayer.boot().findModule("jdk.management").ifPresent(KitJavaStyleTest.class.getModule()::addReads);
     }
 
-    private static final InetAddress LO = InetAddress.getLoopbackAddress();
-    private static final InetSocketAddress PEER = new InetSocketAddress(LO, 5555);
-    private final ScriptedTransport transport = new ScriptedTransport();
-    private final Arena arena = Arena.ofShared();
-    private InterfaceAdapter ia;
-    private ProtectionZone pz;
-    private EventDispatcher evd;
-    private LocalMemoryRegion lmr;
-
-    @BeforeEach
-    void open() {
-        ia = ScriptedTransport.open(transport);
-        pz = ia.createProtectionZone();
-        evd = ia.createEventDispatcher(64, null, java.util.EnumSet.allOf(EventStream.class));
-        lmr = ia.createLocalMemoryRegion(pz, arena.allocate(8192), MemoryPrivilege.ALL);
-    }
-
-    @AfterEach
-    void close() {
-        ia.close();
-        arena.close();
-    }
-
-    private static DatException fails(final StatusType type, final org.junit.jupiter.api.function.Executable e) {
-        final DatException x = assertThrows(DatException.class, e);
-        assertEquals(type, x.type(), x.getMessage());
-        return x;
+    KitJavaStyleTest() {
+        super(java.util.EnumSet.allOf(EventStream.class), 8192, MemoryPrivilege.ALL);
     }
 
     private Endpoint connect(final Endpoint ep) {

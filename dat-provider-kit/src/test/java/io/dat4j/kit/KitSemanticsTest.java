@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CloseMode;
@@ -37,47 +36,21 @@ import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(30)
-class KitSemanticsTest {
+class KitSemanticsTest extends ScriptedIaTest {
 
-    private static final InetAddress LO = InetAddress.getLoopbackAddress();
-    private static final InetSocketAddress PEER = new InetSocketAddress(LO, 5555);
-    private final ScriptedTransport transport = new ScriptedTransport();
-    private final Arena arena = Arena.ofShared();
-    private InterfaceAdapter ia;
-    private ProtectionZone pz;
-    private EventDispatcher evd;
-
-    @BeforeEach
-    void open() {
-        ia = ScriptedTransport.open(transport);
-        pz = ia.createProtectionZone();
-        evd = ia.createEventDispatcher(64, null, EventStream.DEFAULT);
-    }
-
-    @AfterEach
-    void close() {
-        ia.close();
-        arena.close();
-    }
-
-    private static DatException fails(final StatusType type, final org.junit.jupiter.api.function.Executable e) {
-        final DatException x = assertThrows(DatException.class, e);
-        assertEquals(type, x.type(), x.getMessage());
-        return x;
+    KitSemanticsTest() {
+        super(EventStream.DEFAULT, 0, MemoryPrivilege.ALL);
     }
 
     private Endpoint ep() {

@@ -3,7 +3,6 @@ package io.dat4j.kit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.Capability;
@@ -13,7 +12,6 @@ import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
-import io.dat4j.EventDispatcher;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryRegion;
@@ -23,44 +21,18 @@ import io.dat4j.SharedReceiveQueue;
 import io.dat4j.SrqAttributes;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
-import java.lang.foreign.Arena;
 import java.util.EnumSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The kit's shared receive queue: bookkeeping, checks, and how an EP consumes its buffers. */
 @Timeout(30)
-class KitSharedReceiveQueueTest {
+class KitSharedReceiveQueueTest extends ScriptedIaTest {
 
-    private final ScriptedTransport transport = new ScriptedTransport();
-    private final Arena arena = Arena.ofShared();
-    private InterfaceAdapter ia;
-    private ProtectionZone pz;
-    private EventDispatcher evd;
-    private LocalMemoryRegion lmr;
-
-    @BeforeEach
-    void open() {
-        ia = ScriptedTransport.open(transport);
-        pz = ia.createProtectionZone();
-        evd = ia.createEventDispatcher(64, null, EventStream.DEFAULT);
-        lmr = ia.createLocalMemoryRegion(pz, arena.allocate(256), MemoryPrivilege.LOCAL);
-    }
-
-    @AfterEach
-    void close() {
-        ia.close();
-        arena.close();
-    }
-
-    private static DatException fails(final StatusType type, final org.junit.jupiter.api.function.Executable e) {
-        final DatException x = assertThrows(DatException.class, e);
-        assertEquals(type, x.type(), x.getMessage());
-        return x;
+    KitSharedReceiveQueueTest() {
+        super(EventStream.DEFAULT, 256, MemoryPrivilege.LOCAL);
     }
 
     private Endpoint ep(final SharedReceiveQueue srq) {

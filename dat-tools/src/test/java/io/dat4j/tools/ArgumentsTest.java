@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.Dat;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 class ArgumentsTest {
@@ -27,13 +24,7 @@ class ArgumentsTest {
 
     /** Runs the command; returns exit code, stdout and stderr. */
     private static String[] run(final String... args) {
-        final CommandLine cl = DatCommand.commandLine();
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        final int code = cl.execute(args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+        return Cli.capture(args);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.dat4j.Registry;
 import java.io.File;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +44,32 @@ final class Cli {
     static Result run(final String... args) {
         final Cli c = new Cli();
         return new Result(c.execute(args), c.out(), c.err());
+    }
+
+    /**
+     * Runs a command line to its end with its stdout and stderr captured.
+     *
+     * @param cl the command line (its output writers are replaced)
+     * @param args the arguments
+     * @return exit code, stdout and stderr
+     */
+    static String[] capture(final CommandLine cl, final String... args) {
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        final int code = cl.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    /**
+     * Runs the {@code dat} command to its end with its stdout and stderr captured.
+     *
+     * @param args the arguments
+     * @return exit code, stdout and stderr
+     */
+    static String[] capture(final String... args) {
+        return capture(DatCommand.commandLine(), args);
     }
 
     /**

@@ -3,21 +3,12 @@ package io.dat4j.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class ConformanceCommandTest {
 
     private static String[] run(final String... args) {
-        final CommandLine cl = DatCommand.commandLine();
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        final int code = cl.execute(args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+        return Cli.capture(args);
     }
 
     @Test

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dat4j.ProviderListing;
 import io.dat4j.Registry;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * The measuring commands end to end, server and client in this JVM on the loopback IA {@code tcp-lo}. Skipped, with
@@ -44,13 +41,7 @@ class LoopbackTest {
     }
 
     private static String[] run(final String... args) {
-        final CommandLine cl = DatCommand.commandLine();
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        final int code = cl.execute(args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+        return Cli.capture(args);
     }
 
     /** {@return "0"}: servers take -p 0 (a port the provider picks); the client gets the port the server prints */

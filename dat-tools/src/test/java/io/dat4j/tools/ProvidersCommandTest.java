@@ -13,8 +13,6 @@ import io.dat4j.RegistryEntry;
 import io.dat4j.StatusType;
 import io.dat4j.spi.DatProvider;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -110,13 +108,7 @@ class ProvidersCommandTest {
     }
 
     private static String[] run(final Registry registry, final String... args) {
-        final CommandLine cl = new CommandLine(new ProvidersCommand(registry));
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        final int code = cl.execute(args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+        return Cli.capture(new CommandLine(new ProvidersCommand(registry)), args);
     }
 
     @Test

@@ -5,7 +5,6 @@ import io.dat4j.DtoStatus;
 import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.GrantTable;
 import io.dat4j.provider.shm.sys.Libc;
-import io.dat4j.kit.RegisteredRegion;
 import io.dat4j.kit.PostedOperation;
 import java.lang.foreign.Arena;
 
@@ -32,13 +31,11 @@ final class CmaCopier {
 
     private final GrantTable peerGrants;
     private final CrossMemory cma;
-    private final RegisteredRegion[] held;
     private final long peerPid;
 
     CmaCopier(final Arena arena, final GrantTable peerGrants, final long peerPid, final int maxSegments) {
         this.peerGrants = peerGrants;
         this.cma = new CrossMemory(arena, maxSegments);
-        this.held = new RegisteredRegion[maxSegments];
         this.peerPid = peerPid;
     }
 
@@ -59,18 +56,14 @@ final class CmaCopier {
         if (g < 0) {
             return NOT_GRANTED;
         }
-        int n = 0;
         int outcome = DONE;
         try {
             cma.clear();
             for (int i = 0; i < op.segmentCount(); i++) {
-                final RegisteredRegion r = op.region(i);
-                if (!r.acquire()) {
+                if (!cma.addHeld(op.region(i), op.offset(i), op.length(i))) {
                     outcome = LOCAL;
                     break;
                 }
-                held[n++] = r;
-                cma.add(r.memory(), op.offset(i), op.length(i));
             }
             if (outcome == DONE && !cma.transfer(write, peerPid, op.remoteAddress())) {
                 final int errno = cma.lastErrno();
@@ -79,10 +72,7 @@ final class CmaCopier {
         } catch (final IllegalStateException e) {
             outcome = LOCAL; // the memory under an LMR was freed while it was registered
         } finally {
-            for (int i = 0; i < n; i++) {
-                held[i].release();
-                held[i] = null;
-            }
+            cma.releaseHeld();
             peerGrants.give(g);
         }
         return outcome;

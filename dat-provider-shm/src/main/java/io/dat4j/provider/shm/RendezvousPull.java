@@ -3,7 +3,6 @@ package io.dat4j.provider.shm;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import io.dat4j.kit.PostedOperation;
-import io.dat4j.kit.RegisteredRegion;
 import io.dat4j.provider.shm.sys.CrossMemory;
 import io.dat4j.provider.shm.sys.Libc;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
@@ -40,7 +39,6 @@ final class RendezvousPull {
 
     private final CrossMemory cma;
     private final MemorySegment list;
-    private final RegisteredRegion[] held;
     private final long peerPid;
     private int segments;
     private int listBytes;
@@ -52,7 +50,6 @@ final class RendezvousPull {
     RendezvousPull(final Arena arena, final long peerPid, final int maxLocal) {
         this.cma = new CrossMemory(arena, maxLocal, Records.RDV_SEGMENTS);
         this.list = arena.allocate((long) Records.RDV_SEGMENTS * Records.RDV_SEGMENT_BYTES, 8);
-        this.held = new RegisteredRegion[maxLocal];
         this.peerPid = peerPid;
     }
 
@@ -121,7 +118,6 @@ final class RendezvousPull {
      * @return {@link #DONE}, {@link #LOCAL} or {@link #FAILED}
      */
     int pull(final PostedOperation recv) {
-        int n = 0;
         int outcome = DONE;
         try {
             cma.clear();
@@ -131,13 +127,10 @@ final class RendezvousPull {
                 if (len == 0) {
                     continue;
                 }
-                final RegisteredRegion r = recv.region(i);
-                if (!r.acquire()) {
+                if (!cma.addHeld(recv.region(i), recv.offset(i), len)) {
                     outcome = LOCAL;
                     break;
                 }
-                held[n++] = r;
-                cma.add(r.memory(), recv.offset(i), len);
                 left -= len;
             }
             if (outcome == DONE) {
@@ -152,10 +145,7 @@ final class RendezvousPull {
         } catch (final IllegalStateException e) {
             outcome = LOCAL; // the memory under an LMR was freed while it was registered
         } finally {
-            for (int i = 0; i < n; i++) {
-                held[i].release();
-                held[i] = null;
-            }
+            cma.releaseHeld();
         }
         return outcome;
     }

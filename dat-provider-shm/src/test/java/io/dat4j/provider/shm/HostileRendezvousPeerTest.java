@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dat4j.DtoStatus;
 import io.dat4j.provider.shm.HostileShmPeer.Answer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.dat4j.testsupport.PerClassHarness;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -18,22 +18,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class HostileRendezvousPeerTest {
 
-    private static HostileShmPeer peer;
+    @RegisterExtension
+    static final PerClassHarness<HostileShmPeer> PEER = new PerClassHarness<>(HostileShmPeer::new);
 
-    @BeforeAll
-    static void open() throws Exception {
-        peer = new HostileShmPeer();
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        if (peer != null) {
-            try {
-                peer.assertStillWorks();
-            } finally {
-                peer.close();
-            }
-        }
+    private static HostileShmPeer peer() {
+        return PEER.get();
     }
 
     @ParameterizedTest
@@ -41,6 +30,6 @@ class HostileRendezvousPeerTest {
         "ACK_FLAGS, 2, FLUSHED", "ACK_PAYLOAD, 1, FLUSHED", "NAK, 1, REMOTE_ACCESS", "EOF, 2, FLUSHED"})
     void eachRendezvousSendCompletesOnceWhateverThePeerAnswers(final Answer answer, final int segments,
             final DtoStatus expected) throws Exception {
-        assertEquals(expected, peer.rendezvous(answer, segments));
+        assertEquals(expected, peer().rendezvous(answer, segments));
     }
 }

@@ -13,8 +13,6 @@ import io.dat4j.Endpoint;
 import io.dat4j.EndpointState;
 import io.dat4j.Event;
 import io.dat4j.EventNumber;
-import io.dat4j.LocalMemoryRegion;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
@@ -23,6 +21,9 @@ import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.RecordHeader;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import io.dat4j.provider.shm.sys.SharedMapping;
+import io.dat4j.testsupport.CheckedHarness;
+import io.dat4j.testsupport.GuardedRegions.Target;
+import io.dat4j.testsupport.GuardedRegions;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -34,9 +35,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -54,11 +53,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Memory layout of one native segment: {@code G | rw | G | ro | G | wo | G | freed | G | recv | G} where G are
  * 64 guard bytes of {@value #GUARD}, and every region is 256 bytes.
  */
-final class HostileShmPeer implements AutoCloseable {
+final class HostileShmPeer implements CheckedHarness {
 
-    static final byte GUARD = (byte) 0xA5;
-    static final int G = 64;
-    static final int R = 256;
+    static final byte GUARD = GuardedRegions.GUARD;
+    static final int G = GuardedRegions.G;
+    static final int R = GuardedRegions.R;
     static final Duration BOUND = Duration.ofSeconds(15);
     static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
     private static final java.lang.invoke.VarHandle COMMIT = JAVA_LONG.varHandle();
@@ -72,9 +71,6 @@ final class HostileShmPeer implements AutoCloseable {
         /** We connect to the provider's PSP and send the hostile bytes instead of (or as) a REQ. */
         PASSIVE_HANDSHAKE
     }
-
-    /** Where a record's address and rmr_context point. */
-    enum Target { RW, RO, WO, FREED, RECV, ZERO, RANDOM }
 
     /** Control words and table entries the hostile side writes (its own, and the provider's grant table). */
     enum Word { TAIL, HEAD, ARM, WOKEN, ARM_SPACE, WOKEN_SPACE, HEARTBEAT, GRANT_STATE }
@@ -107,15 +103,9 @@ final class HostileShmPeer implements AutoCloseable {
     final Path dir;
     private final Rendezvous rendezvous;
     private final Doorbell bell;
-    private final MemorySegment mem;
-    private final LocalMemoryRegion rw;
-    private final LocalMemoryRegion ro;
-    private final LocalMemoryRegion wo;
-    private final LocalMemoryRegion recv;
-    private final int freedRmr;
-    private final long freedBase;
+    /** The guarded regions the hostile records aim at, on the client IA. */
+    private final GuardedRegions regions;
     private final PublicServicePoint psp;
-    private final byte[] expected;
     final AtomicLong exchanges = new AtomicLong();
     /** Whether the hostile REP says it can copy into the provider with CMA (the provider then publishes grants). */
     boolean offerCma;
@@ -139,56 +129,8 @@ final class HostileShmPeer implements AutoCloseable {
         f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=200 dat4j.shm.sendRendezvousBytes=64");
         rendezvous = Rendezvous.open(dir);
         bell = Doorbell.create("dat4j-hostile-bell");
-        mem = f.arena.allocate(6L * G + 5L * R, 64);
-        mem.fill(GUARD);
-        for (int r = 0; r < 5; r++) {
-            for (int i = 0; i < R; i++) {
-                mem.set(JAVA_BYTE, base(r) + i, (byte) (i * 7 + r));
-            }
-        }
-        rw = region(0, MemoryPrivilege.ALL);
-        ro = region(1, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
-                MemoryPrivilege.REMOTE_READ));
-        wo = region(2, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
-                MemoryPrivilege.REMOTE_WRITE));
-        final LocalMemoryRegion freed = region(3, MemoryPrivilege.ALL);
-        freedRmr = freed.rmrContext();
-        freedBase = freed.registeredAddress();
-        freed.close();
-        recv = region(4, MemoryPrivilege.LOCAL);
+        regions = new GuardedRegions(f);
         psp = f.client.createPublicServicePointAny(f.c.conn, ServicePointFlag.CONSUMER);
-        expected = mem.toArray(JAVA_BYTE);
-    }
-
-    private static long base(final int r) {
-        return G + (long) r * (G + R);
-    }
-
-    private LocalMemoryRegion region(final int r, final Set<MemoryPrivilege> privileges) {
-        return f.client.createLocalMemoryRegion(f.c.pz, mem.asSlice(base(r), R), privileges);
-    }
-
-    int rmr(final Target t, final long random) {
-        return switch (t) {
-            case RW -> rw.rmrContext();
-            case RO -> ro.rmrContext();
-            case WO -> wo.rmrContext();
-            case FREED -> freedRmr;
-            case RECV -> recv.rmrContext();
-            case ZERO -> 0;
-            case RANDOM -> (int) random;
-        };
-    }
-
-    long address(final Target t, final long offset) {
-        return switch (t) {
-            case RW -> rw.registeredAddress() + offset;
-            case RO -> ro.registeredAddress() + offset;
-            case WO -> wo.registeredAddress() + offset;
-            case FREED -> freedBase + offset;
-            case RECV -> recv.registeredAddress() + offset;
-            case ZERO, RANDOM -> offset;
-        };
     }
 
     /**
@@ -214,7 +156,7 @@ final class HostileShmPeer implements AutoCloseable {
                 drainUntilClosed(ch, true);
             }
             rejectRequests();
-            checkMemory();
+            regions.checkMemory();
             return;
         }
         final long q = nextQualifier++;
@@ -227,8 +169,8 @@ final class HostileShmPeer implements AutoCloseable {
         List<Event> polled = List.of();
         try {
             ep = f.c.ep(null);
-            ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
-            ep.postRecv(List.of(recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(regions.recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(regions.recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
             ep.connect(InetAddress.getLoopbackAddress(), q, BOUND, null);
             try (SocketChannel ch = ssc.accept()) {
                 rendezvous.unlink(q);
@@ -250,7 +192,7 @@ final class HostileShmPeer implements AutoCloseable {
             }
         }
         settle(ep, mode, polled);
-        checkMemory();
+        regions.checkMemory();
     }
 
     /** Threads busy-polling one EVD with {@code poll(handler, limit)}, keeping what they take, in order per thread. */
@@ -332,7 +274,7 @@ final class HostileShmPeer implements AutoCloseable {
         rep.depthOut = Math.min(8, req.depthIn);
         rep.pid = ProcessHandle.current().pid();
         rep.doorbellFd = bell.descriptor();
-        rep.probeAddress = mem.address(); // claims this process: the provider does no CMA to it whatever it holds
+        rep.probeAddress = regions.mem.address(); // claims this process: the provider does no CMA to it whatever it holds
         rep.probeValue = 77;
         rep.mappingFd = m.descriptor();
         rep.grantSlots = LAYOUT.grantSlots();
@@ -390,8 +332,8 @@ final class HostileShmPeer implements AutoCloseable {
         DtoStatus status;
         try (ssc) {
             ep = f.c.ep(null);
-            ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
-            ep.postRecv(List.of(recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(regions.recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
+            ep.postRecv(List.of(regions.recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
             ep.connect(InetAddress.getLoopbackAddress(), q, BOUND, null);
             try (SocketChannel ch = ssc.accept();
                     SharedMapping m = SharedMapping.create("dat4j-hostile", LAYOUT.totalBytes())) {
@@ -405,7 +347,7 @@ final class HostileShmPeer implements AutoCloseable {
                     long tail = 0;
                     final java.util.ArrayList<io.dat4j.LocalMemoryTriplet> send = new java.util.ArrayList<>();
                     for (int i = 0; i < segments; i++) {
-                        send.add(rw.triplet(i * 80L, 80));
+                        send.add(regions.rw.triplet(i * 80L, 80));
                     }
                     ep.postSend(send, 3, CompletionFlag.DEFAULT);
                     final long ring = LAYOUT.ring(1);
@@ -449,7 +391,7 @@ final class HostileShmPeer implements AutoCloseable {
             }
         }
         settle(ep, Mode.ESTABLISHED, List.of());
-        checkMemory();
+        regions.checkMemory();
         return status;
     }
 
@@ -468,7 +410,7 @@ final class HostileShmPeer implements AutoCloseable {
         for (int i = 0; i < segments; i++) {
             final long a = s.get(JAVA_LONG, at + 32 + 16L * i);
             final long n = s.get(JAVA_LONG, at + 40 + 16L * i);
-            if (a != rw.registeredAddress() + 80L * i || n != 80) {
+            if (a != regions.rw.registeredAddress() + 80L * i || n != 80) {
                 throw new AssertionError("SEND_RDV segment " + i + " names 0x" + Long.toHexString(a) + " + " + n);
             }
         }
@@ -550,9 +492,9 @@ final class HostileShmPeer implements AutoCloseable {
         final long ring = LAYOUT.ring(0);
         final long mask = LAYOUT.ringBytes() - 1;
         final long o = ring + (tail & mask & ~31L);
-        s.set(JAVA_LONG, o + 8, address(r.target(), r.offset()));
+        s.set(JAVA_LONG, o + 8, regions.address(r.target(), r.offset()));
         s.set(JAVA_LONG, o + 16, r.b());
-        s.set(JAVA_INT, o + 24, rmr(r.target(), r.offset() ^ r.b()));
+        s.set(JAVA_INT, o + 24, regions.rmr(r.target(), r.offset() ^ r.b()));
         s.set(JAVA_INT, o + 28, r.d());
         long at = (tail & ~31L) + RecordHeader.BYTES;
         for (final byte x : r.payload()) {
@@ -701,32 +643,10 @@ final class HostileShmPeer implements AutoCloseable {
         }
     }
 
-    /** Guards, the read-only region, the freed region and the receive region's guards hold their bytes. */
-    void checkMemory() {
-        final byte[] now = mem.toArray(JAVA_BYTE);
-        for (int i = 0; i < now.length; i++) {
-            final boolean writable = inRegion(i, 0) || inRegion(i, 2) || inRegion(i, 4);
-            if (!writable && now[i] != expected[i]) {
-                throw new AssertionError("byte " + i + " outside every writable region changed from " + expected[i]
-                        + " to " + now[i]);
-            }
-        }
-    }
-
-    private static boolean inRegion(final long off, final int r) {
-        return off >= base(r) && off < base(r) + R;
-    }
-
     /** A healthy connection on the same IA still works after the hostile ones. */
-    void assertStillWorks() {
-        final Endpoint[] ep = f.connect();
-        final LocalMemoryRegion a = f.lmr(f.c, 16);
-        final LocalMemoryRegion b = f.lmr(f.s, 16);
-        ep[0].postRdmaWrite(List.of(a.triplet(0, 16)), 77, b.remoteTriplet(0, 16), CompletionFlag.DEFAULT);
-        final Event e = Fixture.next(f.c.evd);
-        if (!(e instanceof DtoCompletionEvent d) || d.status() != DtoStatus.SUCCESS) {
-            throw new AssertionError("a healthy connection failed after the hostile ones: " + e);
-        }
+    @Override
+    public void assertStillWorks() {
+        f.assertHealthyConnection();
     }
 
     @Override

@@ -5,12 +5,12 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.dat4j.provider.shm.HostileShmPeer.Mode;
 import io.dat4j.provider.shm.HostileShmPeer.Poke;
 import io.dat4j.provider.shm.HostileShmPeer.Rec;
-import io.dat4j.provider.shm.HostileShmPeer.Target;
 import io.dat4j.provider.shm.HostileShmPeer.Word;
+import io.dat4j.testsupport.GuardedRegions.Target;
+import io.dat4j.testsupport.PerClassHarness;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Jazzer, coverage-guided, against the shared-memory provider's record decoder, remote-access checks, control-word
@@ -23,22 +23,12 @@ class HostileShmPeerFuzzTest {
 
     private static final Target[] TARGETS = Target.values();
     private static final Word[] WORDS = Word.values();
-    private static HostileShmPeer peer;
 
-    @BeforeAll
-    static void open() throws Exception {
-        peer = new HostileShmPeer();
-    }
+    @RegisterExtension
+    static final PerClassHarness<HostileShmPeer> PEER = new PerClassHarness<>(HostileShmPeer::new);
 
-    @AfterAll
-    static void close() throws Exception {
-        if (peer != null) {
-            try {
-                peer.assertStillWorks();
-            } finally {
-                peer.close();
-            }
-        }
+    private static HostileShmPeer peer() {
+        return PEER.get();
     }
 
     /** Turns fuzzer bytes into a phase and up to 6 records and 3 control words (or raw socket bytes). */
@@ -46,7 +36,7 @@ class HostileShmPeerFuzzTest {
     void fuzz(final FuzzedDataProvider data) throws Exception {
         final int mode = data.consumeInt(0, 2);
         if (mode > 0) {
-            peer.exchange(mode == 1 ? Mode.ACTIVE_HANDSHAKE : Mode.PASSIVE_HANDSHAKE, List.of(), List.of(), 0,
+            peer().exchange(mode == 1 ? Mode.ACTIVE_HANDSHAKE : Mode.PASSIVE_HANDSHAKE, List.of(), List.of(), 0,
                     data.consumeRemainingAsBytes());
             return;
         }
@@ -72,6 +62,6 @@ class HostileShmPeerFuzzTest {
                     ? data.consumeLong(-2, 5000) : data.consumeLong()));
         }
         final long tailLie = data.consumeBoolean() ? 0 : data.consumeLong(-64, 5000);
-        peer.exchange(Mode.ESTABLISHED, recs, pokes, tailLie, null);
+        peer().exchange(Mode.ESTABLISHED, recs, pokes, tailLie, null);
     }
 }

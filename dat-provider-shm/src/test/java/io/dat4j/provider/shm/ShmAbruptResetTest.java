@@ -6,7 +6,6 @@ import static io.dat4j.provider.shm.Fixture.expect;
 import static io.dat4j.provider.shm.Fixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CloseMode;
 import io.dat4j.DtoCompletionEvent;
@@ -18,7 +17,6 @@ import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.kit.KitSettings;
 import java.net.InetAddress;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -68,17 +66,7 @@ class ShmAbruptResetTest {
                 expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
                 ce.reset();
                 ce.postRecv(List.of(back.triplet(0, 64)), -(round + 1), Set.of());
-                final Set<Long> done = new HashSet<>();
-                for (int i = 0; i < SENDS; i++) {
-                    final DtoCompletionEvent e = dto(f.c.evd);
-                    assertTrue(e.status() == DtoStatus.SUCCESS || e.status() == DtoStatus.FLUSHED,
-                            "round " + round + ": " + e);
-                    assertTrue(done.add(e.cookie()), "round " + round + ": cookie " + e.cookie() + " twice");
-                    assertEquals(round, e.cookie() / SENDS, "round " + round + ": " + e);
-                }
-                final EventNumber end = Fixture.next(f.s.conn).number();
-                assertTrue(end == EventNumber.CONNECTION_EVENT_DISCONNECTED
-                        || end == EventNumber.CONNECTION_EVENT_BROKEN, "round " + round + ": server got " + end);
+                f.assertAbruptRoundEnded(round, SENDS);
                 se.close();
                 while (f.s.evd.poll() != null) {
                     // the receives' completions and the server's connection end are not the subject here

@@ -1,5 +1,9 @@
 package io.dat4j.provider.shm;
 
+import static io.dat4j.testsupport.ThreadAllocations.allocated;
+import static io.dat4j.testsupport.ThreadAllocations.requireCounters;
+import static io.dat4j.testsupport.ThreadAllocations.slotRound;
+import static io.dat4j.testsupport.ThreadAllocations.threadsNamed;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -10,11 +14,7 @@ import io.dat4j.EventSlot;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.RemoteMemoryTriplet;
-import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,54 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(300)
 class ShmAllocationTest {
-
-    private static Method allocated;
-
-    static {
-        // the test runs patched into the provider's module, which does not read java.management
-        ModuleLayer.boot().findModule("java.management").ifPresent(ShmAllocationTest.class.getModule()::addReads);
-        ModuleLayer.boot().findModule("jdk.management").ifPresent(ShmAllocationTest.class.getModule()::addReads);
-    }
-
-    private static long allocated(final Thread t) {
-        try {
-            return (long) allocated.invoke(ManagementFactory.getThreadMXBean(), t.threadId());
-        } catch (final ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static void requireCounters() {
-        try {
-            final Class<?> c = Class.forName("com.sun.management.ThreadMXBean");
-            Assumptions.assumeTrue(c.isInstance(ManagementFactory.getThreadMXBean()), "no allocation counters");
-            allocated = c.getMethod("getThreadAllocatedBytes", long.class);
-            Assumptions.assumeTrue((boolean) c.getMethod("isThreadAllocatedMemoryEnabled")
-                    .invoke(ManagementFactory.getThreadMXBean()), "thread allocation counting is off");
-        } catch (final ReflectiveOperationException e) {
-            Assumptions.abort("no per-thread allocation counters on this JVM: " + e);
-        }
-    }
-
-    private static void round(final Fixture f, final Endpoint[] ep, final List<LocalMemoryTriplet> src,
-            final RemoteMemoryTriplet dst, final List<LocalMemoryTriplet> recv, final EventSlot slot, final int n) {
-        for (int i = 0; i < n; i++) {
-            ep[1].postRecv(recv, i, CompletionFlag.DEFAULT);
-            ep[0].postSend(src, i, CompletionFlag.DEFAULT);
-            ep[0].postRdmaWrite(src, i, dst, CompletionFlag.DEFAULT);
-            ep[0].postRdmaRead(src, i, dst, CompletionFlag.DEFAULT);
-            for (int k = 0; k < 3; k++) {
-                f.c.evd.await(Fixture.WAIT, slot);
-                if (slot.status() != DtoStatus.SUCCESS) {
-                    fail("client completion " + slot);
-                }
-            }
-            f.s.evd.await(Fixture.WAIT, slot);
-            if (slot.status() != DtoStatus.SUCCESS || slot.transferredLength() != 256) {
-                fail("server completion " + slot);
-            }
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"auto", "off"})
@@ -87,13 +39,8 @@ class ShmAllocationTest {
             final List<LocalMemoryTriplet> recv = List.of(b.triplet(0, 256));
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             final EventSlot slot = new EventSlot();
-            round(f, ep, src, dst, recv, slot, 10_000);
-            final List<Thread> threads = new ArrayList<>();
-            for (final Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("dat4j-shm-")) {
-                    threads.add(t);
-                }
-            }
+            slotRound(f, ep, src, dst, recv, slot, 10_000);
+            final List<Thread> threads = threadsNamed("dat4j-shm-");
             threads.add(Thread.currentThread());
             // the steady state is the claim: a one-off allocation (a JIT deoptimisation, a table grown once) may
             // fall into one window, so the best of three windows is asserted, and every window is reported
@@ -101,15 +48,9 @@ class ShmAllocationTest {
             double best = Double.MAX_VALUE;
             final StringBuilder windows = new StringBuilder();
             for (int w = 0; w < 3 && best >= 1.0; w++) {
-                long before = 0;
-                for (final Thread t : threads) {
-                    before += allocated(t);
-                }
-                round(f, ep, src, dst, recv, slot, n);
-                long after = 0;
-                for (final Thread t : threads) {
-                    after += allocated(t);
-                }
+                final long before = allocated(threads);
+                slotRound(f, ep, src, dst, recv, slot, n);
+                final long after = allocated(threads);
                 final double perOp = (after - before) / (4.0 * n);
                 System.out.printf("allocation (cma=%s): %d bytes over %d operations on %d threads (%.4f per"
                         + " operation)%n", cma, after - before, 4 * n, threads.size(), perOp);
@@ -127,7 +68,7 @@ class ShmAllocationTest {
             throws Exception {
         requireCounters();
         final java.nio.file.Path dir = tmp.resolve("r");
-        final Process peer = new ProcessBuilder(io.dat4j.provider.shm.sys.ChildJvm.command(ShmPeerMain.class,
+        final Process peer = new ProcessBuilder(io.dat4j.testsupport.ChildJvm.command(ShmPeerMain.class,
                 List.of("-Ddat4j.shm.dir=" + dir))).redirectErrorStream(true).start();
         try (Fixture f = new Fixture("dat4j.shm.dir=" + dir);
                 java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
@@ -161,25 +102,14 @@ class ShmAllocationTest {
             for (int i = 0; i < 10_000; i++) {
                 round.run();
             }
-            final List<Thread> threads = new ArrayList<>();
-            for (final Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("dat4j-shm-")) {
-                    threads.add(t);
-                }
-            }
+            final List<Thread> threads = threadsNamed("dat4j-shm-");
             threads.add(Thread.currentThread());
             final int n = 5_000;
-            long before = 0;
-            for (final Thread t : threads) {
-                before += allocated(t);
-            }
+            final long before = allocated(threads);
             for (int i = 0; i < n; i++) {
                 round.run();
             }
-            long after = 0;
-            for (final Thread t : threads) {
-                after += allocated(t);
-            }
+            final long after = allocated(threads);
             final double perOp = (after - before) / (4.0 * n);
             System.out.printf("allocation (CMA to a peer process): %d bytes over %d operations on %d threads (%.4f per"
                     + " operation)%n", after - before, 4 * n, threads.size(), perOp);

@@ -4,19 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
-import io.dat4j.ConnectionEvent;
-import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
-import io.dat4j.Event;
-import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
-import io.dat4j.PublicServicePoint;
-import io.dat4j.ServicePointFlag;
 import io.dat4j.provider.shm.sys.Descriptors;
-import java.net.InetAddress;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -44,30 +36,9 @@ class ShmScaleTest {
         final long fds = Descriptors.openDescriptors();
         try (Fixture f = new Fixture()) {
             assertEquals(before + 4, threads(), "two threads per IA");
-            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
-            final List<Endpoint> clients = new ArrayList<>();
-            for (int i = 0; i < CONNECTIONS; i++) {
-                final Endpoint ep = f.c.ep(null);
-                clients.add(ep);
-                ep.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), Fixture.WAIT, null);
-            }
-            final List<Endpoint> servers = new ArrayList<>();
-            int established = 0;
-            while (servers.size() < CONNECTIONS || established < CONNECTIONS) {
-                final Event e = Fixture.next(f.s.conn);
-                if (e instanceof ConnectionRequestEvent cr) {
-                    final Endpoint ep = f.s.ep(null);
-                    servers.add(ep);
-                    cr.request().accept(ep, null);
-                } else {
-                    assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, ((ConnectionEvent) e).number());
-                    established++;
-                }
-            }
-            for (int i = 0; i < CONNECTIONS; i++) {
-                assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED,
-                        ((ConnectionEvent) Fixture.next(f.c.conn)).number());
-            }
+            final List<List<Endpoint>> eps = f.connectMany(CONNECTIONS);
+            final List<Endpoint> clients = eps.get(0);
+            final List<Endpoint> servers = eps.get(1);
             assertEquals(before + 4, threads(), "no thread per connection");
             final LocalMemoryRegion src = f.lmr(f.c, 64);
             final LocalMemoryRegion dst = f.lmr(f.s, 64L * CONNECTIONS);

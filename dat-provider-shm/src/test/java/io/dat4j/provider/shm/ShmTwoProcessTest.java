@@ -14,7 +14,7 @@ import io.dat4j.Endpoint;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.RemoteMemoryTriplet;
-import io.dat4j.provider.shm.sys.ChildJvm;
+import io.dat4j.testsupport.ChildJvm;
 import io.dat4j.provider.shm.sys.Descriptors;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import java.io.BufferedReader;
@@ -140,17 +140,7 @@ class ShmTwoProcessTest {
         }
         for (final int size : new int[] {0, 1, 8, 4096, 65_537, max}) {
             dst.segment().fill((byte) 0);
-            ep.postRecv(List.of(dst.triplet(0, max)), 1, CompletionFlag.DEFAULT);
-            ep.postSend(List.of(src.triplet(0, size)), 2, CompletionFlag.DEFAULT);
-            final Set<Long> seen = new HashSet<>();
-            while (seen.size() < 2) {
-                final DtoCompletionEvent d = Fixture.dto(f.c.evd);
-                assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
-                assertTrue(seen.add(d.cookie()), "completed twice: " + d);
-                if (d.cookie() == 1) {
-                    assertEquals(size, d.transferredLength());
-                }
-            }
+            echo(ep, f, List.of(src.triplet(0, size)), List.of(dst.triplet(0, max)));
             assertEquals(-1, dst.segment().asSlice(0, size).mismatch(src.segment().asSlice(0, size)), "echo " + size);
         }
         if (cma.equals("off")) { // a side with CMA off neither names its memory nor pulls

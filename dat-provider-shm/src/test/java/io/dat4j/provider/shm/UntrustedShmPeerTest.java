@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dat4j.provider.shm.HostileShmPeer.Mode;
 import io.dat4j.provider.shm.HostileShmPeer.Poke;
 import io.dat4j.provider.shm.HostileShmPeer.Rec;
-import io.dat4j.provider.shm.HostileShmPeer.Target;
 import io.dat4j.provider.shm.HostileShmPeer.Word;
+import io.dat4j.testsupport.GuardedRegions.Target;
+import io.dat4j.testsupport.PerClassHarness;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the provider answers to each kind of forged record, at the target's authority: a refused RDMA gets NAK access
@@ -19,25 +19,16 @@ import org.junit.jupiter.api.Test;
  */
 class UntrustedShmPeerTest {
 
-    private static HostileShmPeer peer;
+    @RegisterExtension
+    static final PerClassHarness<HostileShmPeer> PEER = new PerClassHarness<>(HostileShmPeer::new);
 
-    @BeforeAll
-    static void open() throws Exception {
-        peer = new HostileShmPeer();
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        try {
-            peer.assertStillWorks();
-        } finally {
-            peer.close();
-        }
+    private static HostileShmPeer peer() {
+        return PEER.get();
     }
 
     private static int nakFor(final Rec r) throws Exception {
-        peer.exchange(Mode.ESTABLISHED, List.of(r), List.of(), 0, null);
-        return peer.lastNak;
+        peer().exchange(Mode.ESTABLISHED, List.of(r), List.of(), 0, null);
+        return peer().lastNak;
     }
 
     private static Rec write(final Target t, final long offset, final int length) {
@@ -77,20 +68,20 @@ class UntrustedShmPeerTest {
                 "a NAK for no request");
         assertEquals(0, nakFor(new Rec(Records.READ_RESP, 0, 8, Target.ZERO, 0, 0, 0, new byte[8])),
                 "a READ response for no read");
-        peer.exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.TAIL, 1L << 20)), 0, null);
-        peer.exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.WOKEN, 7)), 0, null);
+        peer().exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.TAIL, 1L << 20)), 0, null);
+        peer().exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.WOKEN, 7)), 0, null);
     }
 
     @Test
     void aWriteWithinItsGrantLands() throws Exception {
-        peer.exchange(Mode.ESTABLISHED, List.of(write(Target.RW, 16, 32)), List.of(), 0, null);
-        assertEquals(0, peer.lastNak);
+        peer().exchange(Mode.ESTABLISHED, List.of(write(Target.RW, 16, 32)), List.of(), 0, null);
+        assertEquals(0, peer().lastNak);
     }
 
     /** A peer that holds the in-use count of a grant makes a free wait revokeMillis, then breaks the connection. */
     @Test
     void aStuckGrantDelaysTheFreeOnlyUntilItsTimeout() throws Exception {
-        peer.offerCma = true;
+        peer().offerCma = true;
         try {
             final long[] slotStates = new long[16];
             final List<Poke> pokes = new java.util.ArrayList<>();
@@ -98,9 +89,9 @@ class UntrustedShmPeerTest {
                 // VALID with one use taken, in every slot (the provider put its grants in some of them)
                 pokes.add(new Poke(Word.GRANT_STATE, i + (1L << 31) + 1 + ((long) i << 32)));
             }
-            peer.exchange(Mode.ESTABLISHED, List.of(), pokes, 0, null);
+            peer().exchange(Mode.ESTABLISHED, List.of(), pokes, 0, null);
         } finally {
-            peer.offerCma = false;
+            peer().offerCma = false;
         }
     }
 }

@@ -1,15 +1,11 @@
 package io.dat4j.provider.tcp;
 
 import static io.dat4j.provider.tcp.Fixture.WAIT;
-import static io.dat4j.provider.tcp.Fixture.dto;
 import static io.dat4j.provider.tcp.Fixture.expect;
 import static io.dat4j.provider.tcp.Fixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CloseMode;
-import io.dat4j.DtoCompletionEvent;
-import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
@@ -17,8 +13,6 @@ import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.kit.KitSettings;
 import java.net.InetAddress;
-import java.util.HashSet;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -59,17 +53,7 @@ class AbruptResetTest {
                 ce.disconnect(CloseMode.ABRUPT);
                 expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
                 ce.reset();
-                final Set<Long> done = new HashSet<>();
-                for (int i = 0; i < SENDS; i++) {
-                    final DtoCompletionEvent e = dto(f.c.evd);
-                    assertTrue(e.status() == DtoStatus.SUCCESS || e.status() == DtoStatus.FLUSHED,
-                            "round " + round + ": " + e);
-                    assertTrue(done.add(e.cookie()), "round " + round + ": cookie " + e.cookie() + " twice");
-                    assertEquals(round, e.cookie() / SENDS, "round " + round + ": " + e);
-                }
-                final EventNumber end = Fixture.next(f.s.conn).number();
-                assertTrue(end == EventNumber.CONNECTION_EVENT_DISCONNECTED
-                        || end == EventNumber.CONNECTION_EVENT_BROKEN, "round " + round + ": server got " + end);
+                f.assertAbruptRoundEnded(round, SENDS);
                 se.close();
                 while (f.s.evd.poll() != null) {
                     // the receives' completions (SUCCESS or FLUSHED) and the server's connection end are not the

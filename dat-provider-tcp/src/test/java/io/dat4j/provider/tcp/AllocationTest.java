@@ -1,6 +1,11 @@
 package io.dat4j.provider.tcp;
 
 import static io.dat4j.provider.tcp.Fixture.dto;
+import static io.dat4j.testsupport.ThreadAllocations.allocated;
+import static io.dat4j.testsupport.ThreadAllocations.postRound;
+import static io.dat4j.testsupport.ThreadAllocations.requireCounters;
+import static io.dat4j.testsupport.ThreadAllocations.slotRound;
+import static io.dat4j.testsupport.ThreadAllocations.threadsNamed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -15,11 +20,7 @@ import io.dat4j.EventSlot;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.RemoteMemoryTriplet;
-import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,84 +31,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class AllocationTest {
-
-    private static Method allocated;
-
-    static {
-        // the test runs patched into the provider's module, which does not read java.management
-        ModuleLayer.boot().findModule("java.management").ifPresent(AllocationTest.class.getModule()::addReads);
-        ModuleLayer.boot().findModule("jdk.management").ifPresent(AllocationTest.class.getModule()::addReads);
-    }
-
-    private static long ioAllocated() {
-        long sum = 0;
-        for (final Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("dat4j-tcp-")) {
-                sum += allocated(t);
-            }
-        }
-        return sum;
-    }
-
-    private static long allocated(final Thread t) {
-        try {
-            return (long) allocated.invoke(ManagementFactory.getThreadMXBean(), t.threadId());
-        } catch (final ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static List<Thread> ioThreads() {
-        final List<Thread> threads = new ArrayList<>();
-        for (final Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("dat4j-tcp-")) {
-                threads.add(t);
-            }
-        }
-        return threads;
-    }
-
-    /** {@return the bytes allocated so far by a thread and the I/O threads} */
-    private static long allocated(final Thread me, final List<Thread> threads) {
-        long sum = allocated(me);
-        for (final Thread t : threads) {
-            sum += allocated(t);
-        }
-        return sum;
-    }
-
-    private static void requireCounters() {
-        try {
-            final Class<?> c = Class.forName("com.sun.management.ThreadMXBean");
-            Assumptions.assumeTrue(c.isInstance(ManagementFactory.getThreadMXBean()), "no allocation counters");
-            allocated = c.getMethod("getThreadAllocatedBytes", long.class);
-            Assumptions.assumeTrue((boolean) c.getMethod("isThreadAllocatedMemoryEnabled")
-                    .invoke(ManagementFactory.getThreadMXBean()), "thread allocation counting is off");
-        } catch (final ReflectiveOperationException e) {
-            Assumptions.abort("no per-thread allocation counters on this JVM: " + e);
-        }
-    }
-
-    /** One SEND, RDMA write and RDMA read, and the receive, all reaped into {@code slot}; allocation-free. */
-    private static void slotRound(final Fixture f, final Endpoint[] ep, final List<LocalMemoryTriplet> src,
-            final RemoteMemoryTriplet dst, final List<LocalMemoryTriplet> recv, final EventSlot slot, final int n) {
-        for (int i = 0; i < n; i++) {
-            ep[1].postRecv(recv, i, CompletionFlag.DEFAULT);
-            ep[0].postSend(src, i, CompletionFlag.DEFAULT);
-            ep[0].postRdmaWrite(src, i, dst, CompletionFlag.DEFAULT);
-            ep[0].postRdmaRead(src, i, dst, CompletionFlag.DEFAULT);
-            for (int k = 0; k < 3; k++) {
-                f.c.evd.await(Fixture.WAIT, slot);
-                if (slot.status() != DtoStatus.SUCCESS) {
-                    fail("client completion " + slot);
-                }
-            }
-            f.s.evd.await(Fixture.WAIT, slot);
-            if (slot.status() != DtoStatus.SUCCESS || slot.transferredLength() != 256) {
-                fail("server completion " + slot);
-            }
-        }
-    }
 
     @Test
     @DisplayName("issue 3: under 1 byte allocated per operation on every thread after warm-up (EventSlot)")
@@ -122,12 +45,12 @@ class AllocationTest {
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             final EventSlot slot = new EventSlot();
             slotRound(f, ep, src, dst, recv, slot, 20_000);
-            final List<Thread> threads = ioThreads();
+            final List<Thread> threads = threadsNamed("dat4j-tcp-");
             final Thread me = Thread.currentThread();
             final int n = 10_000;
-            final long before = allocated(me, threads);
+            final long before = allocated(me) + allocated(threads);
             slotRound(f, ep, src, dst, recv, slot, n);
-            final long after = allocated(me, threads);
+            final long after = allocated(me) + allocated(threads);
             final double perOp = (after - before) / (4.0 * n);
             System.out.printf("allocation: %d bytes over %d operations on the consumer and %d I/O threads (%.4f per"
                     + " operation)%n", after - before, 4 * n, threads.size(), perOp);
@@ -197,13 +120,13 @@ class AllocationTest {
             final Counter client = new Counter();
             final Counter server = new Counter();
             drainRound(f, ep, src, recv, client, server, 5_000);
-            final List<Thread> threads = ioThreads();
+            final List<Thread> threads = threadsNamed("dat4j-tcp-");
             final Thread me = Thread.currentThread();
             final int batches = 5_000;
-            final long before = allocated(me, threads);
+            final long before = allocated(me) + allocated(threads);
             final long events = client.dtos + server.dtos;
             drainRound(f, ep, src, recv, client, server, batches);
-            final long after = allocated(me, threads);
+            final long after = allocated(me) + allocated(threads);
             final long drained = client.dtos + server.dtos - events;
             assertEquals(8L * batches, drained);
             assertEquals(0, client.failures + server.failures);
@@ -219,10 +142,7 @@ class AllocationTest {
     private static void round(final Fixture f, final Endpoint[] ep, final List<LocalMemoryTriplet> src,
             final RemoteMemoryTriplet dst, final List<LocalMemoryTriplet> recv, final int n) {
         for (int i = 0; i < n; i++) {
-            ep[1].postRecv(recv, i, CompletionFlag.DEFAULT);
-            ep[0].postSend(src, i, CompletionFlag.DEFAULT);
-            ep[0].postRdmaWrite(src, i, dst, CompletionFlag.DEFAULT);
-            ep[0].postRdmaRead(src, i, dst, CompletionFlag.DEFAULT);
+            postRound(ep, src, dst, recv, i);
             for (int k = 0; k < 3; k++) {
                 assertEquals(DtoStatus.SUCCESS, dto(f.c.evd).status());
             }
@@ -242,9 +162,9 @@ class AllocationTest {
             final RemoteMemoryTriplet dst = b.remoteTriplet(1024, 256);
             round(f, ep, src, dst, recv, 5000);
             final int n = 5000;
-            final long before = ioAllocated();
+            final long before = allocated(threadsNamed("dat4j-tcp-"));
             round(f, ep, src, dst, recv, n);
-            final long perOp = (ioAllocated() - before) / (4L * n);
+            final long perOp = (allocated(threadsNamed("dat4j-tcp-")) - before) / (4L * n);
             // the record API builds one record per completion, on the consumer thread; 64 bytes per operation on the
             // I/O threads leaves room for such records should a transport build them there
             assertTrue(perOp <= 64, "I/O threads allocated " + perOp + " bytes per operation");

@@ -17,6 +17,7 @@ import io.dat4j.EventStream;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
+import io.dat4j.testsupport.ChildJvm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
@@ -123,7 +124,7 @@ class ExhaustionTest {
     @ValueSource(strings = {"exhaust-ep", "exhaust-lmr", "exhaust-evd"})
     void shouldRefuseWithInsufficientResourcesBeforeTheHeapRunsOut(final String what) throws Exception {
         final Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", ProcessFaultTest.classPath(), "-Xmx96m", "-XX:TieredStopAtLevel=1",
+                .toString(), "-cp", ChildJvm.classPath(), "-Xmx96m", "-XX:TieredStopAtLevel=1",
                 FaultPeerMain.class.getName(), what).redirectErrorStream(true).start();
         try {
             final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),

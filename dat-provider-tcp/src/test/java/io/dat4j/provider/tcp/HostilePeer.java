@@ -9,16 +9,15 @@ import io.dat4j.Endpoint;
 import io.dat4j.EndpointState;
 import io.dat4j.Event;
 import io.dat4j.EventNumber;
-import io.dat4j.LocalMemoryRegion;
-import io.dat4j.MemoryPrivilege;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
+import io.dat4j.testsupport.CheckedHarness;
+import io.dat4j.testsupport.GuardedRegions.Target;
+import io.dat4j.testsupport.GuardedRegions;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
@@ -27,9 +26,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -42,11 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Memory layout of one native segment: {@code G | rw | G | ro | G | wo | G | freed | G | recv | G} where G are
  * 64 guard bytes of {@value #GUARD}, and every region is 256 bytes.
  */
-final class HostilePeer implements AutoCloseable {
+final class HostilePeer implements CheckedHarness {
 
-    static final byte GUARD = (byte) 0xA5;
-    static final int G = 64;
-    static final int R = 256;
+    static final byte GUARD = GuardedRegions.GUARD;
+    static final int G = GuardedRegions.G;
+    static final int R = GuardedRegions.R;
     static final Duration BOUND = Duration.ofSeconds(15);
     /** The most the I/O threads may allocate for one exchange; a peer asks for up to 2 GiB in a length field. */
     static final long ALLOCATION_BOUND = 8L << 20;
@@ -60,9 +57,6 @@ final class HostilePeer implements AutoCloseable {
         /** We connect to the provider's PSP and send the hostile frames instead of (or as) a REQ. */
         PASSIVE_HANDSHAKE
     }
-
-    /** Where a frame's address and rmr_context point. */
-    enum Target { RW, RO, WO, FREED, RECV, ZERO, RANDOM }
 
     /**
      * One frame: the header fields, the target selector and how many payload bytes actually follow.
@@ -87,42 +81,17 @@ final class HostilePeer implements AutoCloseable {
 
     final Fixture f = new Fixture();
     private final ServerSocket listener;
-    private final MemorySegment mem;
-    private final LocalMemoryRegion rw;
-    private final LocalMemoryRegion ro;
-    private final LocalMemoryRegion wo;
-    private final LocalMemoryRegion recv;
-    private final int freedRmr;
-    private final long freedBase;
+    /** The guarded regions the hostile records aim at, on the client IA. */
+    private final GuardedRegions regions;
     private final PublicServicePoint psp;
-    private final byte[] expected;
     final AtomicLong exchanges = new AtomicLong();
     private boolean measuring;
 
     HostilePeer() throws IOException {
         listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         listener.setSoTimeout((int) BOUND.toMillis());
-        mem = f.arena.allocate(6L * G + 5L * R, 64);
-        for (long i = 0; i < mem.byteSize(); i++) {
-            mem.set(ValueLayout.JAVA_BYTE, i, GUARD);
-        }
-        for (int r = 0; r < 5; r++) {
-            for (int i = 0; i < R; i++) {
-                mem.set(ValueLayout.JAVA_BYTE, base(r) + i, (byte) (i * 7 + r));
-            }
-        }
-        rw = region(0, MemoryPrivilege.ALL);
-        ro = region(1, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
-                MemoryPrivilege.REMOTE_READ));
-        wo = region(2, EnumSet.of(MemoryPrivilege.LOCAL_READ, MemoryPrivilege.LOCAL_WRITE,
-                MemoryPrivilege.REMOTE_WRITE));
-        final LocalMemoryRegion freed = region(3, MemoryPrivilege.ALL);
-        freedRmr = freed.rmrContext();
-        freedBase = freed.registeredAddress();
-        freed.close();
-        recv = region(4, MemoryPrivilege.LOCAL);
+        regions = new GuardedRegions(f);
         psp = f.client.createPublicServicePointAny(f.c.conn, ServicePointFlag.CONSUMER);
-        expected = mem.toArray(ValueLayout.JAVA_BYTE);
         // warm up (class loading, JIT, the I/O threads' first buffers) before allocation is measured
         for (final Mode m : Mode.values()) {
             for (int i = 0; i < 3; i++) {
@@ -131,37 +100,6 @@ final class HostilePeer implements AutoCloseable {
         }
         exchanges.set(0);
         measuring = true;
-    }
-
-    private static long base(final int r) {
-        return G + (long) r * (G + R);
-    }
-
-    private LocalMemoryRegion region(final int r, final Set<MemoryPrivilege> privileges) {
-        return f.client.createLocalMemoryRegion(f.c.pz, mem.asSlice(base(r), R), privileges);
-    }
-
-    int rmr(final Target t, final long random) {
-        return switch (t) {
-            case RW -> rw.rmrContext();
-            case RO -> ro.rmrContext();
-            case WO -> wo.rmrContext();
-            case FREED -> freedRmr;
-            case RECV -> recv.rmrContext();
-            case ZERO -> 0;
-            case RANDOM -> (int) random;
-        };
-    }
-
-    long address(final Target t, final long offset) {
-        return switch (t) {
-            case RW -> rw.registeredAddress() + offset;
-            case RO -> ro.registeredAddress() + offset;
-            case WO -> wo.registeredAddress() + offset;
-            case FREED -> freedBase + offset;
-            case RECV -> recv.registeredAddress() + offset;
-            case ZERO, RANDOM -> offset;
-        };
     }
 
     /** Encodes frames; the last one's payload may be shorter than its length field (truncated). */
@@ -175,9 +113,9 @@ final class HostilePeer implements AutoCloseable {
             h.put((byte) fr.type()).put((byte) flags).putShort((short) 0).putInt(fr.length())
                     .putLong(fr.type() == Wire.REQ || fr.type() == Wire.REP
                             ? (fr.target() == Target.ZERO ? fr.offset() : Wire.MAGIC)
-                            : address(fr.target(), fr.offset()))
+                            : regions.address(fr.target(), fr.offset()))
                     .putLong(fr.b()).putInt(fr.type() == Wire.REQ || fr.type() == Wire.REP
-                            ? (int) fr.offset() & 0x7ff : rmr(fr.target(), fr.offset() ^ fr.b()))
+                            ? (int) fr.offset() & 0x7ff : regions.rmr(fr.target(), fr.offset() ^ fr.b()))
                     .putInt(fr.d());
             out.writeBytes(h.array());
             out.writeBytes(fr.payload());
@@ -218,8 +156,8 @@ final class HostilePeer implements AutoCloseable {
                 s = new Socket(InetAddress.getLoopbackAddress(), (int) psp.connectionQualifier());
             } else {
                 ep = f.c.ep(null);
-                ep.postRecv(List.of(recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
-                ep.postRecv(List.of(recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
+                ep.postRecv(List.of(regions.recv.triplet(0, 64)), 1, CompletionFlag.DEFAULT);
+                ep.postRecv(List.of(regions.recv.triplet(64, 64)), 2, CompletionFlag.DEFAULT);
                 ep.connect(InetAddress.getLoopbackAddress(), listener.getLocalPort(), BOUND, null);
                 try {
                     s = listener.accept();
@@ -263,7 +201,7 @@ final class HostilePeer implements AutoCloseable {
         if (measuring && allocated > ALLOCATION_BOUND) {
             throw new AssertionError("the I/O threads allocated " + allocated + " bytes for one hostile exchange");
         }
-        checkMemory();
+        regions.checkMemory();
     }
 
     /** Reads what the provider sends until it closes; a provider that neither answers nor closes hangs the peer. */
@@ -372,43 +310,10 @@ final class HostilePeer implements AutoCloseable {
     /** How long to watch for a late, second completion after the EP is freed. */
     static final long LATE_MILLIS = 30;
 
-    /** Guards, the read-only region, the freed region and the receive region's guards hold their bytes. */
-    void checkMemory() {
-        final byte[] now = mem.toArray(ValueLayout.JAVA_BYTE);
-        for (int i = 0; i < now.length; i++) {
-            final long off = i;
-            final boolean writable = inRegion(off, 0) || inRegion(off, 2) || inRegion(off, 4);
-            if (!writable && now[i] != expected[i]) {
-                throw new AssertionError("byte " + i + " outside every writable region changed from "
-                        + expected[i] + " to " + now[i] + " (" + describe(off) + ")");
-            }
-        }
-    }
-
-    private static boolean inRegion(final long off, final int r) {
-        return off >= base(r) && off < base(r) + R;
-    }
-
-    private static String describe(final long off) {
-        final String[] names = {"rw", "ro", "wo", "freed", "recv"};
-        for (int r = 0; r < 5; r++) {
-            if (inRegion(off, r)) {
-                return "inside " + names[r];
-            }
-        }
-        return "guard";
-    }
-
     /** A healthy connection on the same IA still works after the hostile ones. */
-    void assertStillWorks() {
-        final Endpoint[] ep = f.connect();
-        final LocalMemoryRegion a = f.lmr(f.c, 16);
-        final LocalMemoryRegion b = f.lmr(f.s, 16);
-        ep[0].postRdmaWrite(List.of(a.triplet(0, 16)), 77, b.remoteTriplet(0, 16), CompletionFlag.DEFAULT);
-        final Event e = Fixture.next(f.c.evd);
-        if (!(e instanceof DtoCompletionEvent d) || d.status() != DtoStatus.SUCCESS) {
-            throw new AssertionError("a healthy connection failed after the hostile ones: " + e);
-        }
+    @Override
+    public void assertStillWorks() {
+        f.assertHealthyConnection();
     }
 
     @Override

@@ -4,11 +4,12 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.dat4j.provider.tcp.HostilePeer.Frame;
 import io.dat4j.provider.tcp.HostilePeer.Mode;
-import io.dat4j.provider.tcp.HostilePeer.Target;
+import io.dat4j.testsupport.GuardedRegions.Target;
+import io.dat4j.testsupport.PerClassHarness;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Jazzer, coverage-guided, against the TCP provider's frame decoder and remote-access checks, through the
@@ -21,23 +22,17 @@ class HostilePeerFuzzTest {
 
     private static final Target[] TARGETS = Target.values();
     private static final Mode[] MODES = Mode.values();
-    private static HostilePeer peer;
 
-    @BeforeAll
-    static void open() throws Exception {
-        peer = new HostilePeer();
+    @RegisterExtension
+    static final PerClassHarness<HostilePeer> PEER = new PerClassHarness<>(HostilePeer::new);
+
+    private static HostilePeer peer() {
+        return PEER.get();
     }
 
     @AfterAll
-    static void close() throws Exception {
-        if (peer != null) {
-            try {
-                peer.assertStillWorks();
-                System.out.println("hostile exchanges: " + peer.exchanges.get());
-            } finally {
-                peer.close();
-            }
-        }
+    static void report() {
+        System.out.println("hostile exchanges: " + peer().exchanges.get());
     }
 
     /** Turns fuzzer bytes into a phase and up to 8 frames; the harness asserts the invariants. */
@@ -59,6 +54,6 @@ class HostilePeerFuzzTest {
             final int actual = Math.max(0, declared + data.consumeInt(-64, 64));
             frames.add(new Frame(type, flags, length, target, offset, b, d, data.consumeBytes(actual)));
         }
-        peer.exchange(mode, peer.encode(frames));
+        peer().exchange(mode, peer().encode(frames));
     }
 }

@@ -23,8 +23,8 @@ import io.dat4j.PublicServicePoint;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
+import io.dat4j.testsupport.ChildJvm;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
@@ -94,20 +94,9 @@ class ProcessFaultTest {
         }
     }
 
-    static String classPath() {
-        final List<String> parts = new ArrayList<>();
-        for (final String p : new String[] {System.getProperty("jdk.module.path"),
-            System.getProperty("java.class.path")}) {
-            if (p != null && !p.isBlank()) {
-                parts.add(p);
-            }
-        }
-        return String.join(File.pathSeparator, parts);
-    }
-
     static Process start(final List<String> prefix, final String... args) throws IOException {
         final List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath(),
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", ChildJvm.classPath(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", FaultPeerMain.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true).start();

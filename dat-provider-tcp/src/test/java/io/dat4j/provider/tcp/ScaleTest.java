@@ -1,23 +1,14 @@
 package io.dat4j.provider.tcp;
 
-import static io.dat4j.provider.tcp.Fixture.WAIT;
 import static io.dat4j.provider.tcp.Fixture.dto;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
-import io.dat4j.ConnectionEvent;
-import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointState;
-import io.dat4j.Event;
-import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
-import io.dat4j.PublicServicePoint;
-import io.dat4j.ServicePointFlag;
-import java.net.InetAddress;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,31 +45,7 @@ class ScaleTest {
         final long filesBefore = openFiles();
         try (Fixture f = new Fixture()) {
             assertEquals(before + 2L * TcpProvider.IO_THREADS_DEFAULT, ioThreads());
-            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn,
-                    ServicePointFlag.CONSUMER);
-            final List<Endpoint> clients = new ArrayList<>();
-            for (int i = 0; i < CONNECTIONS; i++) {
-                final Endpoint ep = f.c.ep(null);
-                clients.add(ep);
-                ep.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), WAIT, null);
-            }
-            final List<Endpoint> servers = new ArrayList<>();
-            int established = 0;
-            while (servers.size() < CONNECTIONS || established < CONNECTIONS) {
-                final Event e = Fixture.next(f.s.conn);
-                if (e instanceof ConnectionRequestEvent cr) {
-                    final Endpoint ep = f.s.ep(null);
-                    servers.add(ep);
-                    cr.request().accept(ep, null);
-                } else {
-                    assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, ((ConnectionEvent) e).number());
-                    established++;
-                }
-            }
-            for (int i = 0; i < CONNECTIONS; i++) {
-                assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, ((ConnectionEvent) Fixture.next(f.c.conn))
-                        .number());
-            }
+            final List<Endpoint> clients = f.connectMany(CONNECTIONS).get(0);
             assertTrue(clients.stream().allMatch(ep -> ep.state() == EndpointState.CONNECTED));
             assertEquals(before + 2L * TcpProvider.IO_THREADS_DEFAULT, ioThreads(), "no thread per connection");
             final LocalMemoryRegion src = f.lmr(f.c, 64);

@@ -15,15 +15,14 @@ import io.dat4j.Endpoint;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.RemoteMemoryTriplet;
+import io.dat4j.testsupport.ChildJvm;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -47,20 +46,9 @@ class TwoProcessTest {
         }
     }
 
-    private static String classPath() {
-        final List<String> parts = new ArrayList<>();
-        for (final String p : new String[] {System.getProperty("jdk.module.path"),
-            System.getProperty("java.class.path")}) {
-            if (p != null && !p.isBlank()) {
-                parts.add(p);
-            }
-        }
-        return String.join(File.pathSeparator, parts);
-    }
-
     private BufferedReader startPeer() throws IOException {
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        peer = new ProcessBuilder(java, "-cp", classPath(), "-Xmx256m", PeerMain.class.getName())
+        peer = new ProcessBuilder(java, "-cp", ChildJvm.classPath(), "-Xmx256m", PeerMain.class.getName())
                 .redirectErrorStream(true).start();
         return new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8));
     }

@@ -2,6 +2,7 @@ package io.dat4j.provider.shm.sys;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import io.dat4j.kit.RegisteredRegion;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -49,6 +50,9 @@ public final class CrossMemory {
     private final MemorySegment[] segments;
     private final long[] offsets;
     private final long[] lengths;
+    /** The regions {@link #addHeld} acquired for the copy being listed, until {@link #releaseHeld}. */
+    private final RegisteredRegion[] held;
+    private int heldCount;
     private int lastErrno;
 
     /**
@@ -77,6 +81,7 @@ public final class CrossMemory {
         this.segments = new MemorySegment[maxLocal];
         this.offsets = new long[maxLocal];
         this.lengths = new long[maxLocal];
+        this.held = new RegisteredRegion[maxLocal];
     }
 
     /** Starts a new list of local segments (and of remote ones for {@link #pull}). */
@@ -117,6 +122,38 @@ public final class CrossMemory {
         local.set(JAVA_LONG, 16L * count, segment.address() + offset);
         local.set(JAVA_LONG, 16L * count + 8, length);
         count++;
+    }
+
+    /**
+     * Adds a segment of a registered region to the local list and holds the region ({@link RegisteredRegion#acquire})
+     * so that it cannot be freed during the copy; the caller releases every region held with {@link #releaseHeld} in
+     * a {@code finally} block once the copy ends.
+     *
+     * @param region the region
+     * @param offset offset in its memory
+     * @param length bytes
+     * @return false, with nothing added, if the region is being freed
+     * @throws IllegalStateException if the list is full, or the memory under the region was freed
+     */
+    public boolean addHeld(final RegisteredRegion region, final long offset, final long length) {
+        if (heldCount == maxLocal) {
+            throw new IllegalStateException("more than " + maxLocal + " local segments");
+        }
+        if (!region.acquire()) {
+            return false;
+        }
+        held[heldCount++] = region;
+        add(region.memory(), offset, length);
+        return true;
+    }
+
+    /** Releases the regions {@link #addHeld} holds (every one once) and forgets them. */
+    public void releaseHeld() {
+        for (int i = 0; i < heldCount; i++) {
+            held[i].release();
+            held[i] = null;
+        }
+        heldCount = 0;
     }
 
     /** {@return errno of the last failed {@link #transfer}} */

@@ -1,11 +1,14 @@
-package io.dat4j.provider.shm.sys;
+package io.dat4j.testsupport;
 
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Starts a test main class in a second JVM on this JVM's class and module path (as the class path). */
+/**
+ * Starts a test main class in a second JVM (a peer process) on this JVM's class and module path, both as the class
+ * path.
+ */
 public final class ChildJvm {
 
     private ChildJvm() {
