@@ -69,7 +69,7 @@ final class ConnectionService {
         final DataPath p = c.path();
         if (p != null && !work && !graceful) {
             try {
-                if (p.last.quiet()) {
+                if (p.last.quiet(consumer)) {
                     return 0;
                 }
             } catch (final IllegalStateException e) {

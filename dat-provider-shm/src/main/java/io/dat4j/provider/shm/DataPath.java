@@ -104,6 +104,14 @@ final class DataPath {
     private boolean pulledThisRound;
     /** Whether {@link #rnrSince} is set: the clock is read only once a SEND found no receive. */
     private boolean rnrTimed;
+    /** This round's inbound work stopped at an empty slot: every record the peer committed was taken. */
+    private boolean drained;
+    /**
+     * HEAD was published without the fenced look at the peer's ARM_SPACE that must follow a publication (a round that
+     * drained the ring, {@link #service}): this side's next request ({@link #serviceOutbound}) or round makes it; a
+     * consumer's empty poll runs no round for it, the progress thread does ({@link LastRound#quiet}).
+     */
+    private boolean spaceOwed;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -178,10 +186,16 @@ final class DataPath {
 
     /**
      * {@return how much happened (0: nothing)} One round of work: incoming records, completions by the peer's consumed
-     * position, outgoing records. HEAD is published when this round found no new record (the consumer polls again or
-     * goes to sleep), when a quarter of the ring waits for it, or when the peer sleeps waiting for it; otherwise the
-     * records this side writes next carry the position (field d), so a reply is not preceded by a store into a line
-     * the peer reads. Caller holds the connection's lock.
+     * position, outgoing records. HEAD is published when this round took the last record the peer committed (the
+     * ring is empty behind it) or found none, when a quarter of the ring waits for it, or when the peer sleeps waiting
+     * for it; while more records follow, the records this side writes carry the position (field d). Published at the
+     * end of a round that took records, HEAD is a plain release store: the peer's SENDs complete at once even if no
+     * thread services this connection again soon (one thread driving both ends in one process: it takes the receive
+     * here, then waits for the SEND's completion there), and the fence and the look at the peer's ARM_SPACE that must
+     * follow come with this side's next request or round ({@link #spaceOwed}), so that a reply is not preceded by a
+     * round or a fence that waits for that line; they come at once when the peer looks armed, and a peer that armed
+     * meanwhile sees the new HEAD in its last look before sleeping or is woken by that later fence (at worst the
+     * progress thread's round, once no consumer services this connection). Caller holds the connection's lock.
      *
      * @throws ProtocolViolation when the peer broke the protocol
      */
@@ -196,15 +210,29 @@ final class DataPath {
         n += completions - before;
         final boolean tail = out.hasUnpublished();
         out.publish();
-        // each handshake answered is a wake-up owed: evaluate both, ring once
-        boolean ring = tail && wake.peerArmed(WakeControl.DATA);
-        if (in.position() != in.published() && (got == 0 || in.position() - in.published() >= headBatch
-                || wake.peerWaits(WakeControl.SPACE))) {
-            in.publish();
-            ring |= wake.peerArmed(WakeControl.SPACE);
+        final long behind = in.position() - in.published();
+        boolean space = spaceOwed; // HEAD published and the peer's ARM_SPACE to look at after the fence
+        if (behind != 0) {
+            if (got == 0 || behind >= headBatch || wake.peerWaits(WakeControl.SPACE)) {
+                in.publish();
+                space = true;
+            } else if (drained) {
+                in.publish();
+                spaceOwed = true; // the look at ARM_SPACE: with the next fence (here if TAIL was published)
+                space = tail;
+            }
         }
-        if (ring) {
-            peerBell.ring();
+        if (tail || space) {
+            // each handshake answered is a wake-up owed: one fence, both looked at, one ring
+            WakeControl.fence();
+            boolean ring = tail && wake.answer(WakeControl.DATA);
+            if (space) {
+                spaceOwed = false;
+                ring |= wake.answer(WakeControl.SPACE);
+            }
+            if (ring) {
+                peerBell.ring();
+            }
         }
         if (n > 0) {
             wake.beat();
@@ -221,7 +249,7 @@ final class DataPath {
         final long at = inState == IN_HEADER ? in.position() : -1L;
         final boolean owes = at < 0 || nakCode != 0 || requests.writing() || outboundBlocked || responses.count() > 0
                 || pull != null && pull.ackOwed() >= 0 || in.position() != in.published() || out.hasUnpublished();
-        last.record(at, in.tailSeen(), out.consumedWord(), owes ? -1L : at);
+        last.record(at, in.tailSeen(), out.consumedWord(), out.consumed(), owes ? -1L : at, spaceOwed);
     }
 
     /**
@@ -231,9 +259,16 @@ final class DataPath {
     int serviceOutbound() {
         final int before = completions;
         final int n = outbound() + completions - before;
-        if (out.hasUnpublished()) {
+        final boolean tail = out.hasUnpublished();
+        if (tail || spaceOwed) {
             out.publish();
-            if (wake.peerArmed(WakeControl.DATA)) {
+            WakeControl.fence();
+            boolean ring = tail && wake.answer(WakeControl.DATA);
+            if (spaceOwed) { // the look at ARM_SPACE the last round left (service), with this fence
+                spaceOwed = false;
+                ring |= wake.answer(WakeControl.SPACE);
+            }
+            if (ring) {
                 peerBell.ring();
             }
         }
@@ -316,10 +351,12 @@ final class DataPath {
     private int inbound() {
         int n = 0;
         pulledThisRound = false;
+        drained = false;
         while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped && !pulledThisRound) {
             switch (inState) {
                 case IN_HEADER -> {
                     if (!in.readHeader(h)) {
+                        drained = true;
                         return n;
                     }
                     out.acknowledged(h.d);

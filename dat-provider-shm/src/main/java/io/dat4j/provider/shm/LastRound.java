@@ -27,7 +27,10 @@ final class LastRound {
     private static final VarHandle AT;
     private static final VarHandle TAIL;
     private static final VarHandle CONSUMED;
+    private static final VarHandle KNOWN;
     private static final VarHandle QUIET_AT;
+    private static final VarHandle FENCE_OWED;
+    private static final VarHandle FENCE_LOOKS;
 
     static {
         try {
@@ -35,7 +38,10 @@ final class LastRound {
             AT = l.findVarHandle(LastRound.class, "at", long.class);
             TAIL = l.findVarHandle(LastRound.class, "tail", long.class);
             CONSUMED = l.findVarHandle(LastRound.class, "consumed", long.class);
+            KNOWN = l.findVarHandle(LastRound.class, "known", long.class);
             QUIET_AT = l.findVarHandle(LastRound.class, "quietAt", long.class);
+            FENCE_OWED = l.findVarHandle(LastRound.class, "fenceOwed", boolean.class);
+            FENCE_LOOKS = l.findVarHandle(LastRound.class, "fenceLooks", int.class);
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -49,6 +55,21 @@ final class LastRound {
     private long tail;
     /** The peer's HEAD word (this side's ring consumed) as the last round read it. */
     private long consumed;
+    /**
+     * The peer's consumed position as the last round knew it: the greatest of its HEAD word and the positions its
+     * records carried (field d). A HEAD word equal to it tells a round nothing new.
+     */
+    private long known;
+    /**
+     * The last round published HEAD without the fenced look at the peer's ARM_SPACE that follows a publication (it
+     * took the last record of the ring): this side's next request or round makes it. The first consumer poll after
+     * that round does not run a round for it (the consumer that took a message normally posts its reply next, and the
+     * post makes the look); the second does, and so does the progress thread, should no thread of this side come
+     * back.
+     */
+    private boolean fenceOwed;
+    /** Consumer polls that found {@link #fenceOwed} (opaque, lost increments allowed); reset when it is set. */
+    private int fenceLooks;
     /**
      * The header position the last round stopped at if it left nothing owed (no record in progress, no HEAD to
      * publish, nothing to write or answer, no NAK), else -1: no round yet, or work left.
@@ -66,9 +87,12 @@ final class LastRound {
      * @param position the header position reached, or -1 inside a record
      * @param tailWord the peer's TAIL as last read
      * @param consumedWord the peer's HEAD as last read
+     * @param knownConsumed the peer's consumed position as known (HEAD word or carried)
      * @param quiet the header position if the round left nothing owed, else -1
+     * @param owesFence whether the round left the fenced look at the peer's ARM_SPACE owed
      */
-    void record(final long position, final long tailWord, final long consumedWord, final long quiet) {
+    void record(final long position, final long tailWord, final long consumedWord, final long knownConsumed,
+            final long quiet, final boolean owesFence) {
         // plain reads of fields only this (locked) thread writes; release stores for the readers without the lock
         if (at != position) {
             AT.setRelease(this, position);
@@ -79,6 +103,15 @@ final class LastRound {
         if (consumed != consumedWord) {
             CONSUMED.setRelease(this, consumedWord);
         }
+        if (known != knownConsumed) {
+            KNOWN.setRelease(this, knownConsumed);
+        }
+        if (fenceOwed != owesFence) {
+            if (owesFence) {
+                FENCE_LOOKS.setOpaque(this, 0);
+            }
+            FENCE_OWED.setRelease(this, owesFence);
+        }
         if (quietAt != quiet) {
             QUIET_AT.setRelease(this, quiet);
         }
@@ -86,14 +119,29 @@ final class LastRound {
 
     /**
      * {@return true if a round now would find nothing to do} The last round left nothing owed, no record is committed
-     * at the position it stopped at (the commit word there is 0), and the peer's HEAD word did not move since. Reads
-     * two words of the peer (the commit word is the line a new record arrives in) and no lock.
+     * at the position it stopped at (the commit word there is 0), and the peer's HEAD word did not move since or names
+     * the position its records carried already (a peer publishes HEAD when it took the last record, then replies with
+     * the same position in field d). Reads two words of the peer (the commit word is the line a new record arrives in)
+     * and no lock.
      *
+     * @param consumer whether a consumer polls: the fenced look owed at the peer's ARM_SPACE ({@link #fenceOwed})
+     *        counts as work from its second poll on, and at once for the progress thread
      * @throws IllegalStateException when the mapping was unmapped meanwhile
      */
-    boolean quiet() {
+    boolean quiet(final boolean consumer) {
         final long q = (long) QUIET_AT.getAcquire(this);
-        return q >= 0 && !in.committedAt(q) && out.peekConsumed() == (long) CONSUMED.getAcquire(this);
+        if (q < 0 || in.committedAt(q)) {
+            return false;
+        }
+        if ((boolean) FENCE_OWED.getAcquire(this)) {
+            final int looks = (int) FENCE_LOOKS.getOpaque(this);
+            if (!consumer || looks > 0) {
+                return false;
+            }
+            FENCE_LOOKS.setOpaque(this, 1);
+        }
+        final long h = out.peekConsumed();
+        return h == (long) CONSUMED.getAcquire(this) || h == (long) KNOWN.getAcquire(this);
     }
 
     /**

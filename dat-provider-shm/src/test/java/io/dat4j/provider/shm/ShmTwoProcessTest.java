@@ -64,6 +64,38 @@ class ShmTwoProcessTest {
         return new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8));
     }
 
+    /**
+     * Sends SIGSTOP to the peer and waits until the kernel shows each of its threads stopped (state T in
+     * {@code /proc/<pid>/task/<tid>/stat}): the signal takes effect asynchronously, and a test that posts right after
+     * must find the peer unable to answer.
+     */
+    private static void stopProcess(final String pid) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", pid).start().waitFor(), "kill -STOP " + pid);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!allStopped(Path.of("/proc", pid, "task"))) {
+            assertTrue(System.nanoTime() < deadline, "process " + pid + " not stopped 30 s after SIGSTOP");
+            Thread.sleep(1);
+        }
+    }
+
+    private static boolean allStopped(final Path tasks) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> ts = Files.list(tasks)) {
+            for (final Path t : (Iterable<Path>) ts::iterator) {
+                final String st;
+                try {
+                    st = Files.readString(t.resolve("stat"));
+                } catch (final java.nio.file.NoSuchFileException e) {
+                    continue; // a thread that ended meanwhile
+                }
+                final char state = st.charAt(st.lastIndexOf(')') + 2);
+                if (state != 'T' && state != 't') {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static String line(final BufferedReader r, final String prefix) throws Exception {
         for (String l = r.readLine(); l != null; l = r.readLine()) {
             if (l.startsWith(prefix)) {
@@ -174,7 +206,7 @@ class ShmTwoProcessTest {
             ep.postRecv(List.of(buf.triplet(i << 20, 1 << 20)), 10 + i, CompletionFlag.DEFAULT);
         }
         if (stopFirst) {
-            new ProcessBuilder("kill", "-STOP", hello[2]).start().waitFor();
+            stopProcess(hello[2]);
         }
         // more than the rings hold: with the peer stopped they stay in flight
         for (int i = 0; i < 4; i++) {
@@ -226,7 +258,7 @@ class ShmTwoProcessTest {
         final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
         final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
         ep.postRecv(List.of(buf.triplet(0, 1 << 20)), 10, CompletionFlag.DEFAULT);
-        new ProcessBuilder("kill", "-STOP", hello[2]).start().waitFor();
+        stopProcess(hello[2]);
         try {
             for (int i = 0; i < 3; i++) {
                 ep.postSend(List.of(buf.triplet(i << 20, 1 << 20)), 20 + i, CompletionFlag.DEFAULT);
@@ -376,7 +408,7 @@ class ShmTwoProcessTest {
         final LocalMemoryRegion buf = f.lmr(f.c, 8L << 20);
         echo(ep, f, List.of(buf.triplet(0, 8)), List.of(buf.triplet(8, 8)));
         final long sent = f.clientTransport.rendezvousSent.sum();
-        new ProcessBuilder("kill", "-STOP", hello[2]).start().waitFor();
+        stopProcess(hello[2]);
         for (int i = 0; i < 4; i++) {
             ep.postRecv(List.of(buf.triplet((4L + i) << 20, 1 << 20)), 10 + i, CompletionFlag.DEFAULT);
         }

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Threading: the loop owner, under the connection's lock ({@link TcpConnection#lock}); {@link #rnrWaiting} is
  * also read by a posting thread without it; the stage is filled without the lock by the loop owner's blocking recv
- * ({@link #recvBlocking}), which only the owner calls, as every read of the socket. See "Threading and locks" in
+ * ({@link #recvInto}), which only the owner calls, as every read of the socket. See "Threading and locks" in
  * {@code docs/provider-kit.md}.
  */
 final class InboundReader {
@@ -62,11 +62,11 @@ final class InboundReader {
     private final ByteBuffer hdrIn = ByteBuffer.allocateDirect(Wire.HEADER);
     /** Bytes read from the socket and not yet consumed (position..limit); see {@link #in}. */
     private final ByteBuffer inStage = ByteBuffer.allocateDirect(Wire.HEADER + IN_STAGE_CAPACITY).limit(0);
-    /** The address of the stage's first byte, for a blocking recv into it ({@link #recvBlocking}). */
+    /** The address of the stage's first byte, for a recv into it ({@link #recvInto}). */
     private final long stageBase = MemorySegment.ofBuffer(inStage.duplicate().clear()).address();
     /** The last frame's payload was at least {@link #IN_STAGE} bytes: the next read through the stage is short. */
     private boolean largeFrames;
-    /** What the last {@link #recvBlocking} asked for (a shorter answer says the socket is empty). */
+    /** What the last {@link #recvInto} asked for (a shorter answer says the socket is empty). */
     private int asked;
     /** The last socket read got less than it asked for: the socket is empty until the selector says otherwise. */
     private boolean sockEmpty;
@@ -104,34 +104,37 @@ final class InboundReader {
     }
 
     /**
-     * {@return whether the loop's driving consumer may wait in a blocking recv into the stage}: established, nothing
-     * held back (RNR, upcalls, a read to resume, a failure handed over, closing), the stage consumed and the socket
-     * known to be empty (the selector path reads on otherwise). Under the lock.
+     * {@return whether the loop's driving consumer may read the socket into the stage itself} ({@link #recvInto}):
+     * established, nothing held back (RNR, upcalls, a read to resume, a failure handed over, closing) and the stage
+     * consumed. Whether the socket holds bytes does not matter: a blocking recv returns at once with what is there,
+     * one system call where a selection and a read would be two. Under the lock.
      */
     boolean mayWaitInRecv() {
         return c.phase == ConnectionPhase.UP && !rnrWaiting && !c.upcallsPending() && !c.resumeRead
-                && c.pendingFailure == null && !c.close.closing && !c.close.draining && sockEmpty
-                && !inStage.hasRemaining();
+                && c.pendingFailure == null && !c.close.closing && !c.close.draining && !inStage.hasRemaining();
     }
 
     /**
-     * Waits up to {@code millis} in one blocking recv into the emptied stage ({@link SocketIo#recvBlocking}). The loop
-     * owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
+     * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting up to {@code millis}, or not at all when
+     * {@code millis} is 0. After a large payload ({@link #largeFrames}), at a frame
+     * boundary, it asks for one header only: the next payload is likely large too, and the read that follows the
+     * header puts it straight into the posted receive or region ({@link #in}) instead of through the stage (a copy).
+     * The loop owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
      *
-     * @return as {@link SocketIo#recvBlocking}
+     * @return as {@link SocketIo#recvStage}
      */
-    int recvBlocking(final int millis) {
+    int recvInto(final int millis) {
         inStage.clear();
         if (largeFrames) {
-            inStage.limit(Wire.HEADER + IN_STAGE);
+            inStage.limit(inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE);
         }
         asked = inStage.remaining();
-        final int n = c.io.recvBlocking(inStage, stageBase, millis);
+        final int n = c.io.recvStage(inStage, stageBase, millis);
         inStage.flip();
         return n;
     }
 
-    /** After {@link #recvBlocking} returned {@code n} (not -1), under the lock: {@link #onReadable()} follows. */
+    /** After {@link #recvInto} returned {@code n} (not -1), under the lock: {@link #onReadable()} follows. */
     void received(final int n) {
         if (n > 0) {
             c.live.received += n;

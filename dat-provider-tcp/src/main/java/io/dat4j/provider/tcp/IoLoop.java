@@ -84,8 +84,16 @@ final class IoLoop implements Runnable {
     private final RecvWake recvWake;
     /** The connection last registered with this loop's selector (owner only): the candidate for {@link #recvRound}. */
     private TcpConnection lastRegistered;
-    /** Rounds whose wait was one blocking recv, all loops of the JVM (approximate: for tests and diagnostics). */
-    private static volatile long recvRounds;
+    /**
+     * Rounds whose wait was one blocking recv, all loops of the JVM (approximate: for tests and diagnostics; a plain
+     * field, so that counting costs no fence per message).
+     */
+    private static long recvRounds;
+    /**
+     * Rounds that did not wait and read bytes with one recv instead of a selection, all loops of the JVM (approximate:
+     * for tests and diagnostics; a plain field).
+     */
+    private static long recvPolls;
 
     IoLoop(final String name, final int index, final TcpConfig config) throws IOException {
         this.index = index;
@@ -181,6 +189,11 @@ final class IoLoop implements Runnable {
     /** {@return about how many rounds of all loops waited in one blocking recv so far} */
     static long recvRounds() {
         return recvRounds;
+    }
+
+    /** {@return about how many rounds of all loops that did not wait read bytes with one recv so far} */
+    static long recvPolls() {
+        return recvPolls;
     }
 
     /** A connection's channel was registered with this loop's selector; owner only. */
@@ -396,13 +409,16 @@ final class IoLoop implements Runnable {
     private void round(final long maxMillis, final long k0) throws IOException {
         deferredAcks.flush();
         final long wait = Math.min(Math.min(timers.expire(), liveness.run()), maxMillis);
+        final boolean consumer = Thread.currentThread() != thread;
         selecting = true;
         try {
-            if (wait <= 0 || work.hasWork() || (Thread.currentThread() != thread && kicks.get() != k0)) {
-                // (a consumer that was woken after it read k0 must not block: its event may be posted already)
-                selector.selectNow(handler);
-            } else if ((busyPollNanos == 0 || Thread.currentThread() == thread || !busyPoll(k0))
-                    && (Thread.currentThread() == thread || !recvRound(wait, k0))) {
+            if (wait <= 0 || work.hasWork() || (consumer && kicks.get() != k0)) {
+                // (a consumer that was woken after it read k0 must not block: its event may be posted already; a
+                // consumer whose loop serves only its connection reads it without waiting instead of selecting)
+                if (!consumer || !recvRound(0, k0)) {
+                    selector.selectNow(handler);
+                }
+            } else if ((busyPollNanos == 0 || !consumer || !busyPoll(k0)) && (!consumer || !recvRound(wait, k0))) {
                 // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came; a driving
                 // consumer whose loop serves only its connection waits in one recv when it can)
                 if (wait == Long.MAX_VALUE) {
@@ -414,7 +430,7 @@ final class IoLoop implements Runnable {
         } finally {
             selecting = false;
         }
-        if (Thread.currentThread() != thread && Thread.currentThread().isInterrupted()) {
+        if (consumer && Thread.currentThread().isInterrupted()) {
             // an interrupted consumer must not touch the sockets (NIO would close them): the work stays for the
             // I/O thread, woken by release()
             return;
@@ -424,25 +440,27 @@ final class IoLoop implements Runnable {
     }
 
     /**
-     * A driving consumer's wait in one blocking {@code recv} on the loop's only connection, instead of a selection and
-     * a read: one slice of {@link #RECV_SLICE_MILLIS} (the socket's {@code SO_RCVTIMEO}, set once) when the round may
-     * wait that long (a shorter wait selects), then what arrived is handled as after a selection. Used when the loop's
-     * selector holds that connection alone, established, waiting to read only (no pending write, no listener, no other
-     * connection: a selection would watch those), its inbound stage empty and its socket known to be empty, its socket
-     * adopted ({@link SocketIo#adopt()}), on a platform thread that is not interrupted. One reader at a time: the
-     * caller owns the loop, and every read of the loop's sockets is the owner's ({@code docs/provider-kit.md},
-     * "Threading and locks"); the connection's lock is not held while it waits, so that posting threads still write.
-     * Released by the peer's bytes, the time, or another thread's {@link #wakeSelector()} ({@link RecvWake}). Owner
-     * only, while {@link #selecting}.
+     * A driving consumer's read of the loop's only connection in one {@code recv}, instead of a selection and a read:
+     * with {@code waitMillis} 0 one that does not wait (a polling consumer's round: one system call per round, and one
+     * per message where a selection and a read are two), else a wait of one slice of {@link #RECV_SLICE_MILLIS} (the
+     * socket's {@code SO_RCVTIMEO}, set once) when the round may wait that long (a shorter wait selects); then what
+     * arrived is handled as after a selection. Used when the loop's selector holds that connection alone, established,
+     * waiting to read only (no pending write, no listener, no other connection: a selection would watch those), its
+     * inbound stage consumed ({@link InboundReader#mayWaitInRecv()}), its socket adopted ({@link SocketIo#adopt()}),
+     * on a platform thread that is not interrupted. One reader at a time: the caller owns the loop, and every read of
+     * the loop's sockets is the owner's ({@code docs/provider-kit.md}, "Threading and locks"); the connection's lock is
+     * not held during the call, so that posting threads still write. A wait is released by the peer's bytes, the time,
+     * or another thread's {@link #wakeSelector()} ({@link RecvWake}). Owner only, while {@link #selecting}.
      *
+     * @param waitMillis 0 (do not wait), or how long the round may wait
      * @param k0 {@link #kicks} before the driver took the loop
      * @return false when the round must select instead
      */
     private boolean recvRound(final long waitMillis, final long k0) {
         final RecvWake w = recvWake;
         final Thread me = Thread.currentThread();
-        if (w == null || waitMillis < RECV_SLICE_MILLIS || selector.keys().size() != 1 || me.isVirtual()
-                || me.isInterrupted()) {
+        if (w == null || (waitMillis != 0 && waitMillis < RECV_SLICE_MILLIS) || selector.keys().size() != 1
+                || me.isVirtual() || me.isInterrupted()) {
             return false;
         }
         TcpConnection c = lastRegistered;
@@ -474,14 +492,22 @@ final class IoLoop implements Runnable {
             return false;
         }
         final int n;
-        w.arm();
-        try {
-            // (a wake-up counted before the arming is seen here; one counted after it signals this thread)
-            n = kicks.get() != k0 ? -1 : c.in.recvBlocking(RECV_SLICE_MILLIS);
-        } finally {
-            w.disarm();
+        if (waitMillis == 0) {
+            n = c.in.recvInto(0);
+            if (n == -1) {
+                return true; // (nothing there: the round is done, as after an empty selection)
+            }
+            recvPolls++; // (racy across loops: a diagnostic count)
+        } else {
+            w.arm();
+            try {
+                // (a wake-up counted before the arming is seen here; one counted after it signals this thread)
+                n = kicks.get() != k0 ? -1 : c.in.recvInto(RECV_SLICE_MILLIS);
+            } finally {
+                w.disarm();
+            }
+            recvRounds++; // (racy across loops: a diagnostic count)
         }
-        recvRounds++; // (racy across loops: a diagnostic count)
         if (n != -1) {
             try {
                 c.onReceived(n);

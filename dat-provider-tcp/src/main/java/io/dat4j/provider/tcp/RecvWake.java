@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Releases a loop's driving consumer from its blocking {@code recv} ({@link SocketIo#recvBlocking}) when another thread
+ * Releases a loop's driving consumer from its blocking {@code recv} ({@link SocketIo#recvStage}) when another thread
  * has something for it (an event on its EVD, work for the loop, the loop stopping): a signal to its native thread
  * interrupts the system call ({@code EINTR}), as the JDK releases a thread blocked in a channel operation that another
  * thread closes. The signal is the JDK's own for that ({@code SIGRTMAX - 2} on Linux, whose handler, installed by NIO,
@@ -95,6 +95,8 @@ final class RecvWake {
     private final AtomicInteger state = new AtomicInteger();
     private volatile long thread;
     private volatile boolean left;
+    /** The thread whose {@code pthread_t} {@link #thread} is (the waiter's only: one waiter at a time). */
+    private Thread armedBy;
 
     /** {@return null when the wake-up signal can be used}, else why not; checked once, with native access granted */
     static String unavailability() {
@@ -103,10 +105,15 @@ final class RecvWake {
 
     /** The waiter is about to call {@code recv}: signals go to the calling thread until {@link #disarm()}. */
     void arm() {
-        try {
-            thread = (long) PTHREAD_SELF.invokeExact();
-        } catch (final Throwable t) {
-            throw new IllegalStateException("pthread_self", t);
+        final Thread me = Thread.currentThread();
+        if (me != armedBy) {
+            // (a platform thread's pthread_t is its own for its life: looked up when the waiting thread changes)
+            try {
+                thread = (long) PTHREAD_SELF.invokeExact();
+            } catch (final Throwable t) {
+                throw new IllegalStateException("pthread_self", t);
+            }
+            armedBy = me;
         }
         left = false;
         state.set(ARMED);

@@ -37,7 +37,7 @@ import org.apache.logging.log4j.Logger;
  * cannot turn blocking while registered), so a thread waiting for the next message needs two system calls, a wait
  * ({@code epoll_wait}) and a {@code read}. An adopted descriptor is blocking: every call that must not wait passes
  * {@code MSG_DONTWAIT} (the I/O thread's reads after a selection, every write), and a consumer that drives the loop of
- * its one connection waits in one {@code recv} ({@link #recvBlocking}), bounded by {@code SO_RCVTIMEO}, released by
+ * its one connection waits in one {@code recv} ({@link #recvStage}), bounded by {@code SO_RCVTIMEO}, released by
  * the peer's bytes, an error, the timeout or a signal ({@link RecvWake}). The channel stays what it was for everything
  * else: its selector registration, connect, shutdown and close.
  *
@@ -52,7 +52,7 @@ import org.apache.logging.log4j.Logger;
  * {@link #closing()} stops every later call before the channel closes.
  *
  * <p>Threading: {@link #read}, {@link #write} and {@link #adopt} under the connection's lock
- * ({@link TcpConnection#lock}), by the loop owner or a posting thread; {@link #recvBlocking} by the loop owner without
+ * ({@link TcpConnection#lock}), by the loop owner or a posting thread; {@link #recvStage} by the loop owner without
  * it (it fills the inbound stage, which only the owner touches), with its own errno buffer. See "Threading and locks"
  * in {@code docs/provider-kit.md}.
  */
@@ -90,7 +90,14 @@ final class SocketIo {
     private static final MethodHandle GETSOCKNAME;
     private static final MethodHandle GETPEERNAME;
     private static final MethodHandle SHUTDOWN;
+    /** {@code __errno_location()}: the calling thread's errno, read after a call that did not capture it. */
+    private static final MethodHandle ERRNO_LOCATION;
     private static final int SHUT_RDWR = 2;
+    /**
+     * A {@link #recvStage} that failed with EAGAIN by the thread's errno is checked with a capturing call once in this
+     * many times (see there).
+     */
+    private static final int VERIFY_EAGAIN = 1024;
 
     static {
         String why = null;
@@ -106,6 +113,7 @@ final class SocketIo {
         MethodHandle sockname = null;
         MethodHandle peername = null;
         MethodHandle shutdown = null;
+        MethodHandle errnoLocation = null;
         final String arch = System.getProperty("os.arch", "");
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             why = "not Linux";
@@ -153,6 +161,8 @@ final class SocketIo {
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
                 shutdown = l.downcallHandle(c.find("shutdown").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+                errnoLocation = l.downcallHandle(c.find("__errno_location").orElseThrow(),
+                        FunctionDescriptor.of(ADDRESS));
                 why = RecvWake.unavailability();
             } catch (final RuntimeException | LinkageError e) {
                 why = "libc through FFM: " + e;
@@ -171,6 +181,7 @@ final class SocketIo {
         GETSOCKNAME = sockname;
         GETPEERNAME = peername;
         SHUTDOWN = shutdown;
+        ERRNO_LOCATION = errnoLocation;
     }
 
     private final SocketChannel ch;
@@ -185,6 +196,11 @@ final class SocketIo {
     private MemorySegment msg;
     private MemorySegment iov;
     private MemorySegment timeval;
+    /** The thread whose errno {@link #errnoAt} is (the loop owner that last called {@link #recvStage}). */
+    private Thread errnoThread;
+    private MemorySegment errnoAt;
+    /** {@link #recvStage} calls that trusted the thread's errno since the last capturing one. */
+    private int eagainTrusted;
     /** Direct buffers whose base address is known, and the addresses (a small cache: no segment made per call). */
     private final ByteBuffer[] known = new ByteBuffer[8];
     private final long[] bases = new long[8];
@@ -253,7 +269,7 @@ final class SocketIo {
     }
 
     /**
-     * The channel is about to close: no later call uses the descriptor, and a consumer blocked in {@link #recvBlocking}
+     * The channel is about to close: no later call uses the descriptor, and a consumer blocked in {@link #recvStage}
      * (when another thread ends the connection) is released at once by {@code shutdown(SHUT_RDWR)}; the descriptor
      * itself stays open until the loop's owner deregisters the channel. Under the connection's lock.
      */
@@ -427,21 +443,32 @@ final class SocketIo {
     }
 
     /**
-     * Waits up to {@code millis} (at least 1) in one blocking {@code recv} into {@code stage} from its position
-     * ({@code stageBase}: the address of its first byte). Loop owner only, without the connection's lock, on an adopted
-     * socket; the caller armed {@link RecvWake}.
+     * One {@code recv} into {@code stage} from its position ({@code stageBase}: the address of its first byte): a wait
+     * of up to {@code millis} in a blocking call, or with {@code millis} 0 a call that does not wait (a polling
+     * consumer's round, {@link IoLoop#recvRound}: one system call whether or not bytes are there, where a selection
+     * would be one and a read a second). Loop owner only, on a platform thread, without the connection's lock, on an
+     * adopted socket; for a wait, the caller armed {@link RecvWake}.
      *
-     * @return bytes read (the stage's position moved), 0 at the end of the stream, -1 when nothing came (the time ran
-     *         out, or a signal or another thread's call released the wait), -2 on an error (a read under the lock
-     *         reports it)
+     * <p>A call that returns -1 is made again without waiting, capturing errno (the time ran out, a signal came, or an
+     * error). Not so for an empty socket when not waiting, the common answer there (a capture makes a small object each
+     * time): the thread's own errno is read right after the call ({@code __errno_location}, looked up once per
+     * thread); EAGAIN read so is trusted, anything else is asked again capturing errno, and so is one EAGAIN in
+     * {@value #VERIFY_EAGAIN}: should the JVM have changed the thread's errno between the call and the read (it may,
+     * which is why capturing exists) and hidden an error, the error is seen at the latest then; an error of a TCP
+     * socket is reported once, and later calls see the end of the stream, which the next call reports anyway.
+     *
+     * @param millis how long to wait, 0 for not at all
+     * @return bytes read (the stage's position moved), 0 at the end of the stream, -1 when nothing came (nothing there,
+     *         the time ran out, or a signal or another thread's call released the wait), -2 on an error (a read under
+     *         the lock reports it)
      */
-    int recvBlocking(final ByteBuffer stage, final long stageBase, final int millis) {
+    int recvStage(final ByteBuffer stage, final long stageBase, final int millis) {
         final int f = fd;
         if (f < 0) {
             return -1;
         }
         try {
-            if (millis != rcvTimeoutMillis) {
+            if (millis != 0 && millis != rcvTimeoutMillis) {
                 timeval.set(JAVA_LONG, 0, millis / 1000);
                 timeval.set(JAVA_LONG, 8, (millis % 1000) * 1000L);
                 if ((int) SETSOCKOPT.invokeExact(f, SOL_SOCKET, SO_RCVTIMEO, timeval, 16) != 0) {
@@ -451,9 +478,14 @@ final class SocketIo {
             }
             final long a = stageBase + stage.position();
             final long want = stage.remaining();
-            long r = (long) RECV.invokeExact(f, a, want, 0, MemorySegment.NULL);
+            long r = (long) RECV.invokeExact(f, a, want, millis == 0 ? MSG_DONTWAIT : 0, MemorySegment.NULL);
             if (r == -1) {
-                // the time ran out, a signal came, or an error: asked again without waiting, capturing errno
+                if (millis == 0) {
+                    if (threadErrno() == EAGAIN && ++eagainTrusted < VERIFY_EAGAIN) {
+                        return -1;
+                    }
+                    eagainTrusted = 0;
+                }
                 r = (long) RECV_ERRNO.invokeExact(recvErrno, f, a, want, MSG_DONTWAIT, MemorySegment.NULL);
             }
             if (r > 0) {
@@ -469,6 +501,16 @@ final class SocketIo {
             LOG.debug("recv", t);
             return -2;
         }
+    }
+
+    /** {@return the calling (platform) thread's errno now}; its address is looked up when the thread changes */
+    private int threadErrno() throws Throwable {
+        final Thread t = Thread.currentThread();
+        if (t != errnoThread) {
+            errnoAt = ((MemorySegment) ERRNO_LOCATION.invokeExact()).reinterpret(JAVA_INT.byteSize());
+            errnoThread = t;
+        }
+        return errnoAt.get(JAVA_INT, 0);
     }
 
     private static int nothingOr(final MemorySegment errno, final String call) throws IOException {

@@ -125,6 +125,36 @@ class RecvWaitTest {
         checkRecv(nativeSockets, before, "the ping-pong");
     }
 
+    /**
+     * Messages of 8 B, 16 KiB (the stage's threshold), 20 KiB and 64 KiB, waited for or polled: a wait after a large
+     * payload asks for one header and the payload goes straight into the posted receive; a polling consumer reads
+     * the socket with one non-blocking recv per round instead of a selection ({@link IoLoop#recvPolls()}). Every byte
+     * and the completion order are checked; the sizes alternate within one connection too, so that a small frame
+     * follows a large one.
+     */
+    @ParameterizedTest(name = "ping-pong of {0} B, polling {1}, native sockets {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"8, true, true", "8, true, false", "16384, false, true",
+        "20480, false, true", "65536, false, true", "65536, false, false", "65536, true, true", "65536, true, false"})
+    void shouldEchoLargeAndPolledMessagesInOrder(final int size, final boolean poll, final boolean nativeSockets)
+            throws Exception {
+        final long waits = IoLoop.recvRounds();
+        final long polls = IoLoop.recvPolls();
+        try (Fixture f = fixture(nativeSockets)) {
+            final Endpoint[] ep = f.connect();
+            PingPong.run(f, ep, 300, size, poll);
+            PingPong.run(f, ep, 50, 8, poll);
+            PingPong.run(f, ep, 50, size, poll);
+        }
+        if (poll) {
+            final long now = IoLoop.recvPolls();
+            if (nativeSockets && SocketIo.available()) {
+                assertNotEquals(polls, now, "polling read the socket with recv");
+            }
+        } else {
+            checkRecv(nativeSockets, waits, "the ping-pong");
+        }
+    }
+
     @ParameterizedTest(name = "timeout, another thread's event and an interrupt, native sockets {0}")
     @ValueSource(booleans = {true, false})
     void shouldKeepTheTimeoutAndBeReleasedByAnEventAndAnInterrupt(final boolean nativeSockets) throws Exception {

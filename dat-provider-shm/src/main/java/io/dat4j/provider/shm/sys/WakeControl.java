@@ -111,6 +111,25 @@ public final class WakeControl {
      */
     public boolean peerArmed(final int what) {
         VarHandle.fullFence();
+        return answer(what);
+    }
+
+    /**
+     * A full fence: what this side published before (TAIL, HEAD) is ordered before the reads of the peer's ARM words
+     * that follow ({@link #answer}). One fence serves both handshakes.
+     */
+    public static void fence() {
+        VarHandle.fullFence();
+    }
+
+    /**
+     * {@link #peerArmed} without its fence: the caller fenced ({@link #fence}) after its last publication.
+     *
+     * @param what {@link #DATA} or {@link #SPACE}
+     * @return true if the peer armed for it since the last wake-up (now answered: ring the peer's doorbell)
+     * @throws ProtocolViolation when the peer's ARM is neither the last answered nor one more
+     */
+    public boolean answer(final int what) {
         final long a = (long) LONG.getAcquire(map, peerArm[what]);
         final long last = woken[what];
         if (a == last) {
