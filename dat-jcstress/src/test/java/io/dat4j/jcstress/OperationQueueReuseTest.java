@@ -15,11 +15,13 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Slot reuse in an EP's operation queue: a receive queue of two holds receives 1 and 2 (both slots in use); the
- * transport completes 1 then 2 while the consumer tries to post 3 and 4, which fit only into slots the completions
- * have freed, reusing the descriptors of 1 and 2. Whatever the interleaving, a post never takes a slot whose
- * descriptor is still outstanding (the transport's completion of 1 or 2 would then complete 3 or 4), and the events
- * are 1, 2 and the accepted posts, in posting order, each once. The arbiter completes the accepted posts.
+ * The two sides of an EP's operation queue handing slots over: the posting side takes no lock of its own (the EP's
+ * lock serialises posters), the completing side retires descriptors under the queue's lock and publishes the freed
+ * slots. A receive queue of two holds receives 1 and 2 (both slots in use); the transport completes 1 then 2 while
+ * the consumer tries to post 3 and 4, which fit only into slots the completions have freed, reusing the descriptors
+ * of 1 and 2. Whatever the interleaving, a post never takes a slot whose descriptor is still outstanding (the
+ * transport's completion of 1 or 2 would then complete 3 or 4), and the events are 1, 2 and the accepted posts, in
+ * posting order, each once. The arbiter completes the accepted posts.
  *
  * <p>Result: which posts were accepted (1: cookie 3, 2: cookie 4), the number of events, 1 if the events are exactly
  * 1, 2 and the accepted posts in order (0 otherwise).

@@ -27,11 +27,17 @@ public enum LockRank {
     TRANSPORT,
     /** A transport's completion queue or other state taken under {@link #TRANSPORT} (the rdmacm provider's CQs). */
     TRANSPORT_QUEUE,
-    /** One operation queue of an EP: the ring of posted operations and their in-order completion. */
+    /**
+     * One operation queue of an EP: the completing side of its ring of posted operations (their in-order completion,
+     * flush, SRQ takes). A post does not take it: the queue's posting side is serialised by {@link #ENDPOINT}.
+     */
     OPERATION_QUEUE,
     /** A shared receive queue: its FIFO of buffers and its attributes. */
     SHARED_RECEIVE_QUEUE,
-    /** An EVD's ring and its waiter. */
+    /**
+     * An EVD's waiter and the posting side of its ring; entries are taken under the ring's take claim (a leaf taken
+     * under this or alone), not this lock.
+     */
     EVENT_DISPATCHER,
     /** A CNO. */
     NOTIFIER

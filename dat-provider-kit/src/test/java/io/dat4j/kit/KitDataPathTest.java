@@ -42,11 +42,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The kit's data path as a provider drives it: an EP's operation queue against completions from another thread and
- * inside the post hook, across many wraps of its ring, with a consumer polling the EVD at the same time (its empty
- * checks take no lock); and the allocation of post, completion and poll after warm-up. The transport is the test's own
- * ({@link HandOff}): it completes odd cookies inside its post hook and hands even ones to a completer thread, which
- * completes them in pairs, the later first.
+ * The kit's data path as a provider drives it: an EP's operation queue, whose posting side takes no lock of its own
+ * (the EP's lock serialises posters), against completions from another thread and inside the post hook, across many
+ * wraps of its ring; the EVD's empty checks without the lock; and the allocation of post, completion and poll after
+ * warm-up. The transport is the test's own ({@link HandOff}): it completes odd cookies inside its post hook and hands
+ * even ones to a completer thread, which completes them in pairs, the later first.
  */
 @Timeout(120)
 class KitDataPathTest {
@@ -143,6 +143,44 @@ class KitDataPathTest {
         }
         assertEquals(total, consumed.get());
         assertEquals(0, recv.size());
+        assertTrue(ep.status().inDtoIdle(), "nothing outstanding");
+    }
+
+    @Test
+    @DisplayName("a consumer that reposts each receive as soon as it takes its event, on a queue of 4 kept full "
+            + "(100,000 receives completed by another thread, in pairs, taken by a waiter): the slot is always free, no post refused")
+    void shouldFreeTheSlotBeforeTheEventIsSeen() throws Exception {
+        final long total = 200_000; // even cookies only: every one goes to the completer thread
+        final EventDispatcher recv = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final Endpoint ep = connectedEndpoint(recv, null, 4);
+        final List<LocalMemoryTriplet> seg = List.of(lmr.triplet(0, 8));
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread completer = Thread.ofPlatform().name("completer").start(() -> transport.completeUntil(total,
+                failure));
+        final EventSlot slot = new EventSlot();
+        long next = 0;
+        long expected = 0;
+        try {
+            for (int i = 0; i < 4; i++) {
+                ep.postRecv(seg, next += 2, CompletionFlag.DEFAULT);
+            }
+            while (expected < total && failure.get() == null) {
+                // a parked waiter: the completing thread unparks it while it posts the event (the widest window)
+                recv.await(Duration.ofSeconds(30), 1, slot);
+                assertEquals(expected += 2, slot.cookie(), "events in posting order, each once");
+                if (next < total) {
+                    // C programs repost what they reaped into a queue sized for exactly that: it must fit
+                    ep.postRecv(seg, next += 2, CompletionFlag.DEFAULT);
+                }
+            }
+        } catch (final Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        completer.join(TimeUnit.SECONDS.toMillis(60));
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed", failure.get());
+        }
+        assertEquals(total, expected);
         assertTrue(ep.status().inDtoIdle(), "nothing outstanding");
     }
 

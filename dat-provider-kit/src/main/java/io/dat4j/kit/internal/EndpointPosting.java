@@ -26,7 +26,7 @@ import java.util.Set;
  * returns false, building no exception and no message (back-pressure is not an error there).
  *
  * <p>Thread safety: stateless beyond its EP; every post runs under the EP's lock ({@link KitEndpoint#lock}), the
- * descriptor reserved under the operation queue's lock, released before the transport hook. See "Threading and
+ * descriptor reserved and published on the operation queue's posting side with no further lock. See "Threading and
  * locks" in {@code docs/provider-kit.md}.
  */
 final class EndpointPosting {
@@ -101,8 +101,9 @@ final class EndpointPosting {
     }
 
     /**
-     * Posts under the EP's lock: the state check, the descriptor reserved and filled under the queue's lock, then the
-     * transport's post hook with the queue's lock released (two kit locks per post).
+     * Posts under the EP's lock: the state check, the descriptor reserved, filled and published on the queue's posting
+     * side (which takes no lock: the EP's lock makes this thread its one poster), then the transport's post hook (one
+     * kit lock per post).
      *
      * @return true if posted; false (only with {@code tryOnly}) when the queue has no free descriptor
      */
@@ -171,33 +172,28 @@ final class EndpointPosting {
             sm.fire(stateCheck);
             final long maxLength = kind == DtoOperation.RECEIVE || kind == DtoOperation.SEND ? a.maxMessageSize()
                     : a.maxRdmaSize();
-            final KitOperation op;
-            final DtoStatus local;
-            q.lock.lock();
-            try {
-                op = q.reserve(kind, cookie, mask);
-                if (op == null) {
-                    if (tryOnly) {
-                        return false;
-                    }
-                    throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "the EP's " + kind
-                            + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
-                            + " completions first");
+            // the posting side of the queue: no lock of its own, the EP's lock serialises posters (OperationQueue)
+            final KitOperation op = q.reserve(kind, cookie, mask);
+            if (op == null) {
+                if (tryOnly) {
+                    return false;
                 }
-                op.operands(operand, swap);
-                boolean filled = false;
-                try {
-                    local = fill(op, kind, segments, n, remote, localWrite, maxLength);
-                    filled = true;
-                } finally {
-                    if (!filled) {
-                        op.clearSegments();
-                    }
-                }
-                q.commit();
-            } finally {
-                q.lock.unlock();
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "the EP's " + kind
+                        + " queue holds " + q.capacity() + " outstanding operations, all in use; reap"
+                        + " completions first");
             }
+            op.operands(operand, swap);
+            final DtoStatus local;
+            boolean filled = false;
+            try {
+                local = fill(op, kind, segments, n, remote, localWrite, maxLength);
+                filled = true;
+            } finally {
+                if (!filled) {
+                    op.clearSegments();
+                }
+            }
+            q.commit();
             if (local != null) {
                 q.complete(op, local, 0);
             } else {

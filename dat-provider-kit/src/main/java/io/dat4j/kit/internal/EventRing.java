@@ -22,20 +22,34 @@ import java.util.ArrayDeque;
  * ({@link #hold}), appended as soon as an entry is taken, and builds an {@link #OVERFLOW} entry's report (from the
  * overflowed EVD's {@link OverflowReport}) when it is taken. It knows nothing of waiters or notifiers.
  *
- * <p>Thread safety: none of its own. Every method is called with the owning EVD's lock held
- * ({@link io.dat4j.kit.LockRank#EVENT_DISPATCHER}), except {@link #countAcquire()}, the one read without it (an empty
- * poll's check: the count is written with release semantics under the lock), and the handler callbacks, which run
- * after the entry was copied out and the lock released ({@link Taken}). See "Threading and locks" in
- * {@code docs/provider-kit.md}.
+ * <p>Two sides, two counters. The <em>posting side</em> ({@link #append}, {@link #hold}) owns the tail and is guarded
+ * by the owning EVD's lock ({@link io.dat4j.kit.LockRank#EVENT_DISPATCHER}): it fills the tail slot, then publishes it
+ * by a release write of {@link #appended}. The <em>taking side</em> ({@link #takeRecord}, {@link #takeInto}) owns the
+ * head and is guarded by the <em>take claim</em> ({@link #claim()}, {@link #tryClaim()}, {@link #unclaim()}: a flag
+ * set by a compare-and-set, a leaf: its holder takes no lock, waits for nothing and only copies entries out): it
+ * copies the head out, clears its references, then frees the slot by a release write of {@link #taken}. Each side
+ * reads the other's counter with acquire, so an entry is taken only after it was filled, and a slot is refilled only
+ * after its entry was copied out. So a consumer takes an event with one compare-and-set and no lock, and does not
+ * contend with posters. Whatever moves or clears both sides ({@link #reallocate}, {@link #clear}) holds the lock and
+ * the claim, in that order; the async EVD's takes also hold its lock (taking there admits held entries, a post).
+ * {@link #countAcquire()} reads both counters without either guard. See "Threading and locks" in
+ * {@code docs/provider-kit.md}; the jcstress {@code EvdTakeClaimTest} races two takers against a post.
  */
 final class EventRing {
 
     private static final ApiAccess.EventSlotAccess SLOTS = ApiAccess.eventSlots();
-    private static final VarHandle COUNT;
+    private static final VarHandle APPENDED;
+    private static final VarHandle TAKEN;
+    private static final VarHandle CLAIM;
+    /** Failed claims a taker spins through before it yields the CPU to a holder that may have been preempted. */
+    private static final int SPINS_BEFORE_YIELD = 64;
 
     static {
         try {
-            COUNT = MethodHandles.lookup().findVarHandle(EventRing.class, "count", int.class);
+            final MethodHandles.Lookup l = MethodHandles.lookup();
+            APPENDED = l.findVarHandle(EventRing.class, "appended", long.class);
+            TAKEN = l.findVarHandle(EventRing.class, "taken", long.class);
+            CLAIM = l.findVarHandle(EventRing.class, "claim", int.class);
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -57,10 +71,19 @@ final class EventRing {
     private DtoStatus[] statuses;
     private DtoOperation[] operations;
     private int[] rmrs;
+    /** Taking side (under the claim): the slot of the oldest entry. */
     private int head;
-    /** Queued entries: read plainly under the lock, written with release ({@link #setCount}), read without the lock
-     *  by {@link #countAcquire()}. */
-    private int count;
+    /** Posting side (under the lock): the slot the next entry fills. */
+    private int tail;
+    /** Entries ever appended; written with release by the posting side, read with acquire by the taking side. */
+    @SuppressWarnings("unused") // through APPENDED
+    private volatile long appended;
+    /** Entries ever taken (or cleared); written with release by the taking side, read with acquire by the posting one. */
+    @SuppressWarnings("unused") // through TAKEN
+    private volatile long taken;
+    /** The take claim: 1 while a thread holds it. */
+    @SuppressWarnings("unused") // through CLAIM
+    private volatile int claim;
     /** Async EVD only: EVDs whose overflow entry did not fit yet, in the order they overflowed. */
     private final ArrayDeque<KitEventDispatcher> held = new ArrayDeque<>();
 
@@ -83,36 +106,74 @@ final class EventRing {
         return kinds.length;
     }
 
-    /** {@return how many entries are queued}; under the lock */
+    /**
+     * {@return how many entries are queued}: exact for whoever holds the lock and the claim; under one of them, a
+     * snapshot the other side may change at once (under the lock, a concurrent take may not be seen yet)
+     */
     int count() {
-        return count;
+        final long t = (long) TAKEN.getAcquire(this);
+        return (int) ((long) APPENDED.getVolatile(this) - t);
     }
 
     /**
-     * {@return how many entries are queued, read without the lock}: 0 means that no post had completed when it was
-     * read that this thread could know of (a post that happened-before the call, or was signalled to it, is seen)
+     * {@return how many entries are queued, read without the lock or the claim}: 0 means that no post had completed
+     * when it was read that this thread could know of (a post that happened-before the call, or was signalled to it,
+     * is seen)
      */
     int countAcquire() {
-        return (int) COUNT.getAcquire(this);
+        return Math.min(count(), kinds.length);
     }
 
-    private void setCount(final int value) {
-        COUNT.setRelease(this, value);
-    }
-
-    /** {@return true if no entry fits} */
+    /**
+     * {@return true if no entry fits}; the posting side (under the lock). A ring that looks full is read again after
+     * a full fence: a taker frees a slot with a volatile write and then reads the appended count, this side appended
+     * and then reads the taken count, so one of them sees the other (a consumer that found the ring empty after its
+     * take, and a post refused as full at the same time, would be no order of the two).
+     */
     boolean isFull() {
-        return count == kinds.length;
+        final long a = (long) APPENDED.get(this);
+        if (a - (long) TAKEN.getAcquire(this) < kinds.length) {
+            return false;
+        }
+        VarHandle.fullFence();
+        return a - (long) TAKEN.getVolatile(this) >= kinds.length;
     }
 
-    /** Appends an entry; the caller found room ({@link #isFull()} false). */
+    /** {@return true if the taking side finds an entry}; under the claim */
+    boolean hasEntry() {
+        return (long) APPENDED.getVolatile(this) - (long) TAKEN.get(this) > 0;
+    }
+
+    /** {@return true if this thread now holds the take claim}; never waits */
+    boolean tryClaim() {
+        return CLAIM.compareAndSet(this, 0, 1);
+    }
+
+    /**
+     * Takes the take claim, spinning while another taker holds it (a holder only copies entries out; after a few
+     * spins this thread yields, in case the holder was preempted).
+     */
+    void claim() {
+        int spins = 0;
+        while (!CLAIM.compareAndSet(this, 0, 1)) {
+            if (++spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                spins = 0;
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Releases the take claim. */
+    void unclaim() {
+        CLAIM.setRelease(this, 0);
+    }
+
+    /** Appends an entry; the posting side (under the lock), which found room ({@link #isFull()} false). */
     void append(final byte kind, final Object ref, final long cookie, final DtoStatus status, final long length,
             final DtoOperation operation, final int rmr) {
-        final int cap = kinds.length;
-        int i = head + count;
-        if (i >= cap) {
-            i -= cap;
-        }
+        final int i = tail;
         kinds[i] = kind;
         refs[i] = ref;
         cookies[i] = cookie;
@@ -120,7 +181,8 @@ final class EventRing {
         statuses[i] = status;
         operations[i] = operation;
         rmrs[i] = rmr;
-        setCount(count + 1);
+        tail = i + 1 == kinds.length ? 0 : i + 1;
+        APPENDED.setRelease(this, (long) APPENDED.get(this) + 1); // the entry is the taking side's from here
     }
 
     /**
@@ -135,13 +197,17 @@ final class EventRing {
 
     private void admitHeld() {
         KitEventDispatcher evd;
-        while (count < kinds.length && (evd = held.poll()) != null) {
+        while (!isFull() && (evd = held.poll()) != null) {
             append(OVERFLOW, evd, evd.ringCapacity(), null, 0, null, 0);
         }
     }
 
-    /** Moves the queued entries into arrays of a new length; the caller checked that they fit. */
+    /**
+     * Moves the queued entries into arrays of a new length; the caller holds the lock and the claim, and checked that
+     * they fit.
+     */
     void reallocate(final int length) {
+        final int count = count();
         final byte[] k = kinds;
         final Object[] r = refs;
         final long[] c = cookies;
@@ -161,6 +227,7 @@ final class EventRing {
             rmrs[i] = rm[j];
         }
         head = 0;
+        tail = count == length ? 0 : count;
     }
 
     /**
@@ -247,27 +314,33 @@ final class EventRing {
         return e;
     }
 
-    /** Drops the head entry, clearing its references; a held entry may fit now. */
-    void dropHead() {
+    /**
+     * Drops the head entry, clearing its references, and frees its slot for the posting side; on the async EVD (whose
+     * takes hold the lock too) a held entry may fit now.
+     */
+    private void dropHead() {
         final int h = head;
         refs[h] = null;
         statuses[h] = null;
         operations[h] = null;
         head = h + 1 == kinds.length ? 0 : h + 1;
-        setCount(count - 1);
+        // the slot is the posting side's from here; volatile, so that this thread's next look at the appended count
+        // comes after it (isFull)
+        TAKEN.setVolatile(this, (long) TAKEN.get(this) + 1);
         if (!held.isEmpty()) {
             admitHeld();
         }
     }
 
-    /** Drops every entry (the EVD is freed). */
+    /** Drops every entry (the EVD is freed); the caller holds the lock and the claim. */
     void clear() {
         for (int i = 0; i < kinds.length; i++) {
             refs[i] = null;
             statuses[i] = null;
             operations[i] = null;
         }
-        setCount(0);
+        head = tail;
+        TAKEN.setVolatile(this, (long) APPENDED.get(this));
     }
 
     /**

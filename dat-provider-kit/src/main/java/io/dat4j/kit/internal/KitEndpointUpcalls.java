@@ -106,7 +106,7 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
         q.lock.lock();
         try {
             while (true) {
-                if (q.outstandingLocked() == q.capacity()) {
+                if (q.outstanding() == q.capacity()) {
                     return null;
                 }
                 final KitSharedReceiveBuffer e = s.take();
@@ -133,10 +133,10 @@ final class KitEndpointUpcalls implements EndpointUpcalls {
         q.lock.lock();
         try {
             KitSharedReceiveBuffer failed;
-            while (q.outstandingLocked() < q.capacity() && (failed = s.takeFailedBefore(sequence)) != null) {
+            while (q.outstanding() < q.capacity() && (failed = s.takeFailedBefore(sequence)) != null) {
                 receiveOf(q, failed);
             }
-            if (q.outstandingLocked() == q.capacity()) {
+            if (q.outstanding() == q.capacity()) {
                 KitInterfaceAdapter.LOG.warn("SRQ receive {} of {}: the EP's receive queue is full", sequence, ep);
                 return null;
             }

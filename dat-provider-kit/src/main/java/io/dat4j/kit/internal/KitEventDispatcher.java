@@ -42,12 +42,14 @@ import java.util.concurrent.locks.LockSupport;
  * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
  * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring and the waiter are
- * guarded by {@link #lock} ({@link LockRank#EVENT_DISPATCHER}), which posts take under an EP's or an operation
- * queue's lock; nothing but a CNO's lock is taken under it, and the completion source is polled, driven, armed and
- * woken with it released. The one read without it is the ring's count ({@link EventRing#countAcquire()}), by which
- * {@code dequeue}, {@code poll} and {@code size} see an empty ring: every entry is still taken under the lock, so
- * order and exactly-once are the lock's. See "Threading and locks" in {@code docs/provider-kit.md}.
+ * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring's posting side and
+ * the waiter are guarded by {@link #lock} ({@link LockRank#EVENT_DISPATCHER}), which posts take under an EP's or an
+ * operation queue's lock; nothing but a CNO's lock is taken under it, and the completion source is polled, driven,
+ * armed and woken with it released. Entries are taken under the ring's take claim ({@link EventRing#claim()}, a
+ * leaf), not the lock: {@code dequeue}, {@code poll} and {@code poll(handler, limit)} take the claim alone (the async
+ * EVD's take the lock first), the waiter takes it under the lock; order and exactly-once are the claim's. An empty
+ * ring is seen with neither ({@link EventRing#countAcquire()}). See "Threading and locks" in
+ * {@code docs/provider-kit.md}.
  */
 final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
@@ -337,15 +339,17 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             s.resize(queueLength);
         }
         lock.lock();
+        ring.claim();
         try {
-            if (ring.count() > queueLength) {
-                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, ring.count()
-                        + " events are queued, more than the new"
+            final int queued = ring.count();
+            if (queued > queueLength) {
+                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
                         + " length " + queueLength + "; dequeue first");
             }
             ring.reallocate(queueLength);
             requestedLength = queueLength;
         } finally {
+            ring.unclaim();
             lock.unlock();
         }
     }
@@ -360,12 +364,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      */
     void room(final int extra) {
         lock.lock();
+        ring.claim();
         try {
             final int length = requestedLength + extra;
             if (length != ring.capacity() && ring.count() <= length) {
                 ring.reallocate(length);
             }
         } finally {
+            ring.unclaim();
             lock.unlock();
         }
     }
@@ -422,27 +428,45 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         return takeLocked();
     }
 
-    /** {@return the head as a record, or null when another consumer took the last one}; takes the lock */
-    private Event takeLocked() {
-        lock.lock();
-        try {
-            return ring.count() == 0 ? null : ring.takeRecord(this);
-        } finally {
+    /**
+     * Takes the take claim (the async EVD's lock first: its takes admit held overflow entries, a post); pair with
+     * {@link #endTake()}.
+     */
+    private void beginTake() {
+        if (async) {
+            lock.lock();
+        }
+        ring.claim();
+    }
+
+    private void endTake() {
+        ring.unclaim();
+        if (async) {
             lock.unlock();
+        }
+    }
+
+    /** {@return the head as a record, or null when another consumer took the last one}; takes the claim */
+    private Event takeLocked() {
+        beginTake();
+        try {
+            return ring.hasEntry() ? ring.takeRecord(this) : null;
+        } finally {
+            endTake();
         }
     }
 
     /** {@return true if the head was taken into the slot, false when another consumer took the last one} */
     private boolean takeLocked(final EventSlot into) {
-        lock.lock();
+        beginTake();
         try {
-            if (ring.count() == 0) {
+            if (!ring.hasEntry()) {
                 return false;
             }
             ring.takeInto(this, into);
             return true;
         } finally {
-            lock.unlock();
+            endTake();
         }
     }
 
@@ -492,14 +516,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 if (holder == null) {
                     holder = TAKEN.get();
                 }
-                lock.lock();
+                beginTake();
                 try {
-                    got = ring.count() > 0;
+                    got = ring.hasEntry();
                     if (got) {
                         ring.takeInto(this, holder);
                     }
                 } finally {
-                    lock.unlock();
+                    endTake();
                 }
             }
             if (got) {
@@ -598,14 +622,21 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                             "the EVD was made unwaitable while waiting");
                 }
                 if (ring.count() >= threshold) {
-                    if (slot == null) {
-                        final Event e = ring.takeRecord(this);
-                        nmore = ring.count();
-                        return e;
+                    ring.claim(); // other consumers may take without the lock: check again under the claim
+                    try {
+                        if (ring.count() >= threshold) {
+                            if (slot == null) {
+                                final Event e = ring.takeRecord(this);
+                                nmore = ring.count();
+                                return e;
+                            }
+                            ring.takeInto(this, slot);
+                            nmore = ring.count();
+                            return null;
+                        }
+                    } finally {
+                        ring.unclaim();
                     }
-                    ring.takeInto(this, slot);
-                    nmore = ring.count();
-                    return null;
                 }
                 // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
                 driving = s != null;
@@ -764,9 +795,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             n.release();
         }
         lock.lock();
+        ring.claim();
         try {
             ring.clear();
         } finally {
+            ring.unclaim();
             lock.unlock();
         }
         ia.removeChild(this);

@@ -9,8 +9,9 @@ import io.dat4j.kit.PostedOperation;
  * The kit's pooled descriptor of a posted operation ({@link PostedOperation}); one ring of them per EP queue
  * ({@link OperationQueue}).
  *
- * <p>Not thread safe: the fields a post fills are written by the posting thread under the queue's lock before the
- * descriptor is handed to the transport; the completion fields are the queue's, under its lock. See "Threading and
+ * <p>Not thread safe: the fields a post fills are written by the posting thread (the queue's one poster, under the
+ * EP's lock) before the queue publishes the descriptor and hands it to the transport; the completion fields are the
+ * queue's, under its lock ({@link OperationQueue} says how the two sides hand a slot over). See "Threading and
  * locks" in {@code docs/provider-kit.md}.
  */
 final class KitOperation implements PostedOperation {

@@ -5,6 +5,8 @@ import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * One queue of an EP (receives, or requests): a ring of pooled {@link KitOperation}s in posting order. A completion
@@ -16,23 +18,55 @@ import io.dat4j.kit.LockRank;
  * it (a transport thread that still held it) finds it done and is ignored, and never completes the operation posted
  * in that slot since.
  *
- * <p>Thread safety: guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}). A post reserves and commits a
- * descriptor under it (holding the EP's lock as well) and releases it before the transport's post hook, so a
- * transport may complete operations while it holds its own locks; an EVD's lock is taken under it. See "Threading
- * and locks" in {@code docs/provider-kit.md}.
+ * <p>Two sides, two counters. The <em>posting side</em> ({@link #reserve}, {@link #commit}) owns the tail: it fills
+ * the descriptor of the slot after the last posted one and then publishes it by a release write of {@link #posted}.
+ * The <em>completing side</em> ({@link #complete}, {@link #flush}) owns the head: under {@link #lock} it retires
+ * completed descriptors in order and publishes the freed slots by a release write of {@link #retired}. The posting
+ * side reads {@code retired} (acquire) to see a free slot, the completing side reads {@code posted} (acquire) to see
+ * what it may retire, so a slot is never refilled before its descriptor was retired, and never retired before it was
+ * filled.
+ *
+ * <p>Thread safety: the completing side is guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}), under which
+ * the EVD's lock is taken to post events. The posting side needs one poster at a time but takes no lock of its own:
+ * posts are serialised by the EP's lock ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ
+ * EP's receives, which the consumer cannot post, are reserved by the transport's SRQ takes under {@link #lock}
+ * ({@link KitEndpointUpcalls#takeSharedReceive}). So a post takes one kit lock, the EP's. {@link #resize} holds both
+ * the EP's lock and this one. See "Threading and locks" in {@code docs/provider-kit.md}; the jcstress
+ * {@code OperationQueueReuseTest} races a post into a slot against the completion that frees it.
  */
 final class OperationQueue {
 
     private static final int SILENT = CompletionFlag.SUPPRESS.value() | CompletionFlag.UNSIGNALLED.value();
+    private static final VarHandle POSTED;
+    private static final VarHandle RETIRED;
+
+    static {
+        try {
+            final MethodHandles.Lookup l = MethodHandles.lookup();
+            POSTED = l.findVarHandle(OperationQueue.class, "posted", long.class);
+            RETIRED = l.findVarHandle(OperationQueue.class, "retired", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final KitLock lock;
     private final KitEndpoint ep;
     private final boolean receives;
+    /** The slots; replaced only by {@link #resize}, which holds the EP's lock and {@link #lock}. */
     private KitOperation[] ring;
     private int maxSegments;
-    private int head;
-    private int count;
+    /** Posting side: the slot the next reserve fills, and the last sequence number given. */
+    private int tail;
     private long sequence;
+    /** Completing side (under {@link #lock}): the slot of the oldest outstanding descriptor. */
+    private int head;
+    /** Descriptors published by the posting side, ever; written with release by it, read with acquire by both. */
+    @SuppressWarnings("unused") // through POSTED
+    private volatile long posted;
+    /** Descriptors retired by the completing side, ever; written with release under the lock, read with acquire. */
+    @SuppressWarnings("unused") // through RETIRED
+    private volatile long retired;
 
     OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments) {
         this.ep = ep;
@@ -42,15 +76,29 @@ final class OperationQueue {
         this.maxSegments = Math.max(1, maxSegments);
     }
 
-    /** {@return the next free descriptor, begun, or null when the queue is full}; caller holds the lock */
+    private long postedAcquire() {
+        return (long) POSTED.getAcquire(this);
+    }
+
+    private long retiredAcquire() {
+        return (long) RETIRED.getAcquire(this);
+    }
+
+    /**
+     * {@return the next free descriptor, begun, or null when the queue is full}; the posting side (one poster at a
+     * time: the EP's lock, or this queue's for an SRQ take). Nothing is visible to the completing side until
+     * {@link #commit}.
+     */
     KitOperation reserve(final DtoOperation kind, final long cookie, final int flags) {
-        if (count == ring.length) {
+        if (KitLock.CHECKING && !ep.lock.isHeldByCurrentThread() && !lock.isHeldByCurrentThread()) {
+            throw new AssertionError("a post on " + this + " without the EP's lock or the queue's: the posting side"
+                    + " needs one poster at a time (see \"Threading and locks\" in docs/provider-kit.md)");
+        }
+        final long p = (long) POSTED.get(this); // the posting side's own counter
+        if (p - retiredAcquire() >= ring.length) {
             return null;
         }
-        int i = head + count;
-        if (i >= ring.length) {
-            i -= ring.length;
-        }
+        final int i = tail;
         KitOperation op = ring[i];
         if (op == null) {
             op = new KitOperation(ep.upcalls(), maxSegments);
@@ -60,23 +108,17 @@ final class OperationQueue {
         return op;
     }
 
-    /** Makes the reserved descriptor outstanding; caller holds the lock. */
+    /** Publishes the reserved, filled descriptor to the completing side; the posting side. */
     void commit() {
-        count++;
+        final int next = tail + 1;
+        tail = next == ring.length ? 0 : next;
+        POSTED.setRelease(this, (long) POSTED.get(this) + 1);
     }
 
+    /** {@return the outstanding count}; no lock (a snapshot: exact when neither side is running) */
     int outstanding() {
-        lock.lock();
-        try {
-            return count;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** {@return the outstanding count}; caller holds the lock */
-    int outstandingLocked() {
-        return count;
+        final long r = retiredAcquire();
+        return (int) (postedAcquire() - r);
     }
 
     int capacity() {
@@ -120,13 +162,19 @@ final class OperationQueue {
     void flush() {
         lock.lock();
         try {
-            for (int i = 0; i < count; i++) {
-                final KitOperation op = ring[(head + i) % ring.length];
+            final KitOperation[] r = ring;
+            final int n = (int) (postedAcquire() - (long) RETIRED.get(this));
+            int i = head;
+            for (int k = 0; k < n; k++) {
+                final KitOperation op = r[i];
                 if (!op.done) {
                     op.done = true;
                     op.flushed = true;
                     op.status = DtoStatus.FLUSHED;
                     op.transferred = 0;
+                }
+                if (++i == r.length) {
+                    i = 0;
                 }
             }
             drain();
@@ -135,32 +183,46 @@ final class OperationQueue {
         }
     }
 
+    /**
+     * Retires the completed descriptors at the head, in order; caller holds the lock. Each slot is freed (the retired
+     * count published) <em>before</em> its event is posted, from copies of the descriptor's fields: a consumer that
+     * takes the event and reposts at once must find the slot free (C programs size a queue by exactly what they keep
+     * posted), and the poster may reuse the descriptor as soon as the slot is free.
+     */
     private void drain() {
-        while (count > 0) {
-            final KitOperation op = ring[head];
+        final KitOperation[] r = ring;
+        long done = (long) RETIRED.get(this);
+        // an operation completes only after it was published, so every done one is below this
+        final long end = postedAcquire();
+        while (done < end) {
+            final KitOperation op = r[head];
             if (!op.done) {
-                return;
+                break;
             }
-            emit(op);
+            final long cookie = op.cookie();
+            final DtoStatus status = op.status;
+            final long transferred = op.transferred;
+            final DtoOperation reported = op.reported;
+            final int immediate = op.immediate;
+            final boolean silent = status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0;
             op.clearSegments();
             if (op.flushed) {
-                ring[head] = null; // the transport may still hold it: never hand it out again
+                r[head] = null; // the transport may still hold it: never hand it out again
             }
-            head++;
-            if (head == ring.length) {
-                head = 0;
+            head = head + 1 == r.length ? 0 : head + 1;
+            done++;
+            RETIRED.setRelease(this, done); // the slot is free for the posting side from here
+            if (!silent) {
+                emit(cookie, status, transferred, reported, immediate);
             }
-            count--;
         }
     }
 
-    private void emit(final KitOperation op) {
-        if (op.status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
-            return;
-        }
+    private void emit(final long cookie, final DtoStatus status, final long transferred, final DtoOperation reported,
+            final int immediate) {
         final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
         if (evd != null) {
-            evd.postDto(ep, op.cookie(), op.status, op.transferred, op.reported, op.immediate);
+            evd.postDto(ep, cookie, status, transferred, reported, immediate);
         }
     }
 
@@ -168,12 +230,14 @@ final class OperationQueue {
     boolean resize(final int capacity, final int maxSegments) {
         lock.lock();
         try {
+            final int count = (int) (postedAcquire() - (long) RETIRED.get(this));
             if (count > 0) {
                 return capacity >= count && capacity == ring.length;
             }
             ring = new KitOperation[capacity];
             this.maxSegments = Math.max(1, maxSegments);
             head = 0;
+            tail = 0;
             return true;
         } finally {
             lock.unlock();
