@@ -132,6 +132,13 @@ final class EvdBacklog {
         }
     }
 
+    /** After a take, or a resize: moves in what waits for the room it made (a volatile read when nothing waits). */
+    void afterTake() {
+        if (pending()) {
+            refill();
+        }
+    }
+
     /**
      * {@return true if the ring may hold an event to take}, read without the lock or the claim; an empty ring first
      * gets the completions that wait for room (another consumer may have taken the last event and not moved them in

@@ -174,20 +174,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /**
-     * Posts the DTO completion at the head of an EP queue without a record ({@code DAT_DTO_COMPLETION_EVENT}): the
-     * fields go into the ring, and a consumer taking it into an {@link EventSlot} sees them without any allocation.
-     * Only when the ring has room and no other queue's completions wait before it ({@link EvdBacklog}): then, under
-     * the lock, the queue's slot is freed ({@link OperationQueue#retireHead()}) before the event is appended. A freed
-     * EVD drops the completion (the slot is freed all the same). Otherwise the queue waits, its slot held, until a
-     * consumer's take makes room ({@link EvdBacklog#refill()}). Allocation-free.
+     * Posts the DTO completion at the head of an EP queue (whose lock the caller holds) without a record: its fields
+     * go into the ring, allocation-free. Only if {@link EvdBacklog#admits} it: then the queue's slot is freed
+     * ({@link OperationQueue#retireHead()}) under the lock, before the event is appended; a freed EVD drops it (the
+     * slot freed all the same). Otherwise the queue waits, its slot held, until a take makes room.
      *
-     * @param queue the EP queue, whose lock the caller holds
-     * @param endpoint the EP, {@code ep_handle}
-     * @param cookie the consumer's cookie
-     * @param status the status
-     * @param transferredLength bytes transferred
-     * @param operation what completed
-     * @param rmrContext the invalidated rmr context, or 0
      * @return false if the completion waits for room (the queue joined the EVD's backlog)
      */
     boolean postDto(final OperationQueue queue, final Endpoint endpoint, final long cookie, final DtoStatus status,
@@ -198,18 +189,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     /** The queue has nothing waiting for room any more; the caller holds its lock. */
     void leaveBacklog(final OperationQueue queue) {
         backlog.leaveLocking(queue);
-    }
-
-    /** {@return true if the ring may hold an event}, without lock or claim ({@link EvdBacklog#mayTake()}) */
-    private boolean mayTake() {
-        return backlog.mayTake();
-    }
-
-    /** After a take, or a resize: moves in what waits for room ({@link EvdBacklog#refill()}, if any waits). */
-    private void afterTake() {
-        if (backlog.pending()) {
-            backlog.refill();
-        }
     }
 
     /**
@@ -379,7 +358,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             ring.unclaim();
             lock.unlock();
         }
-        afterTake(); // a longer ring takes what waits for room
+        backlog.afterTake(); // a longer ring takes what waits for room
     }
 
     /**
@@ -443,7 +422,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     public Event poll() {
         checkOpen();
         pollSource();
-        if (mayTake()) {
+        if (backlog.mayTake()) {
             final Event e = takeLocked();
             if (e != null) {
                 return e;
@@ -483,7 +462,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             endTake();
         }
-        afterTake();
+        backlog.afterTake();
         return e;
     }
 
@@ -498,7 +477,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             endTake();
         }
-        afterTake();
+        backlog.afterTake();
         return true;
     }
 
@@ -514,7 +493,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(2, "the event slot is null");
         }
         pollSource();
-        if (mayTake() && takeLocked(into)) {
+        if (backlog.mayTake() && takeLocked(into)) {
             return true;
         }
         final CompletionSource s = source;
@@ -544,7 +523,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         int n = 0;
         while (n < limit) {
             boolean got = false;
-            if (mayTake()) { // an empty ring costs this read, not the lock
+            if (backlog.mayTake()) { // an empty ring costs this read, not the lock
                 if (holder == null) {
                     holder = TAKEN.get();
                 }
@@ -559,7 +538,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 }
             }
             if (got) {
-                afterTake();
+                backlog.afterTake();
                 n++;
                 holder.deliver(this, handler);
                 continue;
@@ -625,7 +604,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             } finally {
                 lock.unlock();
             }
-            afterTake();
+            backlog.afterTake();
         }
     }
 
@@ -636,7 +615,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         boolean triedOnce = false;
         while (true) {
             pollSource();
-            afterTake(); // another consumer's take may have made room it has not filled yet
+            backlog.afterTake(); // another consumer's take may have made room it has not filled yet
             if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
                 // spinning: too few events, and nothing to report, seen without the lock
                 final long now = System.nanoTime();
