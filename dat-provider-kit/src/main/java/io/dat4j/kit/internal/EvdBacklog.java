@@ -12,8 +12,8 @@ import java.util.ArrayDeque;
  * {@code INSUFFICIENT_RESOURCES}, as in C), and the queue's later completions wait behind it, so that the completions
  * of one EP stay in order. While any queue waits, a queue that is not the first one waits behind it, so completions
  * also enter the EVD in the order they began to wait, as they leave a CQ. Whoever takes an event from the ring and
- * then finds {@link #pending()} moves the waiting completions in ({@link KitEventDispatcher}'s refill), first queue
- * first, until the ring is full again or no queue waits.
+ * then finds {@link #pending()} moves the waiting completions in ({@link #refill()}), first queue first, until the
+ * ring is full again or no queue waits.
  *
  * <p>Thread safety: guarded by the owning EVD's lock ({@link io.dat4j.kit.LockRank#EVENT_DISPATCHER}), but for
  * {@link #pending()}, read by takers with no lock. The hand-off between a queue that begins to wait and a taker that
@@ -153,11 +153,6 @@ final class EvdBacklog {
         }
         refill();
         return ring.countAcquire() > 0;
-    }
-
-    /** {@return how many queues wait}; under the EVD's lock */
-    int size() {
-        return queues.size();
     }
 
     /** Forgets every waiting queue (the EVD is freed: its events are dropped, and so are theirs). Under the lock. */

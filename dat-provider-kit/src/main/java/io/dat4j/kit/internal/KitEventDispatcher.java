@@ -34,7 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link EventHandler} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)}) build the
  * record when it is taken. {@link #await} parks the one waiter
  * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
- * {@link #setUnwaitable()}. An event that does not fit is dropped and counted, and one
+ * {@link #setUnwaitable()}. A DTO completion that does not fit waits in its EP's queue, its slot held, until a take
+ * makes room ({@link EvdBacklog}). Any other event that does not fit is dropped and counted, and one
  * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
  * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
  *

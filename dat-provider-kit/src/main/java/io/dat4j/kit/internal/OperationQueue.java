@@ -16,7 +16,9 @@ import java.lang.invoke.VarHandle;
  * has used, and posting allocates nothing once the queue has been as deep as it gets. A descriptor the kit completes
  * while the transport still holds it ({@link #flush}) is not reused: its slot gets a new one, so a late completion of
  * it (a transport thread that still held it) finds it done and is ignored, and never completes the operation posted
- * in that slot since.
+ * in that slot since. A completed descriptor keeps its slot until its event has entered the EVD (libdapl frees a work
+ * request's cookie when its work completion is moved from the CQ into the EVD): when the EVD is full, it and the
+ * completions behind it wait ({@link EvdBacklog}), and a post finds the queue full, as in C.
  *
  * <p>Two sides, two counters. The <em>posting side</em> ({@link #reserve}, {@link #commit}) owns the tail: it fills
  * the descriptor of the slot after the last posted one and then publishes it by a release write of {@link #posted}.
@@ -27,7 +29,7 @@ import java.lang.invoke.VarHandle;
  * filled.
  *
  * <p>Thread safety: the completing side is guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}), under which
- * the EVD's lock is taken to post events. The posting side needs one poster at a time but takes no lock of its own:
+ * the EVD's lock is taken to post events (and, there, to free the slot of each: {@link #retireHead()}). The posting side needs one poster at a time but takes no lock of its own:
  * posts are serialised by the EP's lock ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ
  * EP's receives, which the consumer cannot post, are reserved by the transport's SRQ takes under {@link #lock}
  * ({@link KitEndpointUpcalls#takeSharedReceive}). So a post takes one kit lock, the EP's. {@link #resize} holds both
