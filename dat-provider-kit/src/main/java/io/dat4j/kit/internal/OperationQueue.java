@@ -30,8 +30,9 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread safety: the completing side is guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}), under which
  * the EVD's lock is taken to post events (and, there, to free the slot of each: {@link #retireHead()}). The posting
- * side needs one poster at a time but takes no lock of its own: posts are serialised by the EP's lock ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ
- * EP's receives, which the consumer cannot post, are reserved by the transport's SRQ takes under {@link #lock}
+ * side needs one poster at a time but takes no lock of its own: posts are serialised by the EP's lock
+ * ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ EP's receives, which the consumer
+ * cannot post, are reserved by the transport's SRQ takes under {@link #lock}
  * ({@link KitEndpointUpcalls#takeSharedReceive}). So a post takes one kit lock, the EP's. {@link #resize} holds both
  * the EP's lock and this one. See "Threading and locks" in {@code docs/provider-kit.md}; the jcstress
  * {@code OperationQueueReuseTest} races a post into a slot against the completion that frees it.
