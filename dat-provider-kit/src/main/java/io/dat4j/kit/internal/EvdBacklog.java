@@ -132,25 +132,12 @@ final class EvdBacklog {
         }
     }
 
-    /** After a take, or a resize: moves in what waits for the room it made (a volatile read when nothing waits). */
-    void afterTake() {
-        if (pending()) {
-            refill();
-        }
-    }
-
     /**
-     * {@return true if the ring may hold an event to take}, read without the lock or the claim; an empty ring first
-     * gets the completions that wait for room (another consumer may have taken the last event and not moved them in
-     * yet: C's dequeue polls the CQ when the EVD is empty)
+     * {@return true if the ring holds an event after a refill}; a consumer that found the ring empty while a queue
+     * waits (another consumer may have taken the last event and not moved them in yet: C's dequeue polls the CQ when
+     * the EVD is empty)
      */
-    boolean mayTake() {
-        if (ring.countAcquire() > 0) {
-            return true;
-        }
-        if (!pending()) {
-            return false;
-        }
+    boolean refilled() {
         refill();
         return ring.countAcquire() > 0;
     }

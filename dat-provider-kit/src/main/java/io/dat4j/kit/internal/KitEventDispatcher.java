@@ -193,6 +193,21 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /**
+     * {@return true if the ring may hold an event}, without lock or claim: an empty ring costs two reads; when it is
+     * empty while completions wait for room, they are moved in first ({@link EvdBacklog#refilled()})
+     */
+    private boolean mayTake() {
+        return ring.countAcquire() > 0 || backlog.pending() && backlog.refilled();
+    }
+
+    /** After a take, or a resize: moves in what waits for room (a volatile read when nothing waits). */
+    private void afterTake() {
+        if (backlog.pending()) {
+            backlog.refill();
+        }
+    }
+
+    /**
      * Appends an event if there is room, then wakes the waiter when its threshold is reached, or triggers the CNO
      * when enabled and nobody waits. Allocation-free.
      *
@@ -359,7 +374,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             ring.unclaim();
             lock.unlock();
         }
-        backlog.afterTake(); // a longer ring takes what waits for room
+        afterTake(); // a longer ring takes what waits for room
     }
 
     /**
@@ -423,7 +438,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     public Event poll() {
         checkOpen();
         pollSource();
-        if (backlog.mayTake()) {
+        if (mayTake()) {
             final Event e = takeLocked();
             if (e != null) {
                 return e;
@@ -463,7 +478,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             endTake();
         }
-        backlog.afterTake();
+        afterTake();
         return e;
     }
 
@@ -478,7 +493,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         } finally {
             endTake();
         }
-        backlog.afterTake();
+        afterTake();
         return true;
     }
 
@@ -494,7 +509,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(2, "the event slot is null");
         }
         pollSource();
-        if (backlog.mayTake() && takeLocked(into)) {
+        if (mayTake() && takeLocked(into)) {
             return true;
         }
         final CompletionSource s = source;
@@ -524,7 +539,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         int n = 0;
         while (n < limit) {
             boolean got = false;
-            if (backlog.mayTake()) { // an empty ring costs this read, not the lock
+            if (mayTake()) { // an empty ring costs this read, not the lock
                 if (holder == null) {
                     holder = TAKEN.get();
                 }
@@ -539,7 +554,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 }
             }
             if (got) {
-                backlog.afterTake();
+                afterTake();
                 n++;
                 holder.deliver(this, handler);
                 continue;
@@ -605,7 +620,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             } finally {
                 lock.unlock();
             }
-            backlog.afterTake();
+            afterTake();
         }
     }
 
@@ -616,7 +631,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         boolean triedOnce = false;
         while (true) {
             pollSource();
-            backlog.afterTake(); // another consumer's take may have made room it has not filled yet
+            afterTake(); // another consumer's take may have made room it has not filled yet
             if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
                 // spinning: too few events, and nothing to report, seen without the lock
                 final long now = System.nanoTime();
