@@ -22,28 +22,8 @@ class PerTestResourceTest {
     private static final List<String> LIFE = new ArrayList<>();
     private static Object previous;
 
-    /** Records what is done to it; its close fails when told to. */
-    private static final class Recorder implements AutoCloseable {
-        final List<String> calls;
-        final boolean broken;
-
-        Recorder(final List<String> calls, final boolean broken) {
-            this.calls = calls;
-            this.broken = broken;
-            calls.add("open");
-        }
-
-        @Override
-        public void close() throws IOException {
-            calls.add("close");
-            if (broken) {
-                throw new IOException("left a file open");
-            }
-        }
-    }
-
     @RegisterExtension
-    final PerTestResource<Recorder> registered = new PerTestResource<>(() -> new Recorder(LIFE, false));
+    final PerTestResource<Recorder> registered = new PerTestResource<>(() -> new Recorder(LIFE, Recorder.Fault.NONE));
 
     @Test
     @Order(1)
@@ -71,7 +51,7 @@ class PerTestResourceTest {
     @Test
     void opensThenClosesOnceAndRefusesGetOutsideATest() throws Exception {
         final List<String> calls = new ArrayList<>();
-        final PerTestResource<Recorder> r = new PerTestResource<>(() -> new Recorder(calls, false));
+        final PerTestResource<Recorder> r = new PerTestResource<>(() -> new Recorder(calls, Recorder.Fault.NONE));
         assertThrows(IllegalStateException.class, r::get, "not open yet");
         r.beforeEach(null);
         assertThrows(IllegalStateException.class, r::open, "open twice");
@@ -85,7 +65,7 @@ class PerTestResourceTest {
     @Test
     void reportsAFailedCloseAndForgetsTheResource() throws Exception {
         final List<String> calls = new ArrayList<>();
-        final PerTestResource<Recorder> r = new PerTestResource<>(() -> new Recorder(calls, true));
+        final PerTestResource<Recorder> r = new PerTestResource<>(() -> new Recorder(calls, Recorder.Fault.CLOSE));
         r.open();
         final IOException e = assertThrows(IOException.class, r::close);
         assertEquals("left a file open", e.getMessage());
