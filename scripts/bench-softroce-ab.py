@@ -94,16 +94,18 @@ def csw_section(out, order, runs):
     if not rows:
         return
     trips = sizes * (n + warm)
-    print(f"Voluntary (involuntary) context switches per round trip of each JVM (`/usr/bin/time`, CSW=1): all of the "
-          f"JVM's threads over its whole run, JVM start and warm-up included, divided by {trips} round trips; the "
-          "differences between builds are what counts")
+    print(f"Voluntary and involuntary context switches per round trip of each JVM (`/usr/bin/time`, CSW=1): all of "
+          f"the JVM's threads over its whole run, JVM start and warm-up included, divided by {trips} round trips, and "
+          "the JVM's wall time; the provider's CQ and CM threads wake every 50 ms when idle (40 voluntary switches a "
+          "second), so compare builds only at similar wall times")
     print()
-    print("| variant | round | client vol | client invol | server vol | server invol |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| variant | round | client vol | client invol | client s | server vol | server invol | server s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for v, r, c, s in rows:
         cells = []
         for t in (c, s):
-            cells += [tables.fmt(t[0] / trips, 2), tables.fmt(t[1] / trips, 2)] if t else ["–", "–"]
+            cells += ([tables.fmt(t[0] / trips, 2), tables.fmt(t[1] / trips, 2), tables.fmt(t[2])] if t
+                      else ["–", "–", "–"])
         print(f"| {v} | {r} | " + " | ".join(cells) + " |")
     print()
 

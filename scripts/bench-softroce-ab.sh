@@ -13,8 +13,9 @@
 # ROUNDS rounds, each running every variant in turn: dat perf lat --op send (sizes LAT_SIZES, -n LAT_N, --warmup
 # LAT_WARMUP) and, unless SKIP_BW=1, dat perf bw --op send (BW_SIZE). Then ab.md (scripts/bench-softroce-ab.py).
 # CSW=1: both JVMs of each latency pair run under /usr/bin/time (NAME.time, NAME.server.time), and ab.md gives their
-# voluntary context switches (sleeps: futex, poll, read that blocked) per round trip, JVM start included: a count that
-# host load hardly moves, unlike the times, so that a wake-up more or less per round trip shows between builds.
+# voluntary context switches (sleeps: futex, poll, read that blocked) per round trip and their wall time. Not yet a
+# load-independent count: the rdmacm provider's CQ and CM threads wake every 50 ms when idle (40 switches a second
+# per JVM), so on a starved guest, where a JVM lives minutes, those dominate; compare builds only at similar wall times.
 # CONNECT_TIMEOUT=S: dat perf lat --connect-timeout S (a starved guest may take longer than the default 10 s to accept).
 set -euo pipefail
 
