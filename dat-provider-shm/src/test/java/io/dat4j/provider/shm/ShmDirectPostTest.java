@@ -11,6 +11,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.Event;
 import io.dat4j.LocalMemoryRegion;
+import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,8 +33,8 @@ class ShmDirectPostTest {
     void aSendOrWriteOnAnIdleConnectionIsWrittenWithoutTheQueue() {
         try (Fixture f = new Fixture()) {
             final Endpoint[] eps = f.connect();
-            stop(f);
-            final ShmEndpoint client = only(f.clientTransport).endpoint();
+            ShmSingleThreadSendTest.stopProgressThreads(f);
+            final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
             final LocalMemoryRegion src = f.lmr(f.c, 4096);
             final LocalMemoryRegion dst = f.lmr(f.s, 4096);
             for (int i = 0; i < 100; i++) {
@@ -42,10 +43,10 @@ class ShmDirectPostTest {
                 eps[0].postSend(List.of(src.triplet(0, size)), i, CompletionFlag.DEFAULT);
                 assertEquals(0, client.requestsPosted(), "SEND " + i + " of " + size + " bytes on an idle connection"
                         + " went through the EP's queue");
-                final DtoCompletionEvent r = next(f, f.s, "receive " + i);
+                final DtoCompletionEvent r = next(f.s, "receive " + i);
                 assertEquals(1000 + i, r.cookie());
                 assertEquals(size, r.transferredLength());
-                final DtoCompletionEvent s = next(f, f.c, "SEND " + i);
+                final DtoCompletionEvent s = next(f.c, "SEND " + i);
                 assertEquals(DtoOperation.SEND, s.operation());
                 assertEquals(i, s.cookie());
             }
@@ -74,8 +75,8 @@ class ShmDirectPostTest {
     void requestsQueuedBehindAFullRingKeepTheirOrder() {
         try (Fixture f = new Fixture("dat4j.shm.ringBytes=4096")) {
             final Endpoint[] eps = f.connect();
-            stop(f);
-            final ShmEndpoint client = only(f.clientTransport).endpoint();
+            ShmSingleThreadSendTest.stopProgressThreads(f);
+            final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
             final LocalMemoryRegion src = f.lmr(f.c, 1024 * 32);
             final LocalMemoryRegion dst = f.lmr(f.s, 1024 * 32);
             for (int round = 0; round < 5; round++) {
@@ -122,8 +123,7 @@ class ShmDirectPostTest {
         }
     }
 
-    private static DtoCompletionEvent next(final Fixture f, final io.dat4j.testsupport.AdapterPair.Side side,
-            final String what) {
+    private static DtoCompletionEvent next(final AdapterPair.Side side, final String what) {
         final long deadline = System.nanoTime() + DEADLINE_NANOS;
         Event e;
         while ((e = side.evd.poll()) == null) {
@@ -135,18 +135,5 @@ class ShmDirectPostTest {
         final DtoCompletionEvent d = assertInstanceOf(DtoCompletionEvent.class, e);
         assertEquals(DtoStatus.SUCCESS, d.status(), what);
         return d;
-    }
-
-    private static ShmConnection only(final ShmTransport t) {
-        final ShmConnection[] cs = t.connections();
-        assertEquals(1, cs.length, "connections of " + t);
-        return cs[0];
-    }
-
-    private static void stop(final Fixture f) {
-        f.serverTransport.progress.stop(ShmTransport.WAIT_MILLIS);
-        f.clientTransport.progress.stop(ShmTransport.WAIT_MILLIS);
-        assertTrue(!f.serverTransport.progress.isAlive() && !f.clientTransport.progress.isAlive(),
-                "the progress threads did not stop");
     }
 }
