@@ -378,11 +378,15 @@ final class IoLoop implements Runnable {
      * I/O thread, while consumer {@code o} owns the loop: releases it from its {@code recv} ({@link #recvRound}) when
      * its round's time is up ({@link #recvDeadline}) or it was interrupted (which sends no signal).
      *
-     * @return how long to sleep at most before looking again
+     * @return how long to sleep at most before looking again ({@link Long#MAX_VALUE}: no consumer of this loop
+     *         waits in recv, ever)
      */
     private long watchRecv(final Thread o, final long now) {
         final RecvWake w = recvWake;
-        if (w == null || o == thread || !w.armed()) {
+        if (w == null) {
+            return Long.MAX_VALUE;
+        }
+        if (o == thread || !w.armed()) {
             return RECV_WATCH_NANOS;
         }
         final long left = recvDeadline - now;
@@ -420,7 +424,11 @@ final class IoLoop implements Runnable {
             // waiter in recv at least every RECV_WATCH_MILLIS
             ioWaitsForRelease = true;
             if (owner.get() != null && running) {
-                LockSupport.parkNanos(this, watch);
+                if (watch == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, watch);
+                }
             }
             ioWaitsForRelease = false;
             return false;
@@ -455,7 +463,8 @@ final class IoLoop implements Runnable {
         final long since = deferredAcks.since();
         final long until = since != 0 ? Math.min(since + ackDelayNanos, lastDriven + graceNanos)
                 : lastDriven + graceNanos;
-        return Math.min(Math.max(until - now, 50_000L), RECV_WATCH_NANOS); // (a waiter in recv: see watchRecv)
+        final long d = Math.max(until - now, 50_000L);
+        return recvWake == null ? d : Math.min(d, RECV_WATCH_NANOS); // (a waiter in recv: see watchRecv)
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */

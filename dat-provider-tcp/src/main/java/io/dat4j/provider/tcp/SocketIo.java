@@ -39,8 +39,8 @@ import org.apache.logging.log4j.Logger;
  * {@code MSG_DONTWAIT} (the I/O thread's reads after a selection, every write), and a consumer that drives the loop of
  * its one connection waits in one {@code recv} ({@link #recvStage}), without a timeout (a timed one costs the kernel a
  * timer per call), released by the peer's bytes, an error or a signal ({@link RecvWake}: another thread's wake-up, or
- * the I/O thread's when the round's time is up or the waiter was interrupted). The channel stays what it was for everything
- * else: its selector registration, connect, shutdown and close.
+ * the I/O thread's when the round's time is up or the waiter was interrupted). The channel stays what it was for
+ * everything else: its selector registration, connect, shutdown and close.
  *
  * <p>Availability: Linux on x86-64 or AArch64, with native access for this module ({@code
  * --enable-native-access=io.dat4j.provider.tcp}), where the JDK's NIO interrupt signal has a handler that does not

@@ -178,21 +178,7 @@ class RecvWaitTest {
                 assertEquals(payload, assertInstanceOf(SoftwareEvent.class, waiter.get(60, TimeUnit.SECONDS))
                         .payload());
             }
-            final DatException[] caught = new DatException[1];
-            final Thread t = new Thread(() -> {
-                try {
-                    f.c.evd.await(Duration.ofMinutes(1));
-                } catch (final DatException e) {
-                    caught[0] = e;
-                }
-            });
-            t.start();
-            Thread.sleep(100);
-            t.interrupt();
-            t.join(TimeUnit.SECONDS.toMillis(30));
-            assertFalse(t.isAlive(), "an interrupted waiter leaves its wait");
-            assertNotNull(caught[0]);
-            assertEquals(StatusType.INTERRUPTED_CALL, caught[0].type());
+            assertInterruptedAfter(f.c.evd, Duration.ofMinutes(1), 100);
             // the connection still works: the posted receive completes
             ep[1].postSend(List.of(), 9, CompletionFlag.DEFAULT);
             final DtoCompletionEvent r = dto(f.c.evd);
@@ -223,22 +209,8 @@ class RecvWaitTest {
                 assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(ms), "not before the timeout");
                 checkRecv(true, before, "a wait of " + ms + " ms");
             }
-            final DatException[] caught = new DatException[1];
-            final Thread t = new Thread(() -> {
-                try {
-                    f.c.evd.await(io.dat4j.EventDispatcher.INFINITE);
-                } catch (final DatException e) {
-                    caught[0] = e;
-                }
-            });
             final long before = IoLoop.recvRounds();
-            t.start();
-            Thread.sleep(300);
-            t.interrupt();
-            t.join(TimeUnit.SECONDS.toMillis(30));
-            assertFalse(t.isAlive(), "an interrupted waiter without a timeout leaves its recv");
-            assertNotNull(caught[0]);
-            assertEquals(StatusType.INTERRUPTED_CALL, caught[0].type());
+            assertInterruptedAfter(f.c.evd, io.dat4j.EventDispatcher.INFINITE, 300);
             checkRecv(true, before, "the wait without a timeout");
             final CompletableFuture<Event> late = CompletableFuture.supplyAsync(
                     () -> f.c.evd.await(Duration.ofSeconds(20)));
@@ -247,6 +219,29 @@ class RecvWaitTest {
             final Event e = late.get(30, TimeUnit.SECONDS);
             assertEquals(7, assertInstanceOf(DtoCompletionEvent.class, e).cookie());
         }
+    }
+
+    /**
+     * A thread waiting on {@code evd} for up to {@code timeout}, interrupted after {@code ms}, leaves with
+     * INTERRUPTED_CALL.
+     */
+    private static void assertInterruptedAfter(final io.dat4j.EventDispatcher evd, final Duration timeout,
+            final long ms) throws InterruptedException {
+        final DatException[] caught = new DatException[1];
+        final Thread t = new Thread(() -> {
+            try {
+                evd.await(timeout);
+            } catch (final DatException e) {
+                caught[0] = e;
+            }
+        });
+        t.start();
+        Thread.sleep(ms);
+        t.interrupt();
+        t.join(TimeUnit.SECONDS.toMillis(30));
+        assertFalse(t.isAlive(), "an interrupted waiter leaves its wait");
+        assertNotNull(caught[0]);
+        assertEquals(StatusType.INTERRUPTED_CALL, caught[0].type());
     }
 
     /** What ends the wait of a consumer blocked in its connection's recv, and what it then gets. */
