@@ -18,11 +18,9 @@ import io.dat4j.LocalMemoryRegion;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.testsupport.ChildJvm;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -127,17 +125,13 @@ class ExhaustionTest {
                 .toString(), "-cp", ChildJvm.classPath(), "-Xmx96m", "-XX:TieredStopAtLevel=1",
                 FaultPeerMain.class.getName(), what).redirectErrorStream(true).start();
         try {
-            final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8));
-            final StringBuilder all = new StringBuilder();
             String result = null;
-            for (String l = out.readLine(); l != null; l = out.readLine()) {
-                all.append(l).append('\n');
+            final String all = ChildJvm.output(p, Duration.ofMinutes(2));
+            for (final String l : all.split("\n")) {
                 if (l.startsWith("STATUS ") || l.startsWith("OOM ")) {
                     result = l;
                 }
             }
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
             assertTrue(result != null && result.startsWith("STATUS INSUFFICIENT_RESOURCES"), what + ": " + all);
         } finally {
             p.destroyForcibly();
