@@ -625,8 +625,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     private Event awaitLoop(final long nanos, final int threshold, final EventSlot slot) {
-        final long start = System.nanoTime();
-        final long deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : start + nanos;
+        // the clock is read lazily, once an iteration at most: a wait that finds its events at once reads none, and
+        // the timeout (and the spin) starts when the ring is first found short
+        boolean started = false;
+        long start = 0;
+        long deadline = Long.MAX_VALUE;
         boolean armed = false;
         boolean triedOnce = false;
         while (true) {
@@ -635,6 +638,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
                 // spinning: too few events, and nothing to report, seen without the lock
                 final long now = System.nanoTime();
+                if (!started) {
+                    started = true;
+                    start = now;
+                    deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
+                }
                 if (now - start < spinNanos && (deadline == Long.MAX_VALUE || deadline - now > 0)
                         && !Thread.currentThread().isInterrupted()) {
                     Thread.onSpinWait();
@@ -678,7 +686,19 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 if (Thread.interrupted()) {
                     throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
                 }
-                left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+                final long now;
+                if (nanos == Long.MAX_VALUE && spinNanos == 0) {
+                    now = 0; // (no deadline, no spin: no clock)
+                    left = Long.MAX_VALUE;
+                } else {
+                    now = System.nanoTime();
+                    if (!started) {
+                        started = true;
+                        start = now;
+                        deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
+                    }
+                    left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - now;
+                }
                 if (left <= 0 && s != null && !triedOnce) {
                     // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
                     // dequeue does, then checks the ring once more
@@ -692,7 +712,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                             "fewer than " + threshold + " events arrived within the timeout; " + ring.count()
                             + " queued");
                 }
-                if (spinNanos > 0 && System.nanoTime() - start < spinNanos) {
+                if (spinNanos > 0 && now - start < spinNanos) {
                     Thread.onSpinWait();
                     continue;
                 }

@@ -123,21 +123,21 @@ final class InboundReader {
     }
 
     /**
-     * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting up to {@code millis}, or not at all when
-     * {@code millis} is 0. After a large payload ({@link #largeFrames}), at a frame
+     * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting until bytes come or another thread
+     * releases it, or, unless {@code wait}, not at all. After a large payload ({@link #largeFrames}), at a frame
      * boundary, it asks for one header only: the next payload is likely large too, and the read that follows the
      * header puts it straight into the posted receive or region ({@link #in}) instead of through the stage (a copy).
      * The loop owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
      *
      * @return as {@link SocketIo#recvStage}
      */
-    int recvInto(final int millis) {
+    int recvInto(final boolean wait) {
         inStage.clear();
         if (largeFrames) {
             inStage.limit(inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE);
         }
         asked = inStage.remaining();
-        final int n = c.io.recvStage(inStage, stageBase, millis);
+        final int n = c.io.recvStage(inStage, stageBase, wait);
         inStage.flip();
         return n;
     }

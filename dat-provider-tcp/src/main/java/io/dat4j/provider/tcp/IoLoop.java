@@ -33,10 +33,12 @@ final class IoLoop implements Runnable {
     private static final Logger LOG = Logging.logger(IoLoop.class);
 
     /**
-     * A wait in {@code recv} ({@link #recvRound}): a consumer interrupted meanwhile (which sends no signal) is back in
-     * the kit within it; shorter waits (a timer or the wait's timeout due sooner) select.
+     * A round waits in {@code recv} ({@link #recvRound}) only when it may wait at least this long (a timer or the
+     * wait's timeout due sooner: it selects); the I/O thread looks at such a waiter at least this often
+     * ({@link #watchRecv}): a consumer interrupted meanwhile (which sends no signal) is back in the kit within it.
      */
-    static final int RECV_SLICE_MILLIS = 20;
+    static final int RECV_WATCH_MILLIS = 20;
+    private static final long RECV_WATCH_NANOS = RECV_WATCH_MILLIS * 1_000_000L;
 
     /** Microseconds without a driving consumer after which the I/O thread takes over ({@link TcpConfig}). */
     private final long graceNanos;
@@ -65,8 +67,20 @@ final class IoLoop implements Runnable {
     final Liveness.Sweep liveness;
     /** Who runs the loop now: the I/O thread, a driving consumer, or nobody. */
     private final AtomicReference<Thread> owner = new AtomicReference<>();
-    /** When a consumer last released the loop ({@link System#nanoTime()}). */
-    private volatile long lastDriven;
+    /**
+     * Counts the consumers' releases of the loop: written by the releasing owner before it hands the loop back (the
+     * hand-over publishes it), read by the I/O thread, which notes when it saw it change ({@link #lastDriven}). A
+     * counter, not a time, so that a consumer's round reads no clock for it.
+     */
+    private int drives;
+    /** The I/O thread's: {@link #drives} when it last looked. */
+    private int seenDrives;
+    /**
+     * The I/O thread's: when ({@link System#nanoTime()}) it last saw {@link #drives} change, or stepped aside. It looks
+     * at least every {@link #graceNanos} while consumers drive, so it takes the loop back within two graces of the
+     * last release.
+     */
+    private long lastDriven;
     /** The I/O thread parks until the driving consumer releases the loop. */
     private volatile boolean ioWaitsForRelease;
     /** A consumer found another consumer driving: the I/O thread should take over once the loop is free. */
@@ -82,6 +96,13 @@ final class IoLoop implements Runnable {
      * {@code dat4j.tcp.nativeSockets=false}).
      */
     private final RecvWake recvWake;
+    /**
+     * When ({@link System#nanoTime()}) the round of the consumer now waiting in {@code recv} must end (its first timer,
+     * or its wait's timeout; {@link Long#MAX_VALUE}: none): written by the owner before it arms {@link #recvWake}, read
+     * by the I/O thread, which releases the waiter then ({@link #watchRecv}). The {@code recv} itself has no timeout:
+     * a timed one costs the kernel a timer set and cancelled per call.
+     */
+    private volatile long recvDeadline = Long.MAX_VALUE;
     /** The connection last registered with this loop's selector (owner only): the candidate for {@link #recvRound}. */
     private TcpConnection lastRegistered;
     /**
@@ -302,7 +323,7 @@ final class IoLoop implements Runnable {
     }
 
     private void release(final Thread me) {
-        lastDriven = System.nanoTime();
+        drives++; // (the owner's alone; published by the hand-over below)
         owner.compareAndSet(me, null);
         if (ioWaitsForRelease || ioNeeded || !running || work.hasWork()) {
             LockSupport.unpark(thread);
@@ -353,27 +374,67 @@ final class IoLoop implements Runnable {
         }
     }
 
+    /**
+     * I/O thread, while consumer {@code o} owns the loop: releases it from its {@code recv} ({@link #recvRound}) when
+     * its round's time is up ({@link #recvDeadline}) or it was interrupted (which sends no signal).
+     *
+     * @return how long to sleep at most before looking again ({@link Long#MAX_VALUE}: no consumer of this loop
+     *         waits in recv, ever)
+     */
+    private long watchRecv(final Thread o, final long now) {
+        final RecvWake w = recvWake;
+        if (w == null) {
+            return Long.MAX_VALUE;
+        }
+        if (o == thread || !w.armed()) {
+            return RECV_WATCH_NANOS;
+        }
+        final long left = recvDeadline - now;
+        if (left <= 0 || o.isInterrupted()) {
+            w.wake();
+            return RECV_WATCH_NANOS;
+        }
+        return Math.max(Math.min(left, RECV_WATCH_NANOS), 50_000L);
+    }
+
+    /** I/O thread: {@return when a consumer last released the loop, as far as it knows} (see {@link #drives}) */
+    private long lastDriven(final long now) {
+        final int d = drives;
+        if (d != seenDrives) {
+            seenDrives = d;
+            lastDriven = now;
+        }
+        return lastDriven;
+    }
+
     /** I/O thread: {@return true when it owns the loop for a round; false after it backed off (parked)} */
     private boolean takeTurn() {
-        if (owner.get() != null) {
+        final Thread o = owner.get();
+        if (o != null) {
             final long now = System.nanoTime();
-            if (now - lastDriven < graceNanos) {
+            final long watch = watchRecv(o, now);
+            if (now - lastDriven(now) < graceNanos) {
                 // consumers drive round after round (a ping-pong): check back when deferred ACKs fall due, else when
                 // the grace ends, instead of being unparked by every release (a futex wake-up and two thread switches
                 // for the consumer) or waking every ACK delay (a third of a consumer's round trip on one CPU)
-                LockSupport.parkNanos(this, nextCheck(now));
+                LockSupport.parkNanos(this, Math.min(nextCheck(now), watch));
                 return false;
             }
-            // a consumer has held the loop for a while (a long wait): park until it releases the loop
+            // a consumer has held the loop for a while (a long wait): park until it releases the loop, looking at a
+            // waiter in recv at least every RECV_WATCH_MILLIS
             ioWaitsForRelease = true;
             if (owner.get() != null && running) {
-                LockSupport.park(this);
+                if (watch == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, watch);
+                }
             }
             ioWaitsForRelease = false;
             return false;
         }
         final long now = System.nanoTime();
-        final long idle = now - lastDriven;
+        final long idle = now - lastDriven(now);
         if (idle < graceNanos && !ioNeeded && !work.hasWork()) {
             final long since = deferredAcks.since();
             if (since != 0 && now - since >= ackDelayNanos && owner.compareAndSet(null, thread)) {
@@ -402,23 +463,31 @@ final class IoLoop implements Runnable {
         final long since = deferredAcks.since();
         final long until = since != 0 ? Math.min(since + ackDelayNanos, lastDriven + graceNanos)
                 : lastDriven + graceNanos;
-        return Math.max(until - now, 50_000L);
+        final long d = Math.max(until - now, 50_000L);
+        return recvWake == null ? d : Math.min(d, RECV_WATCH_NANOS); // (a waiter in recv: see watchRecv)
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
     private void round(final long maxMillis, final long k0) throws IOException {
         deferredAcks.flush();
-        final long wait = Math.min(Math.min(timers.expire(), liveness.run()), maxMillis);
+        final long wait;
+        long now = 0;
+        if (timers.size() == 0 && liveness.idle()) {
+            wait = maxMillis;
+        } else {
+            now = System.nanoTime(); // (one clock read for both, and for a wait in recv)
+            wait = Math.min(Math.min(timers.expire(now), liveness.run(now)), maxMillis);
+        }
         final boolean consumer = Thread.currentThread() != thread;
         selecting = true;
         try {
             if (wait <= 0 || work.hasWork() || (consumer && kicks.get() != k0)) {
                 // (a consumer that was woken after it read k0 must not block: its event may be posted already; a
                 // consumer whose loop serves only its connection reads it without waiting instead of selecting)
-                if (!consumer || !recvRound(0, k0)) {
+                if (!consumer || !recvRound(0, 0, k0)) {
                     selector.selectNow(handler);
                 }
-            } else if ((busyPollNanos == 0 || !consumer || !busyPoll(k0)) && (!consumer || !recvRound(wait, k0))) {
+            } else if ((busyPollNanos == 0 || !consumer || !busyPoll(k0)) && (!consumer || !recvRound(wait, now, k0))) {
                 // (a busy-polling consumer blocks only when its spin found nothing and no wake-up came; a driving
                 // consumer whose loop serves only its connection waits in one recv when it can)
                 if (wait == Long.MAX_VALUE) {
@@ -442,9 +511,10 @@ final class IoLoop implements Runnable {
     /**
      * A driving consumer's read of the loop's only connection in one {@code recv}, instead of a selection and a read:
      * with {@code waitMillis} 0 one that does not wait (a polling consumer's round: one system call per round, and one
-     * per message where a selection and a read are two), else a wait of one slice of {@link #RECV_SLICE_MILLIS} (the
-     * socket's {@code SO_RCVTIMEO}, set once) when the round may wait that long (a shorter wait selects); then what
-     * arrived is handled as after a selection. Used when the loop's selector holds that connection alone, established,
+     * per message where a selection and a read are two), else, when the round may wait at least
+     * {@link #RECV_WATCH_MILLIS} (a shorter wait selects), one blocking call without a timeout, which the I/O thread
+     * ends when the round's time is up or the consumer was interrupted ({@link #watchRecv}); then what arrived is
+     * handled as after a selection. Used when the loop's selector holds that connection alone, established,
      * waiting to read only (no pending write, no listener, no other connection: a selection would watch those), its
      * inbound stage consumed ({@link InboundReader#mayWaitInRecv()}), its socket adopted ({@link SocketIo#adopt()}),
      * on a platform thread that is not interrupted. One reader at a time: the caller owns the loop, and every read of
@@ -452,14 +522,15 @@ final class IoLoop implements Runnable {
      * not held during the call, so that posting threads still write. A wait is released by the peer's bytes, the time,
      * or another thread's {@link #wakeSelector()} ({@link RecvWake}). Owner only, while {@link #selecting}.
      *
-     * @param waitMillis 0 (do not wait), or how long the round may wait
+     * @param waitMillis 0 (do not wait), or how long the round may wait ({@link Long#MAX_VALUE}: no limit)
+     * @param now when the round read the clock, 0 if it did not
      * @param k0 {@link #kicks} before the driver took the loop
      * @return false when the round must select instead
      */
-    private boolean recvRound(final long waitMillis, final long k0) {
+    private boolean recvRound(final long waitMillis, final long now, final long k0) {
         final RecvWake w = recvWake;
         final Thread me = Thread.currentThread();
-        if (w == null || (waitMillis != 0 && waitMillis < RECV_SLICE_MILLIS) || selector.keys().size() != 1
+        if (w == null || (waitMillis != 0 && waitMillis < RECV_WATCH_MILLIS) || selector.keys().size() != 1
                 || me.isVirtual() || me.isInterrupted()) {
             return false;
         }
@@ -493,16 +564,18 @@ final class IoLoop implements Runnable {
         }
         final int n;
         if (waitMillis == 0) {
-            n = c.in.recvInto(0);
+            n = c.in.recvInto(false);
             if (n == -1) {
                 return true; // (nothing there: the round is done, as after an empty selection)
             }
             recvPolls++; // (racy across loops: a diagnostic count)
         } else {
+            recvDeadline = waitMillis >= Long.MAX_VALUE / 2_000_000L ? Long.MAX_VALUE
+                    : (now != 0 ? now : System.nanoTime()) + waitMillis * 1_000_000L;
             w.arm();
             try {
                 // (a wake-up counted before the arming is seen here; one counted after it signals this thread)
-                n = kicks.get() != k0 ? -1 : c.in.recvInto(RECV_SLICE_MILLIS);
+                n = kicks.get() != k0 ? -1 : c.in.recvInto(true);
             } finally {
                 w.disarm();
             }

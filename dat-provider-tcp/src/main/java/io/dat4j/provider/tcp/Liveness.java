@@ -143,6 +143,11 @@ final class Liveness {
             this.periodNanos = Math.max(1, attemptNanos / 2);
         }
 
+        /** {@return true when no connection is watched (a round need not read the clock for the sweep)} */
+        boolean idle() {
+            return watched.isEmpty();
+        }
+
         /** Starts watching a connection that has just been established. */
         void watch(final TcpConnection c) {
             if (attemptNanos <= 0) {
@@ -157,13 +162,13 @@ final class Liveness {
         /**
          * Samples every watched connection when a period has passed.
          *
+         * @param now the time ({@link System#nanoTime()}), read by the caller once per round
          * @return milliseconds until the next sample, {@link Long#MAX_VALUE} when nothing is watched
          */
-        long run() {
+        long run(final long now) {
             if (watched.isEmpty()) {
                 return Long.MAX_VALUE;
             }
-            final long now = System.nanoTime();
             if (now - next < 0) {
                 return Math.max(1, (next - now) / 1_000_000L + 1);
             }

@@ -28,8 +28,9 @@ import org.apache.logging.log4j.Logger;
  * {@link #SIGNAL_NANOS}: a signal that lands between the check and the call is repeated), then SIGNALLED. The
  * waiter's disarm waits while a waker signals, so a signal never reaches its thread once it has gone on to other work
  * (or ended). The counter and the state are sequentially consistent: either the waiter sees the wake-up before it
- * calls, or the waker sees ARMED. A wake-up lost anyway (the thread interrupted by {@link Thread#interrupt()}, which
- * sends no signal) waits at most the wait's slice ({@code SO_RCVTIMEO}, {@link IoLoop#RECV_SLICE_MILLIS}).
+ * calls, or the waker sees ARMED. The {@code recv} has no timeout: the loop's I/O thread looks at
+ * an armed waiter at least every {@link IoLoop#RECV_WATCH_MILLIS} and wakes it when its round's time is up or it was
+ * interrupted by {@link Thread#interrupt()}, which sends no signal.
  *
  * <p>Threading: lock-free; see "Threading and locks" in {@code docs/provider-kit.md}.
  */
@@ -117,6 +118,11 @@ final class RecvWake {
         }
         left = false;
         state.set(ARMED);
+    }
+
+    /** {@return true while a waiter is armed and no waker has signalled it} (the I/O thread's watch) */
+    boolean armed() {
+        return state.get() == ARMED;
     }
 
     /** The waiter is out of {@code recv}: waits for a waker still signalling it, then nothing more reaches it. */

@@ -37,9 +37,10 @@ import org.apache.logging.log4j.Logger;
  * cannot turn blocking while registered), so a thread waiting for the next message needs two system calls, a wait
  * ({@code epoll_wait}) and a {@code read}. An adopted descriptor is blocking: every call that must not wait passes
  * {@code MSG_DONTWAIT} (the I/O thread's reads after a selection, every write), and a consumer that drives the loop of
- * its one connection waits in one {@code recv} ({@link #recvStage}), bounded by {@code SO_RCVTIMEO}, released by
- * the peer's bytes, an error, the timeout or a signal ({@link RecvWake}). The channel stays what it was for everything
- * else: its selector registration, connect, shutdown and close.
+ * its one connection waits in one {@code recv} ({@link #recvStage}), without a timeout (a timed one costs the kernel a
+ * timer per call), released by the peer's bytes, an error or a signal ({@link RecvWake}: another thread's wake-up, or
+ * the I/O thread's when the round's time is up or the waiter was interrupted). The channel stays what it was for
+ * everything else: its selector registration, connect, shutdown and close.
  *
  * <p>Availability: Linux on x86-64 or AArch64, with native access for this module ({@code
  * --enable-native-access=io.dat4j.provider.tcp}), where the JDK's NIO interrupt signal has a handler that does not
@@ -65,8 +66,6 @@ final class SocketIo {
     private static final int F_GETFL = 3;
     private static final int F_SETFL = 4;
     private static final int O_NONBLOCK = 0x800;
-    private static final int SOL_SOCKET = 1;
-    private static final int SO_RCVTIMEO = 20;
     private static final int EAGAIN = 11;
     private static final int EINTR = 4;
     private static final int AF_INET = 2;
@@ -88,7 +87,6 @@ final class SocketIo {
     private static final MethodHandle RECVMSG_ERRNO;
     private static final MethodHandle FCNTL_GET;
     private static final MethodHandle FCNTL_SET;
-    private static final MethodHandle SETSOCKOPT;
     private static final MethodHandle GETSOCKNAME;
     private static final MethodHandle GETPEERNAME;
     private static final MethodHandle SHUTDOWN;
@@ -113,7 +111,6 @@ final class SocketIo {
         MethodHandle recvmsgErrno = null;
         MethodHandle getfl = null;
         MethodHandle setfl = null;
-        MethodHandle setsockopt = null;
         MethodHandle sockname = null;
         MethodHandle peername = null;
         MethodHandle shutdown = null;
@@ -159,8 +156,6 @@ final class SocketIo {
                 setfl = l.downcallHandle(c.find("fcntl").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT),
                         Linker.Option.firstVariadicArg(2));
-                setsockopt = l.downcallHandle(c.find("setsockopt").orElseThrow(),
-                        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
                 sockname = l.downcallHandle(c.find("getsockname").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS));
                 peername = l.downcallHandle(c.find("getpeername").orElseThrow(),
@@ -185,7 +180,6 @@ final class SocketIo {
         RECVMSG_ERRNO = recvmsgErrno;
         FCNTL_GET = getfl;
         FCNTL_SET = setfl;
-        SETSOCKOPT = setsockopt;
         GETSOCKNAME = sockname;
         GETPEERNAME = peername;
         SHUTDOWN = shutdown;
@@ -197,13 +191,10 @@ final class SocketIo {
     /** The descriptor once adopted (blocking); -1 before (NIO), -2 once closing. Written under the lock. */
     private volatile int fd = -1;
     private boolean adoptFailed;
-    /** The SO_RCVTIMEO last set, ms (-1: never). Loop owner only. */
-    private int rcvTimeoutMillis = -1;
     private MemorySegment errno;
     private MemorySegment recvErrno;
     private MemorySegment msg;
     private MemorySegment iov;
-    private MemorySegment timeval;
     /** The thread whose errno {@link #errnoAt} is (the loop owner that last called {@link #recvStage}). */
     private Thread errnoThread;
     private MemorySegment errnoAt;
@@ -265,7 +256,6 @@ final class SocketIo {
             recvErrno = a.allocate(CAPTURE);
             msg = a.allocate(56, 8);
             iov = a.allocate(16L * MAX_IOV, 8);
-            timeval = a.allocate(16, 8);
             msg.set(JAVA_LONG, 16, iov.address());
             fd = f;
             adoptFailed = false;
@@ -496,13 +486,14 @@ final class SocketIo {
     }
 
     /**
-     * One {@code recv} into {@code stage} from its position ({@code stageBase}: the address of its first byte): a wait
-     * of up to {@code millis} in a blocking call, or with {@code millis} 0 a call that does not wait (a polling
+     * One {@code recv} into {@code stage} from its position ({@code stageBase}: the address of its first byte): with
+     * {@code wait} a blocking call without a timeout (released by bytes, an error, or a signal: {@link RecvWake}),
+     * else a call that does not wait (a polling
      * consumer's round, {@link IoLoop#recvRound}: one system call whether or not bytes are there, where a selection
      * would be one and a read a second). Loop owner only, on a platform thread, without the connection's lock, on an
      * adopted socket; for a wait, the caller armed {@link RecvWake}.
      *
-     * <p>A call that returns -1 is made again without waiting, capturing errno (the time ran out, a signal came, or an
+     * <p>A call that returns -1 is made again without waiting, capturing errno (a signal came, or an
      * error). Not so for an empty socket when not waiting, the common answer there (a capture makes a small object each
      * time): the thread's own errno is read right after the call ({@code __errno_location}, looked up once per
      * thread); EAGAIN read so is trusted, anything else is asked again capturing errno, and so is one EAGAIN in
@@ -510,30 +501,22 @@ final class SocketIo {
      * which is why capturing exists) and hidden an error, the error is seen at the latest then; an error of a TCP
      * socket is reported once, and later calls see the end of the stream, which the next call reports anyway.
      *
-     * @param millis how long to wait, 0 for not at all
+     * @param wait whether to wait for bytes
      * @return bytes read (the stage's position moved), 0 at the end of the stream, -1 when nothing came (nothing there,
-     *         the time ran out, or a signal or another thread's call released the wait), -2 on an error (a read under
+     *         or a signal or another thread's call released the wait), -2 on an error (a read under
      *         the lock reports it)
      */
-    int recvStage(final ByteBuffer stage, final long stageBase, final int millis) {
+    int recvStage(final ByteBuffer stage, final long stageBase, final boolean wait) {
         final int f = fd;
         if (f < 0) {
             return -1;
         }
         try {
-            if (millis != 0 && millis != rcvTimeoutMillis) {
-                timeval.set(JAVA_LONG, 0, millis / 1000);
-                timeval.set(JAVA_LONG, 8, (millis % 1000) * 1000L);
-                if ((int) SETSOCKOPT.invokeExact(f, SOL_SOCKET, SO_RCVTIMEO, timeval, 16) != 0) {
-                    return -2;
-                }
-                rcvTimeoutMillis = millis;
-            }
             final long a = stageBase + stage.position();
             final long want = stage.remaining();
-            long r = (long) RECV.invokeExact(f, a, want, millis == 0 ? MSG_DONTWAIT : 0, MemorySegment.NULL);
+            long r = (long) RECV.invokeExact(f, a, want, wait ? 0 : MSG_DONTWAIT, MemorySegment.NULL);
             if (r == -1) {
-                if (millis == 0) {
+                if (!wait) {
                     if (threadErrno() == EAGAIN && ++eagainTrusted < VERIFY_EAGAIN) {
                         return -1;
                     }

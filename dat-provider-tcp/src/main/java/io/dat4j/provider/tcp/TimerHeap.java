@@ -78,10 +78,20 @@ final class TimerHeap {
      * @return milliseconds until the next entry comes due (at least 1), {@link Long#MAX_VALUE} when none is left
      */
     long expire() {
+        return size == 0 ? Long.MAX_VALUE : expire(System.nanoTime());
+    }
+
+    /**
+     * {@link #expire()} at a time the caller read ({@link System#nanoTime()}), so that a round that also samples the
+     * silent-peer sweep reads the clock once.
+     *
+     * @param now the time
+     * @return as {@link #expire()}
+     */
+    long expire(final long now) {
         if (size == 0) {
             return Long.MAX_VALUE;
         }
-        final long now = System.nanoTime();
         pass++;
         while (size > 0) {
             final Timer t = heap[0];

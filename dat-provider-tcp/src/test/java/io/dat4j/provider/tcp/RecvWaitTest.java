@@ -178,27 +178,70 @@ class RecvWaitTest {
                 assertEquals(payload, assertInstanceOf(SoftwareEvent.class, waiter.get(60, TimeUnit.SECONDS))
                         .payload());
             }
-            final DatException[] caught = new DatException[1];
-            final Thread t = new Thread(() -> {
-                try {
-                    f.c.evd.await(Duration.ofMinutes(1));
-                } catch (final DatException e) {
-                    caught[0] = e;
-                }
-            });
-            t.start();
-            Thread.sleep(100);
-            t.interrupt();
-            t.join(TimeUnit.SECONDS.toMillis(30));
-            assertFalse(t.isAlive(), "an interrupted waiter leaves its wait");
-            assertNotNull(caught[0]);
-            assertEquals(StatusType.INTERRUPTED_CALL, caught[0].type());
+            assertInterruptedAfter(f.c.evd, Duration.ofMinutes(1), 100);
             // the connection still works: the posted receive completes
             ep[1].postSend(List.of(), 9, CompletionFlag.DEFAULT);
             final DtoCompletionEvent r = dto(f.c.evd);
             assertEquals(7, r.cookie());
             assertEquals(DtoStatus.SUCCESS, r.status());
         }
+    }
+
+    /**
+     * The recv of a waiting consumer has no timeout of its own: the loop's I/O thread ends it when the round's time is
+     * up (the wait's timeout: 25 ms, just above the shortest wait taken in recv, and longer) and when the waiter is
+     * interrupted, also in a wait without a timeout that has lasted well past the drive grace (the I/O thread then
+     * parks between its looks). Data that comes late in a long wait is still delivered.
+     */
+    @Test
+    @Timeout(60)
+    void shouldEndAnUntimedRecvAtTheWaitsTimeoutAndOnAnInterrupt() throws Exception {
+        try (Fixture f = fixture(true)) {
+            final Endpoint[] ep = f.connect();
+            final LocalMemoryRegion cBuf = f.lmr(f.c, 16);
+            ep[0].postRecv(cBuf.triplet(0, 8), 7);
+            for (final long ms : new long[] {25, 60, 150}) {
+                final long before = IoLoop.recvRounds();
+                final long t0 = System.nanoTime();
+                final DatException timeout = assertThrows(DatException.class,
+                        () -> f.c.evd.await(Duration.ofMillis(ms)));
+                assertEquals(StatusType.TIMEOUT_EXPIRED, timeout.type());
+                assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(ms), "not before the timeout");
+                checkRecv(true, before, "a wait of " + ms + " ms");
+            }
+            final long before = IoLoop.recvRounds();
+            assertInterruptedAfter(f.c.evd, io.dat4j.EventDispatcher.INFINITE, 300);
+            checkRecv(true, before, "the wait without a timeout");
+            final CompletableFuture<Event> late = CompletableFuture.supplyAsync(
+                    () -> f.c.evd.await(Duration.ofSeconds(20)));
+            Thread.sleep(200);
+            ep[1].postSend(List.of(), 9, CompletionFlag.DEFAULT);
+            final Event e = late.get(30, TimeUnit.SECONDS);
+            assertEquals(7, assertInstanceOf(DtoCompletionEvent.class, e).cookie());
+        }
+    }
+
+    /**
+     * A thread waiting on {@code evd} for up to {@code timeout}, interrupted after {@code ms}, leaves with
+     * INTERRUPTED_CALL.
+     */
+    private static void assertInterruptedAfter(final io.dat4j.EventDispatcher evd, final Duration timeout,
+            final long ms) throws InterruptedException {
+        final DatException[] caught = new DatException[1];
+        final Thread t = new Thread(() -> {
+            try {
+                evd.await(timeout);
+            } catch (final DatException e) {
+                caught[0] = e;
+            }
+        });
+        t.start();
+        Thread.sleep(ms);
+        t.interrupt();
+        t.join(TimeUnit.SECONDS.toMillis(30));
+        assertFalse(t.isAlive(), "an interrupted waiter leaves its wait");
+        assertNotNull(caught[0]);
+        assertEquals(StatusType.INTERRUPTED_CALL, caught[0].type());
     }
 
     /** What ends the wait of a consumer blocked in its connection's recv, and what it then gets. */
@@ -218,8 +261,7 @@ class RecvWaitTest {
                 final CompletableFuture<Event> waiter = CompletableFuture.supplyAsync(
                         () -> f.c.evd.await(Duration.ofMinutes(1)));
                 final long before = IoLoop.recvRounds();
-                Thread.sleep(200); // (the waiter is in its recv, slice after slice)
-                checkRecv(nativeSockets, before, "the waiter's rounds");
+                Thread.sleep(200); // (the waiter is in its recv, one call without a timeout)
                 assertFalse(waiter.isDone(), "nothing arrived yet");
                 switch (how) {
                     case EP_CLOSED -> ep[0].close();
@@ -229,6 +271,7 @@ class RecvWaitTest {
                     default -> throw new IllegalStateException();
                 }
                 final Event e = waiter.get(30, TimeUnit.SECONDS);
+                checkRecv(nativeSockets, before, "the waiter's rounds"); // (a round is counted when its recv returns)
                 final DtoCompletionEvent d = assertInstanceOf(DtoCompletionEvent.class, e, how + ": " + e);
                 assertEquals(42, d.cookie());
                 assertEquals(DtoOperation.RECEIVE, d.operation());
