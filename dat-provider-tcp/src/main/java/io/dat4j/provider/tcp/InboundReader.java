@@ -124,18 +124,13 @@ final class InboundReader {
 
     /**
      * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting up to {@code millis}, or not at all when
-     * {@code millis} is 0. After a large payload ({@link #largeFrames}), at a frame
-     * boundary, it asks for one header only: the next payload is likely large too, and the read that follows the
-     * header puts it straight into the posted receive or region ({@link #in}) instead of through the stage (a copy).
+     * {@code millis} is 0, for as much as {@link #stageLimit()} allows.
      * The loop owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
      *
      * @return as {@link SocketIo#recvStage}
      */
     int recvInto(final int millis) {
-        inStage.clear();
-        if (largeFrames) {
-            inStage.limit(inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE);
-        }
+        inStage.clear().limit(stageLimit());
         asked = inStage.remaining();
         final int n = c.io.recvStage(inStage, stageBase, millis);
         inStage.flip();
@@ -273,9 +268,10 @@ final class InboundReader {
 
     /**
      * Reads into {@code dst}: bytes already staged first, then the socket. A read shorter than {@link #IN_STAGE}
-     * bytes goes through the stage, which takes whatever the socket has, so that one system call brings several
-     * headers and small payloads instead of one call per header and one per payload; longer reads go straight into
-     * {@code dst}. Allocation-free.
+     * bytes goes through the stage, which takes whatever the socket has up to {@link #stageLimit()}, so that one
+     * system call brings several headers and small payloads instead of one call per header and one per payload;
+     * longer reads, and every read of a large frame's payload (its tail too, when the frame came in pieces), go
+     * straight into {@code dst} with the next header ({@link #direct}). Allocation-free.
      *
      * @param keep the consumer's segment {@code dst} lies in (a registered region's memory), or NULL
      *
@@ -292,14 +288,11 @@ final class InboundReader {
                 return n;
             }
         }
-        if (dst.remaining() >= IN_STAGE) {
+        if (dst.remaining() >= IN_STAGE || (largeFrames && keep != MemorySegment.NULL)) {
             final int d = direct(dst, keep);
             return d < 0 ? (n > 0 ? n : -1) : n + d;
         }
-        inStage.clear();
-        if (largeFrames) {
-            inStage.limit(Wire.HEADER);
-        }
+        inStage.clear().limit(stageLimit());
         final int want = inStage.remaining();
         final int r;
         try {
@@ -340,6 +333,20 @@ final class InboundReader {
         }
         afterRead(r < 0 ? -1 : (int) r, want + Wire.HEADER);
         return r < 0 ? -1 : (int) r - inStage.remaining();
+    }
+
+    /**
+     * {@return how much of the stage a socket read may fill now}, the one rule of {@link #in} and {@link #recvInto}:
+     * all of it in a stream of small frames; after a large payload ({@link #largeFrames}), at a frame boundary, one
+     * header only (the next payload is likely large too, and the read after the header puts it straight into the
+     * posted receive or region instead of through the stage: a copy); within a large frame (a blocking recv, which
+     * reads into the stage only) a header and {@link #IN_STAGE} bytes.
+     */
+    private int stageLimit() {
+        if (!largeFrames) {
+            return inStage.capacity();
+        }
+        return inState == IN_HEADER ? Wire.HEADER : Wire.HEADER + IN_STAGE;
     }
 
     /** After a socket read of {@code r} bytes out of {@code want}: a short read says that the socket is empty. */
