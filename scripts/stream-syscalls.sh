@@ -37,7 +37,7 @@ cpid=$!
 rcvd() { ss -Htin "sport = :$port" | grep -o 'bytes_received:[0-9]*' | awk -F: '{s += $2} END {printf "%.0f\n", s}'; }
 # (the launcher execs java: the PIDs are the JVMs)
 while [ "$(rcvd)" -lt 268435456 ]; do
-  kill -0 $cpid 2>/dev/null || { echo "client ended early:" >&2; cat "$tmp/client.out" >&2; exit 1; }
+  grep -qs '^State:[[:space:]]*[^Z]' "/proc/$cpid/status" || { echo "client ended early:" >&2; cat "$tmp/client.out" >&2; exit 1; }
   sleep 0.5
 done
 w0=$(rcvd)
