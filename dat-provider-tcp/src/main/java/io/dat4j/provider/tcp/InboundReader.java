@@ -124,13 +124,18 @@ final class InboundReader {
 
     /**
      * One recv into the emptied stage ({@link SocketIo#recvStage}): waiting up to {@code millis}, or not at all when
-     * {@code millis} is 0, for as much as {@link #stageLimit()} allows.
+     * {@code millis} is 0. After a large payload ({@link #largeFrames}), at a frame
+     * boundary, it asks for one header only: the next payload is likely large too, and the read that follows the
+     * header puts it straight into the posted receive or region ({@link #in}) instead of through the stage (a copy).
      * The loop owner, without the lock, after {@link #mayWaitInRecv()}: only the owner touches the stage.
      *
      * @return as {@link SocketIo#recvStage}
      */
     int recvInto(final int millis) {
-        inStage.clear().limit(stageLimit());
+        inStage.clear();
+        if (largeFrames) {
+            inStage.limit(inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE);
+        }
         asked = inStage.remaining();
         final int n = c.io.recvStage(inStage, stageBase, millis);
         inStage.flip();
@@ -336,17 +341,17 @@ final class InboundReader {
     }
 
     /**
-     * {@return how much of the stage a socket read may fill now}, the one rule of {@link #in} and {@link #recvInto}:
-     * all of it in a stream of small frames; after a large payload ({@link #largeFrames}), at a frame boundary, one
-     * header only (the next payload is likely large too, and the read after the header puts it straight into the
-     * posted receive or region instead of through the stage: a copy); within a large frame (a blocking recv, which
-     * reads into the stage only) a header and {@link #IN_STAGE} bytes.
+     * {@return how much of the stage a read of {@link #in} may fill now}: all of it in a stream of small frames; after
+     * a large payload ({@link #largeFrames}), at a frame boundary, one header only (the next payload is likely large
+     * too, and the read after the header puts it straight into the posted receive or region instead of through the
+     * stage: a copy); within a large frame (not a payload: those go {@link #direct}) a header and {@link #IN_STAGE}
+     * bytes. {@link #recvInto}'s blocking recv, which reads into the stage only, follows the same rule.
      */
     private int stageLimit() {
         if (!largeFrames) {
             return inStage.capacity();
         }
-        return inState == IN_HEADER ? Wire.HEADER : Wire.HEADER + IN_STAGE;
+        return inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE;
     }
 
     /** After a socket read of {@code r} bytes out of {@code want}: a short read says that the socket is empty. */
