@@ -34,8 +34,8 @@ def main():
     head += "".join(f" | bw {s} B | dat/C" for s in bw_sizes) + " |"
     print(head)
     print("|---|---:|" + "---:|---:|" * (len(sizes) + len(bw_sizes)))
-    print("| C (perftest) | | " + " | ".join(f"{tables.fmt(c_lat[s][0])} | " for s in sizes)
-          + "".join(f" | {tables.fmt(c_bw[s], 3)} | " for s in bw_sizes) + " |")
+    print("| C (perftest) | | " + " | ".join(f"{tables.fmt(c_lat.get(s, (None,))[0])} | " for s in sizes)
+          + "".join(f" | {tables.fmt(c_bw.get(s), 3)} | " for s in bw_sizes) + " |")
     order = []
     for (v, r) in sorted(runs, key=lambda k: (k[1], k[0])):
         if v not in order:
@@ -52,6 +52,61 @@ def main():
                 x = d.get("bw", {}).get(("send", s), {}).get("gbit_per_s")
                 cells.append(f"{tables.fmt(x, 3)} | **{tables.fr(tables.ratio(x, c_bw.get(s)))}**")
             print(f"| {v} | {r} | " + " | ".join(cells) + " |")
+    print()
+    print("The same pairs' round-trip minimum and average µs (the minimum moves least with host load)")
+    print()
+    print("| variant | round | " + " | ".join(f"{s} B min | {s} B avg" for s in sizes) + " |")
+    print("|---|---:|" + "---:|---:|" * len(sizes))
+    for v in order:
+        for r in sorted(x for (w, x) in runs if w == v):
+            d = runs[(v, r)].get("lat", {})
+            cells = []
+            for s in sizes:
+                x = d.get(("send", s), {})
+                cells += [tables.fmt(x.get("rtt_min_us")), tables.fmt(x.get("rtt_avg_us"))]
+            print(f"| {v} | {r} | " + " | ".join(cells) + " |")
+    print()
+    csw_section(out, order, runs)
+
+
+def time_file(path):
+    """(voluntary, involuntary context switches, seconds) from /usr/bin/time -f '%w %c %e', or None."""
+    try:
+        f = open(path).read().split()
+        return int(f[-3]), int(f[-2]), float(f[-1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def csw_section(out, order, runs):
+    """CSW=1: voluntary context switches of each latency pair's JVMs per round trip (warm-up and JVM start in)."""
+    env = open(os.path.join(out, "env.txt")).read()
+    n = int(re.search(r"LAT_N=(\d+)", env).group(1))
+    warm = int(re.search(r"LAT_WARMUP=(\d+)", env).group(1))
+    sizes = len(re.search(r"LAT_SIZES=(\S+)", env).group(1).split(","))
+    rows = []
+    for v in order:
+        for r in sorted(x for (w, x) in runs if w == v):
+            c = time_file(os.path.join(out, f"lat-{v}-{r}.time"))
+            s = time_file(os.path.join(out, f"lat-{v}-{r}.server.time"))
+            if c or s:
+                rows.append((v, r, c, s))
+    if not rows:
+        return
+    trips = sizes * (n + warm)
+    print(f"Voluntary and involuntary context switches per round trip of each JVM (`/usr/bin/time`, CSW=1): all of "
+          f"the JVM's threads over its whole run, JVM start and warm-up included, divided by {trips} round trips, and "
+          "the JVM's wall time; the provider's CQ and CM threads wake every 50 ms when idle (40 voluntary switches a "
+          "second), so compare builds only at similar wall times")
+    print()
+    print("| variant | round | client vol | client invol | client s | server vol | server invol | server s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for v, r, c, s in rows:
+        cells = []
+        for t in (c, s):
+            cells += ([tables.fmt(t[0] / trips, 2), tables.fmt(t[1] / trips, 2), tables.fmt(t[2])] if t
+                      else ["–", "–", "–"])
+        print(f"| {v} | {r} | " + " | ".join(cells) + " |")
     print()
 
 

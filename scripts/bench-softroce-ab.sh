@@ -12,6 +12,11 @@
 # In the guest: ib_send_lat -R -e per size (LAT_N) and ib_send_bw -R (BW_SIZE, -t BW_DEPTH, -r BW_RX) once, then
 # ROUNDS rounds, each running every variant in turn: dat perf lat --op send (sizes LAT_SIZES, -n LAT_N, --warmup
 # LAT_WARMUP) and, unless SKIP_BW=1, dat perf bw --op send (BW_SIZE). Then ab.md (scripts/bench-softroce-ab.py).
+# CSW=1: both JVMs of each latency pair run under /usr/bin/time (NAME.time, NAME.server.time), and ab.md gives their
+# voluntary context switches (sleeps: futex, poll, read that blocked) per round trip and their wall time. Not yet a
+# load-independent count: the rdmacm provider's CQ and CM threads wake every 50 ms when idle (40 switches a second
+# per JVM), so on a starved guest, where a JVM lives minutes, those dominate; compare builds only at similar wall times.
+# CONNECT_TIMEOUT=S: dat perf lat --connect-timeout S (a starved guest may take longer than the default 10 s to accept).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +39,8 @@ BW_RX=${BW_RX:-128}
 ROUNDS=${ROUNDS:-2}
 SKIP_BW=${SKIP_BW:-0}
 SKIP_PERFTEST=${SKIP_PERFTEST:-0}
+CSW=${CSW:-0}
+CONNECT_TIMEOUT=${CONNECT_TIMEOUT:-}
 JAVA_OPTS=${JAVA_OPTS:-"-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"}
 export SOFTROCE_TIMEOUT=${SOFTROCE_TIMEOUT:-1500}
 T=${STEP_TIMEOUT:-240}
@@ -80,7 +87,8 @@ done <<< "$VARIANTS"
     echo "JAVA_OPTS: $JAVA_OPTS"
     echo "VARIANTS:"; echo "$VARIANTS" | sed 's/^/  /'
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP BW_SIZE=$BW_SIZE BW_BYTES=$BW_BYTES" \
-        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX ROUNDS=$ROUNDS SKIP_BW=$SKIP_BW"
+        "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX ROUNDS=$ROUNDS SKIP_BW=$SKIP_BW CSW=$CSW" \
+        "CONNECT_TIMEOUT=$CONNECT_TIMEOUT"
 } > "$out/env.txt"
 
 cat > "$out/guest-job.sh" <<JOB
@@ -101,11 +109,15 @@ dat() {
         "-m io.dat4j.tools/io.dat4j.tools.DatCommand"
 }
 lat() { # lat NAME VARIANT [train]
-    local w
+    local w ts="" tc=""
     eval "w=\\\$warm_\$2"
-    pair "\$1" "waiting on port" "\$(dat \$2 srv \${3:-}) perf lat -s -P \$ia -p \$port" \
-        "\$(dat \$2 cli \${3:-}) perf lat -P \$ia -h \$ip -p \$port --op send --sizes $LAT_SIZES -n $LAT_N \
-            --warmup \$w --json"
+    # CSW=1: context switches of each JVM (/usr/bin/time's %w voluntary, %c involuntary, %e seconds)
+    if [ $CSW = 1 ]; then
+        ts="/usr/bin/time -f '%w %c %e' -o \$1.server.time"; tc="/usr/bin/time -f '%w %c %e' -o \$1.time"
+    fi
+    pair "\$1" "waiting on port" "\$ts \$(dat \$2 srv \${3:-}) perf lat -s -P \$ia -p \$port" \
+        "\$tc \$(dat \$2 cli \${3:-}) perf lat -P \$ia -h \$ip -p \$port --op send --sizes $LAT_SIZES -n $LAT_N \
+            --warmup \$w --json${CONNECT_TIMEOUT:+ --connect-timeout $CONNECT_TIMEOUT}"
 }
 bw() { # bw NAME VARIANT
     pair "\$1" "waiting on port" "\$(dat \$2 srv) perf bw -s -P \$ia -p \$port" \

@@ -207,12 +207,12 @@ g4=\$(date +%s.%N)
 # last, because on rxe (6.1) a CM message sent while the netdev is down leaves rdma_cm unusable until the next boot
 faults_rc=0
 if [ "\${SKIP_LINK_FAULTS:-}" != 1 ]; then
-    echo "== rdmacm: DTO EVD overflow, then netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest," \
+    echo "== rdmacm: a full DTO EVD, then netdev \$SOFTROCE_NETDEV down during a transfer (RdmaCmFaultDeviceTest," \
         "own JVM, last step)"
     timeout -k 10 600 "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC --enable-native-access=ALL-UNNAMED -Ddat4j.kit.lockOrderCheck=true \
         -Ddat4j.rdmacm.faults=true -cp "$console:$cp_all" org.junit.platform.console.ConsoleLauncher execute \
         --disable-banner --details=tree --reports-dir "$out/reports-faults" \
-        --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldReportDtoEvdOverflow \
+        --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldHoldCompletionsTheDtoEvdHasNoRoomFor \
         --select-method io.dat4j.provider.rdmacm.RdmaCmFaultDeviceTest#shouldSurviveLinkDownDuringATransfer
     faults_rc=\$?
     grep -q '<skipped' "$out/reports-faults"/*.xml 2>/dev/null && { echo "link-fault test skipped"; faults_rc=1; }

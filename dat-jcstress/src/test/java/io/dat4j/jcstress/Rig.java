@@ -146,7 +146,7 @@ final class Rig {
 
     /** {@return a new EP with a recv EVD of 8 events and receives posted with the given cookies, in order} */
     static PostedEndpoint endpointWithReceives(final long... cookies) {
-        return endpointWithDepth(null, cookies);
+        return endpointWithDepth(8, null, cookies);
     }
 
     /**
@@ -154,11 +154,20 @@ final class Rig {
      * posted with the given cookies, in order}
      */
     static PostedEndpoint endpointWithDepth(final int depth, final long... cookies) {
-        return endpointWithDepth(EndpointAttributes.builder().maxRecvDtos(depth).build(), cookies);
+        return endpointWithDepth(8, EndpointAttributes.builder().maxRecvDtos(depth).build(), cookies);
     }
 
-    private static PostedEndpoint endpointWithDepth(final EndpointAttributes attributes, final long... cookies) {
-        final EventDispatcher evd = evd(8);
+    /**
+     * {@return a new EP whose receive queue holds {@code depth} receives, with a recv EVD of {@code evdLength}
+     * events and receives posted with the given cookies, in order}
+     */
+    static PostedEndpoint endpointWithEvd(final int evdLength, final int depth, final long... cookies) {
+        return endpointWithDepth(evdLength, EndpointAttributes.builder().maxRecvDtos(depth).build(), cookies);
+    }
+
+    private static PostedEndpoint endpointWithDepth(final int evdLength, final EndpointAttributes attributes,
+            final long... cookies) {
+        final EventDispatcher evd = evd(evdLength);
         final Endpoint ep = IA.createEndpoint(PZ, evd, null, CONNECTION_EVD, attributes);
         final EndpointUpcalls upcalls = LAST_ENDPOINT.get();
         LAST_ENDPOINT.remove();

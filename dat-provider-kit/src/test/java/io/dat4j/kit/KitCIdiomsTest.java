@@ -202,34 +202,51 @@ class KitCIdiomsTest extends ScriptedIaTest {
     }
 
     @Test
-    @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, can overflow: a completed "
-            + "request gives its slot back when it completes, not when its event is taken (libdapl: when taken), "
-            + "so the drops are counted and reported once on the async EVD")
-    void shouldReportCompletionsThatOverflowAnEvdSizedAsInC() {
+    @DisplayName("a request EVD sized to the EP's max_request_dtos, as C programs size it, never overflows: a "
+            + "completed request keeps its slot until its event has entered the EVD (libdapl: until its work "
+            + "completion is moved from the CQ into the EVD), so the post fails with INSUFFICIENT_RESOURCES first")
+    void shouldRefuseThePostBeforeAnEvdSizedAsInCOverflows() {
         final EventDispatcher requests = ia.createEventDispatcher(4, null, java.util.Set.of(EventStream.DTO));
         final Endpoint ep = ia.createEndpoint(pz, evd, requests, evd,
                 EndpointAttributes.builder().maxRequestDtos(4).build());
         ep.connect(LO, 7, Duration.ofSeconds(5), null);
         assertTrue(transport.ep(ep).conn.established(null, 0, 0, PEER, PEER));
         assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED, evd.dequeue().number());
-        for (long cookie = 0; cookie < 8; cookie++) {
-            // posts 5..8 are accepted although the completions of 1..4 are still in the EVD (libdapl: QUEUE_FULL
-            // at the poll, the work completions stay in the CQ and hold their slots, the post fails)
-            assertTrue(ep.tryPostSend(List.of(lmr.triplet(0, 8)), cookie, CompletionFlag.DEFAULT), "post " + cookie);
+        long cookie = 0;
+        // post and complete until the post is refused: 4 events fill the EVD, 4 more completions wait holding their
+        // slots (libdapl: 4 work completions copied into the EVD by dat_evd_wait, 4 left in the CQ)
+        while (ep.tryPostSend(List.of(lmr.triplet(0, 8)), cookie, CompletionFlag.DEFAULT)) {
             final PostedOperation op;
             synchronized (transport.ep(ep)) {
                 op = transport.ep(ep).posted.getLast();
             }
             transport.ep(ep).up.complete(op, io.dat4j.DtoStatus.SUCCESS, 8);
+            cookie++;
+            assertTrue(cookie <= 8, "more than 4 requests in flight beyond the 4 events the EVD holds");
         }
-        for (long cookie = 0; cookie < 4; cookie++) {
-            assertEquals(cookie, ((DtoCompletionEvent) requests.dequeue()).cookie());
+        assertEquals(8, cookie, "4 events in the EVD, 4 completions waiting with their slots");
+        assertEquals(StatusType.INSUFFICIENT_RESOURCES, assertThrows(DatException.class,
+                () -> ep.postSend(List.of(lmr.triplet(0, 8)), 99, CompletionFlag.DEFAULT)).type());
+        assertEquals(4, requests.size(), "the EVD holds its length, no more");
+        assertNull(ia.asyncEventDispatcher().poll(), "nothing overflowed");
+        // taking an event moves the first waiting completion in, and frees its slot: one post fits again
+        assertEquals(0, ((DtoCompletionEvent) requests.dequeue()).cookie());
+        assertEquals(4, requests.size());
+        assertTrue(ep.tryPostSend(List.of(lmr.triplet(0, 8)), 8, CompletionFlag.DEFAULT));
+        assertFalse(ep.tryPostSend(List.of(lmr.triplet(0, 8)), 9, CompletionFlag.DEFAULT));
+        final PostedOperation last;
+        synchronized (transport.ep(ep)) {
+            last = transport.ep(ep).posted.getLast();
         }
-        assertNull(requests.poll(), "the completions of 5..8 were dropped");
-        final AsyncErrorEvent report = (AsyncErrorEvent) ia.asyncEventDispatcher().poll();
-        assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, report.number());
-        assertSame(requests, report.source());
-        assertTrue(report.reason().contains("4 events dropped"), report.reason());
+        transport.ep(ep).up.complete(last, io.dat4j.DtoStatus.SUCCESS, 8);
+        for (long c = 1; c <= 8; c++) {
+            assertEquals(c, ((DtoCompletionEvent) requests.dequeue()).cookie(), "every completion once, in order");
+        }
+        assertNull(requests.poll());
+        assertNull(ia.asyncEventDispatcher().poll(), "nothing overflowed");
+        for (long c = 10; c < 14; c++) {
+            assertTrue(ep.tryPostSend(List.of(lmr.triplet(0, 8)), c, CompletionFlag.DEFAULT), "all 4 slots free");
+        }
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,35 +11,10 @@ import org.junit.jupiter.api.Test;
 /** The per-class lifecycle the hostile-peer tests rely on: check after the last test, close whatever the check found. */
 class PerClassHarnessTest {
 
-    /** Records what is done to it; its check fails when told to. */
-    private static final class Recorder implements CheckedHarness {
-        final List<String> calls;
-        final boolean broken;
-
-        Recorder(final List<String> calls, final boolean broken) {
-            this.calls = calls;
-            this.broken = broken;
-            calls.add("open");
-        }
-
-        @Override
-        public void assertStillWorks() {
-            calls.add("check");
-            if (broken) {
-                throw new AssertionError("broken");
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            calls.add("close");
-        }
-    }
-
     @Test
     void opensOnceThenChecksThenCloses() throws Exception {
         final List<String> calls = new ArrayList<>();
-        final PerClassHarness<Recorder> h = new PerClassHarness<>(() -> new Recorder(calls, false));
+        final PerClassHarness<Recorder> h = new PerClassHarness<>(() -> new Recorder(calls, Recorder.Fault.NONE));
         assertThrows(IllegalStateException.class, h::get, "not open yet");
         h.beforeAll(null);
         assertSame(h.get(), h.get());
@@ -55,7 +29,7 @@ class PerClassHarnessTest {
     @Test
     void closesWhenTheCheckFailsAndReportsTheFailure() throws Exception {
         final List<String> calls = new ArrayList<>();
-        final PerClassHarness<Recorder> h = new PerClassHarness<>(() -> new Recorder(calls, true));
+        final PerClassHarness<Recorder> h = new PerClassHarness<>(() -> new Recorder(calls, Recorder.Fault.CHECK));
         h.open();
         final AssertionError e = assertThrows(AssertionError.class, h::checkAndClose);
         assertEquals("broken", e.getMessage());
@@ -65,7 +39,7 @@ class PerClassHarnessTest {
     @Test
     void anEndWithoutAnOpenDoesNothing() throws Exception {
         final List<String> calls = new ArrayList<>();
-        new PerClassHarness<>(() -> new Recorder(calls, false)).checkAndClose();
+        new PerClassHarness<>(() -> new Recorder(calls, Recorder.Fault.NONE)).checkAndClose();
         assertEquals(List.of(), calls);
     }
 }

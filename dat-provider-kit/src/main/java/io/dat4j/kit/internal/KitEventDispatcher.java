@@ -34,7 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link EventHandler} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)}) build the
  * record when it is taken. {@link #await} parks the one waiter
  * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
- * {@link #setUnwaitable()}. An event that does not fit is dropped and counted, and one
+ * {@link #setUnwaitable()}. A DTO completion that does not fit waits in its EP's queue, its slot held, until a take
+ * makes room ({@link EvdBacklog}). Any other event that does not fit is dropped and counted, and one
  * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
  * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
  *
@@ -75,6 +76,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private int waitThreshold;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
+    /** The EP queues whose completions wait for room in the ring (guarded by lock, but for its flag). */
+    private final EvdBacklog backlog;
     /** This EVD's drops and whether their report is queued. */
     private final OverflowReport overflow = new OverflowReport();
     private volatile KitConsumerNotifier notifier;
@@ -87,6 +90,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         this.spinNanos = ia.config().settings().evdSpinNanos();
         this.requestedLength = queueLength;
         this.ring = new EventRing(queueLength);
+        this.backlog = new EvdBacklog(this, lock, ring);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
         this.async = async;
@@ -163,7 +167,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (isClosed()) {
             return false;
         }
-        if (!offer(EventRing.RECORD, event, 0, null, 0, null, 0)) {
+        if (!offer(null, EventRing.RECORD, event, 0, null, 0, null, 0)) {
             overflowed(event.number());
             return false;
         }
@@ -171,27 +175,36 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /**
-     * Posts a DTO completion without a record ({@code DAT_DTO_COMPLETION_EVENT}): the fields go into the ring, and a
-     * consumer taking it into an {@link EventSlot} sees them without any allocation. Otherwise as {@link #post}.
+     * Posts the DTO completion at the head of an EP queue (whose lock the caller holds) without a record: its fields
+     * go into the ring, allocation-free. Only if {@link EvdBacklog#admits} it: then the queue's slot is freed
+     * ({@link OperationQueue#retireHead()}) under the lock, before the event is appended; a freed EVD drops it (the
+     * slot freed all the same). Otherwise the queue waits, its slot held, until a take makes room.
      *
-     * @param endpoint the EP, {@code ep_handle}
-     * @param cookie the consumer's cookie
-     * @param status the status
-     * @param transferredLength bytes transferred
-     * @param operation what completed
-     * @param rmrContext the invalidated rmr context, or 0
-     * @return false if it did not fit (dropped, EVD_OVERFLOW reported) or the EVD is freed
+     * @return false if the completion waits for room (the queue joined the EVD's backlog)
      */
-    boolean postDto(final Endpoint endpoint, final long cookie, final DtoStatus status,
+    boolean postDto(final OperationQueue queue, final Endpoint endpoint, final long cookie, final DtoStatus status,
             final long transferredLength, final DtoOperation operation, final int rmrContext) {
-        if (isClosed()) {
-            return false;
+        return offer(queue, EventRing.DTO, endpoint, cookie, status, transferredLength, operation, rmrContext);
+    }
+
+    /** The queue has nothing waiting for room any more; the caller holds its lock. */
+    void leaveBacklog(final OperationQueue queue) {
+        backlog.leaveLocking(queue);
+    }
+
+    /**
+     * {@return true if the ring may hold an event}, without lock or claim: an empty ring costs two reads; when it is
+     * empty while completions wait for room, they are moved in first ({@link EvdBacklog#refilled()})
+     */
+    private boolean mayTake() {
+        return ring.countAcquire() > 0 || backlog.pending() && backlog.refilled();
+    }
+
+    /** After a take, or a resize: moves in what waits for room (a volatile read when nothing waits). */
+    private void afterTake() {
+        if (backlog.pending()) {
+            backlog.refill();
         }
-        if (!offer(EventRing.DTO, endpoint, cookie, status, transferredLength, operation, rmrContext)) {
-            overflowed(EventNumber.DTO_COMPLETION_EVENT);
-            return false;
-        }
-        return true;
     }
 
     /**
@@ -200,14 +213,23 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      *
      * @return false, with nothing changed, when the ring is full
      */
-    private boolean offer(final byte kind, final Object ref, final long cookie, final DtoStatus status,
-            final long length, final DtoOperation operation, final int rmr) {
+    private boolean offer(final OperationQueue from, final byte kind, final Object ref, final long cookie,
+            final DtoStatus status, final long length, final DtoOperation operation, final int rmr) {
         Thread wake = null;
         boolean notify = false;
         boolean drv = false;
         lock.lock();
         try {
-            if (ring.isFull()) {
+            if (from != null) {
+                if (isClosed()) {
+                    from.retireHead(); // dropped with the EVD's other events
+                    return true;
+                }
+                if (!backlog.admits(from)) {
+                    return false;
+                }
+                from.retireHead(); // the slot is free before the event can be taken
+            } else if (ring.isFull()) {
                 return false;
             }
             ring.append(kind, ref, cookie, status, length, operation, rmr);
@@ -253,7 +275,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      * @param evd the EVD that overflowed (may be this one)
      */
     void queueOverflowReport(final KitEventDispatcher evd) {
-        if (offer(EventRing.OVERFLOW, evd, evd.ring.capacity(), null, 0, null, 0)) {
+        if (offer(null, EventRing.OVERFLOW, evd, evd.ring.capacity(), null, 0, null, 0)) {
             return;
         }
         lock.lock();
@@ -352,6 +374,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             ring.unclaim();
             lock.unlock();
         }
+        afterTake(); // a longer ring takes what waits for room
     }
 
     /**
@@ -383,7 +406,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(1, "the EVD was created without EventStream.SOFTWARE, so it takes no software"
                     + " events");
         }
-        if (!offer(EventRing.SOFTWARE, payload, 0, null, 0, null, 0)) {
+        if (!offer(null, EventRing.SOFTWARE, payload, 0, null, 0, null, 0)) {
             throw new DatException(StatusType.QUEUE_FULL, null, "EVD of " + ring.capacity() + " events is full");
         }
     }
@@ -415,7 +438,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     public Event poll() {
         checkOpen();
         pollSource();
-        if (ring.countAcquire() > 0) {
+        if (mayTake()) {
             final Event e = takeLocked();
             if (e != null) {
                 return e;
@@ -448,12 +471,15 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     /** {@return the head as a record, or null when another consumer took the last one}; takes the claim */
     private Event takeLocked() {
+        final Event e;
         beginTake();
         try {
-            return ring.hasEntry() ? ring.takeRecord(this) : null;
+            e = ring.hasEntry() ? ring.takeRecord(this) : null;
         } finally {
             endTake();
         }
+        afterTake();
+        return e;
     }
 
     /** {@return true if the head was taken into the slot, false when another consumer took the last one} */
@@ -464,10 +490,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 return false;
             }
             ring.takeInto(this, into);
-            return true;
         } finally {
             endTake();
         }
+        afterTake();
+        return true;
     }
 
     /**
@@ -482,7 +509,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidArg(2, "the event slot is null");
         }
         pollSource();
-        if (ring.countAcquire() > 0 && takeLocked(into)) {
+        if (mayTake() && takeLocked(into)) {
             return true;
         }
         final CompletionSource s = source;
@@ -512,7 +539,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         int n = 0;
         while (n < limit) {
             boolean got = false;
-            if (ring.countAcquire() > 0) { // an empty ring costs this read, not the lock
+            if (mayTake()) { // an empty ring costs this read, not the lock
                 if (holder == null) {
                     holder = TAKEN.get();
                 }
@@ -527,6 +554,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 }
             }
             if (got) {
+                afterTake();
                 n++;
                 holder.deliver(this, handler);
                 continue;
@@ -592,6 +620,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             } finally {
                 lock.unlock();
             }
+            afterTake();
         }
     }
 
@@ -602,6 +631,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         boolean triedOnce = false;
         while (true) {
             pollSource();
+            afterTake(); // another consumer's take may have made room it has not filled yet
             if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
                 // spinning: too few events, and nothing to report, seen without the lock
                 final long now = System.nanoTime();
@@ -798,6 +828,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         ring.claim();
         try {
             ring.clear();
+            backlog.clear();
         } finally {
             ring.unclaim();
             lock.unlock();

@@ -16,7 +16,9 @@ import java.lang.invoke.VarHandle;
  * has used, and posting allocates nothing once the queue has been as deep as it gets. A descriptor the kit completes
  * while the transport still holds it ({@link #flush}) is not reused: its slot gets a new one, so a late completion of
  * it (a transport thread that still held it) finds it done and is ignored, and never completes the operation posted
- * in that slot since.
+ * in that slot since. A completed descriptor keeps its slot until its event has entered the EVD (libdapl frees a work
+ * request's cookie when its work completion is moved from the CQ into the EVD): when the EVD is full, it and the
+ * completions behind it wait ({@link EvdBacklog}), and a post finds the queue full, as in C.
  *
  * <p>Two sides, two counters. The <em>posting side</em> ({@link #reserve}, {@link #commit}) owns the tail: it fills
  * the descriptor of the slot after the last posted one and then publishes it by a release write of {@link #posted}.
@@ -27,9 +29,10 @@ import java.lang.invoke.VarHandle;
  * filled.
  *
  * <p>Thread safety: the completing side is guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}), under which
- * the EVD's lock is taken to post events. The posting side needs one poster at a time but takes no lock of its own:
- * posts are serialised by the EP's lock ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ
- * EP's receives, which the consumer cannot post, are reserved by the transport's SRQ takes under {@link #lock}
+ * the EVD's lock is taken to post events (and, there, to free the slot of each: {@link #retireHead()}). The posting
+ * side needs one poster at a time but takes no lock of its own: posts are serialised by the EP's lock
+ * ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ EP's receives, which the consumer
+ * cannot post, are reserved by the transport's SRQ takes under {@link #lock}
  * ({@link KitEndpointUpcalls#takeSharedReceive}). So a post takes one kit lock, the EP's. {@link #resize} holds both
  * the EP's lock and this one. See "Threading and locks" in {@code docs/provider-kit.md}; the jcstress
  * {@code OperationQueueReuseTest} races a post into a slot against the completion that frees it.
@@ -64,6 +67,11 @@ final class OperationQueue {
     /** Descriptors published by the posting side, ever; written with release by it, read with acquire by both. */
     @SuppressWarnings("unused") // through POSTED
     private volatile long posted;
+    /**
+     * True while this queue waits for room in its EVD ({@link EvdBacklog}); written under the EVD's lock, read by the
+     * completing side.
+     */
+    volatile boolean backlogged;
     /** Descriptors retired by the completing side, ever; written with release under the lock, read with acquire. */
     @SuppressWarnings("unused") // through RETIRED
     private volatile long retired;
@@ -184,45 +192,60 @@ final class OperationQueue {
     }
 
     /**
-     * Retires the completed descriptors at the head, in order; caller holds the lock. Each slot is freed (the retired
-     * count published) <em>before</em> its event is posted, from copies of the descriptor's fields: a consumer that
-     * takes the event and reposts at once must find the slot free (C programs size a queue by exactly what they keep
-     * posted), and the poster may reuse the descriptor as soon as the slot is free.
+     * Retires the completed descriptors at the head, in order, each with its event; caller holds the lock. A
+     * descriptor keeps its slot until its event has entered the EVD, as libdapl keeps a work request's cookie until
+     * its work completion is moved from the CQ into the EVD ({@code dapli_evd_cqe_to_event}): when the EVD has no
+     * room, the descriptor and the completed ones behind it wait ({@link EvdBacklog}), and the consumer that takes an
+     * event moves them in. The slot is freed (the retired count published) <em>before</em> the event is appended,
+     * under the EVD's lock ({@link KitEventDispatcher#postDto}), from copies of the descriptor's fields: a consumer
+     * that takes the event and reposts at once must find the slot free (C programs size a queue by exactly what they
+     * keep posted), and the poster may reuse the descriptor as soon as the slot is free.
      */
     private void drain() {
         final KitOperation[] r = ring;
         long done = (long) RETIRED.get(this);
         // an operation completes only after it was published, so every done one is below this
         final long end = postedAcquire();
+        final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
         while (done < end) {
             final KitOperation op = r[head];
             if (!op.done) {
                 break;
             }
-            final long cookie = op.cookie();
-            final DtoStatus status = op.status;
-            final long transferred = op.transferred;
-            final DtoOperation reported = op.reported;
-            final int immediate = op.immediate;
-            final boolean silent = status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0;
             op.clearSegments();
-            if (op.flushed) {
-                r[head] = null; // the transport may still hold it: never hand it out again
+            final DtoStatus status = op.status;
+            if (evd == null || status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
+                retireHead();
+            } else if (!evd.postDto(this, ep, op.cookie(), status, op.transferred, op.reported, op.immediate)) {
+                return; // it waits for room in the EVD, and so does every completion behind it
             }
-            head = head + 1 == r.length ? 0 : head + 1;
             done++;
-            RETIRED.setRelease(this, done); // the slot is free for the posting side from here
-            if (!silent) {
-                emit(cookie, status, transferred, reported, immediate);
-            }
+        }
+        if (backlogged) {
+            evd.leaveBacklog(this);
         }
     }
 
-    private void emit(final long cookie, final DtoStatus status, final long transferred, final DtoOperation reported,
-            final int immediate) {
-        final KitEventDispatcher evd = receives ? ep.recvEvd() : ep.requestEvd();
-        if (evd != null) {
-            evd.postDto(ep, cookie, status, transferred, reported, immediate);
+    /**
+     * Frees the slot of the completed descriptor at the head for the posting side; the completing side (the queue's
+     * lock held), and for a descriptor with an event, the EVD's lock too, right before the event is appended.
+     */
+    void retireHead() {
+        final KitOperation[] r = ring;
+        if (r[head].flushed) {
+            r[head] = null; // the transport may still hold it: never hand it out again
+        }
+        head = head + 1 == r.length ? 0 : head + 1;
+        RETIRED.setRelease(this, (long) RETIRED.get(this) + 1); // the slot is free for the posting side from here
+    }
+
+    /** Posts what waits for room in the EVD, as far as it fits (the EVD's refill); no lock held. */
+    void drainBacklog() {
+        lock.lock();
+        try {
+            drain();
+        } finally {
+            lock.unlock();
         }
     }
 

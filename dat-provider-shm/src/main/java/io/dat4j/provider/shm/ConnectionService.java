@@ -1,6 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.PostedOperation;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.WakeControl;
 import java.lang.invoke.MethodHandles;
@@ -142,6 +143,36 @@ final class ConnectionService {
             outOnly = false; // another thread left work while this one held the lock: do it all
         }
         return n;
+    }
+
+    /**
+     * A request is being posted (the poster holds the EP's lock): writes it straight into the ring if no other thread
+     * services the connection and nothing of this side waits to be written before it ({@link DataPath#postDirect}),
+     * without the EP's queue. {@return false if not written: the caller queues it and calls {@link #requestPosted}}
+     *
+     * @param op the request
+     */
+    boolean postDirect(final PostedOperation op) {
+        final DataPath p = c.path();
+        if (p == null || work || graceful || c.dying() || !c.lock.tryLock()) {
+            return false;
+        }
+        boolean written = false;
+        try {
+            if (c.path() == p && !c.dying()) {
+                written = p.postDirect(op);
+            }
+        } catch (final ProtocolViolation e) {
+            c.faults().warn("shared-memory connection " + c.describe() + ": protocol violation, connection"
+                    + " broken: " + e.getMessage());
+            c.breakLater("protocol violation: " + e.getMessage()); // the request, queued, is flushed by the end
+        } finally {
+            c.lock.unlock();
+        }
+        if (work) {
+            rounds(false); // a thread left work while this one held the lock (as rounds does)
+        }
+        return written;
     }
 
     /** A request was posted: write it now if no other thread services the connection, else that thread will. */

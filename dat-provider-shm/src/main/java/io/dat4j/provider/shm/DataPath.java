@@ -259,6 +259,31 @@ final class DataPath {
     int serviceOutbound() {
         final int before = completions;
         final int n = outbound() + completions - before;
+        outboundDone();
+        return n;
+    }
+
+    /**
+     * A request the poster hands over, written straight into the ring when nothing else of this side waits to be
+     * written (no NAK, READ response or RDV_ACK owed, nothing queued or partly written) and it goes whole now
+     * ({@link Outbound#writeDirect}): the EP's queue is not touched, then TAIL is published and the peer woken as
+     * after {@link #serviceOutbound}. Caller holds the connection's lock.
+     *
+     * @param op the request, posted now
+     * @return true if it was written (or failed), false to queue it
+     * @throws ProtocolViolation when the peer's HEAD word, read for room, is out of bounds
+     */
+    boolean postDirect(final PostedOperation op) {
+        if (nakCode != 0 || responses.count() > 0 || pull != null && pull.ackOwed() >= 0 || out.inRecord()
+                || !requests.writeDirect(op)) {
+            return false;
+        }
+        outboundDone();
+        return true;
+    }
+
+    /** After this side wrote (outside a full round): TAIL, the wake-ups owed, this round's view. Lock held. */
+    private void outboundDone() {
         final boolean tail = out.hasUnpublished();
         if (tail || spaceOwed) {
             out.publish();
@@ -276,7 +301,6 @@ final class DataPath {
         if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // the poster leaves: whoever sleeps on this IA's doorbell goes on later
         }
-        return n;
     }
 
     /** Arms the connection before a thread sleeps for {@code what} ({@link WakeControl}); then {@link #last}. */

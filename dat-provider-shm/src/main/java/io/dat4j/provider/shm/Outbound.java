@@ -53,12 +53,20 @@ final class Outbound {
     private CmaCopier cma;
 
     private PostedOperation cur;
+    /** Whether {@link #cur} is the head of the EP's queue (false: posted straight into the ring, {@link #writeDirect}). */
+    private boolean curQueued;
     private int curSeg;
     private long curSegDone;
     private long curStart;
     private int readsOut;
     /** The EP's count of posted requests when its queue was last found empty here (-1: not yet looked). */
     private long requestsSeenEmpty = -1;
+    /**
+     * Requests this side took off the EP's queue ({@link #pop}). A flush of the queue by a teardown takes more without
+     * counting them, so the queue is empty whenever this equals the EP's count of queued requests (and may be empty
+     * otherwise too, only on a connection that ends).
+     */
+    private long taken;
 
     Outbound(final DataPath p, final Arena arena, final MemorySegment map, final long peerPullsWord,
             final long rendezvousBytes, final int depthOut) {
@@ -80,6 +88,45 @@ final class Outbound {
         if (cma == null) {
             cma = copier;
         }
+    }
+
+    /** Takes the request at the head of the EP's queue off it (the one begun or answered here), counted. */
+    private void pop() {
+        ep.queues.popRequest();
+        taken++;
+    }
+
+    /**
+     * Writes a request the poster hands over straight into the ring, without the EP's queue, if it can go now and
+     * whole: nothing posted before it is queued or partly written, it is a SEND or an RDMA WRITE that goes through the
+     * ring (no CMA copy, no rendezvous), its record is committed whole, the ring has room and {@link InFlight} a slot.
+     * Otherwise the caller queues it, as every request was before, and the order of the requests is kept either way:
+     * the queue is empty and nothing is being written when this one goes first.
+     *
+     * @param op the request, posted now
+     * @return true if written (or failed: an LMR freed under it, the connection breaks), false to queue it
+     */
+    boolean writeDirect(final PostedOperation op) {
+        if (cur != null || ep.requestsPosted() != taken) {
+            return false;
+        }
+        final DtoOperation kind = op.kind();
+        final long total = op.totalLength();
+        if (kind == DtoOperation.SEND ? total >= rendezvousBytes : kind != DtoOperation.RDMA_WRITE || cma != null) {
+            return false;
+        }
+        if (!RingReader.inline(RecordHeader.span(total), out.capacity()) || infl.full() || !out.fits(total)) {
+            return false;
+        }
+        final int ack = (int) in.announce();
+        curStart = kind == DtoOperation.SEND ? out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack)
+                : out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0, op.rmrContext(), ack);
+        cur = op;
+        curQueued = false;
+        curSeg = 0;
+        curSegDone = 0;
+        gather(); // all of it: the room for the whole record was checked (or an LMR freed under it failed it)
+        return true;
     }
 
     /** {@return true while a request is partly written} */
@@ -156,13 +203,14 @@ final class Outbound {
             case RDMA_READ -> {
                 curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), ack);
                 readsOut++;
-                ep.queues.popRequest();
+                pop();
                 infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
                 return true;
             }
             default -> throw new IllegalStateException("request kind " + kind);
         }
         cur = op;
+        curQueued = true;
         curSeg = 0;
         curSegDone = 0;
         return true;
@@ -192,7 +240,7 @@ final class Outbound {
             return false;
         }
         if (!InFlight.acquireRegions(op)) {
-            ep.queues.popRequest();
+            pop();
             p.failed(op, DtoStatus.LOCAL_PROTECTION, "the LMR of a SEND was freed before it was sent");
             return true;
         }
@@ -210,7 +258,7 @@ final class Outbound {
         if (out.write(list, 0, bytes) != bytes) {
             throw new IllegalStateException("a SEND_RDV of " + bytes + " bytes did not fit the room checked");
         }
-        ep.queues.popRequest();
+        pop();
         infl.add(op, start, InFlight.AWAITING_PULL);
         ep.transport.rendezvousSent.increment();
         return true;
@@ -289,15 +337,21 @@ final class Outbound {
             }
             curSegDone += n;
         }
-        cur = null;
-        ep.queues.popRequest();
+        dropCurrent();
         infl.add(op, curStart, out.position());
         return true;
     }
 
-    private void abortCurrent(final PostedOperation op, final String why) {
+    /** {@link #cur} is written or given up: off the EP's queue too if it came from there. */
+    private void dropCurrent() {
         cur = null;
-        ep.queues.popRequest();
+        if (curQueued) {
+            pop();
+        }
+    }
+
+    private void abortCurrent(final PostedOperation op, final String why) {
+        dropCurrent();
         p.failed(op, DtoStatus.LOCAL_PROTECTION, why);
     }
 
@@ -317,7 +371,7 @@ final class Outbound {
         if (r == CmaCopier.REFUSED || r == CmaCopier.NOT_GRANTED) {
             return false; // not granted: the target decides
         }
-        ep.queues.popRequest();
+        pop();
         if (r == CmaCopier.DONE) {
             p.complete(op, DtoStatus.SUCCESS, op.totalLength());
         } else {
@@ -337,12 +391,11 @@ final class Outbound {
             return null;
         }
         final PostedOperation op = cur;
-        cur = null;
-        ep.queues.popRequest();
+        dropCurrent();
         return op;
     }
 
-    /** {@return the request partly written, taken from the EP's queue, or null} (a flush) */
+    /** {@return the request partly written, taken (from the EP's queue if it is there), or null} (a flush) */
     PostedOperation takeCurrent() {
         return cur == null ? null : takeUnwritten();
     }
@@ -352,10 +405,14 @@ final class Outbound {
      * transport timeout fails it)
      */
     PostedOperation takeUnwritten() {
-        final PostedOperation op = cur != null ? cur : ep.queues.peekRequest();
+        if (cur != null) {
+            final PostedOperation op = cur;
+            dropCurrent();
+            return op;
+        }
+        final PostedOperation op = ep.queues.peekRequest();
         if (op != null) {
-            cur = null;
-            ep.queues.popRequest();
+            pop();
         }
         return op;
     }

@@ -28,7 +28,8 @@ import java.net.InetAddress;
  * monitors of their own; this object's monitor ({@link #bind}) takes only the leaf monitors of {@link
  * ShmCompletionSource}; {@link #conn} is volatile. The count of posted requests is written by the posting thread
  * (under the EP's lock, so one at a time) with a release store after the request is queued, and read by the thread
- * servicing the connection with an acquire load ({@link #requestsPosted()}).
+ * servicing the connection with an acquire load ({@link #requestsPosted()}); a request the poster wrote straight into
+ * the ring ({@link ConnectionService#postDirect}) is not queued and not counted.
  */
 final class ShmEndpoint implements EndpointTransport {
 
@@ -47,7 +48,7 @@ final class ShmEndpoint implements EndpointTransport {
     /** Posted receives not yet consumed and requests not yet fully written. */
     final PostedQueues queues;
     volatile ShmConnection conn;
-    /** Requests queued so far ({@link #requestsPosted()}). */
+    /** Requests queued so far ({@link #requestsPosted()}), not those written straight into the ring. */
     private long posted;
 
     ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
@@ -103,6 +104,9 @@ final class ShmEndpoint implements EndpointTransport {
         if (c == null) {
             up.complete(op, DtoStatus.FLUSHED, 0);
             return;
+        }
+        if (c.io.postDirect(op)) {
+            return; // written into the ring: nothing queued before it, no queue taken
         }
         queues.addRequest(op);
         POSTED.setRelease(this, posted + 1); // after the request is queued; posts are serialized by the EP's lock

@@ -118,13 +118,13 @@ class ShmSingleThreadSendTest {
         }
     }
 
-    private static ShmConnection only(final ShmTransport t) {
+    static ShmConnection only(final ShmTransport t) {
         final ShmConnection[] cs = t.connections();
         assertEquals(1, cs.length, "connections of " + t);
         return cs[0];
     }
 
-    private static void stopProgressThreads(final Fixture f) {
+    static void stopProgressThreads(final Fixture f) {
         f.serverTransport.progress.stop(ShmTransport.WAIT_MILLIS);
         f.clientTransport.progress.stop(ShmTransport.WAIT_MILLIS);
         assertTrue(!f.serverTransport.progress.isAlive() && !f.clientTransport.progress.isAlive(),

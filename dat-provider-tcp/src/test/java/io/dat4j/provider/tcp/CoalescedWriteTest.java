@@ -18,6 +18,7 @@ import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
+import io.dat4j.testsupport.PerTestResource;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
@@ -29,9 +30,9 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Coalesced writes ({@link OutboundWriter}: batches, and the cork of a posting thread in a stream): small SENDs and
@@ -45,14 +46,8 @@ class CoalescedWriteTest {
     private static final EndpointAttributes DEEP = EndpointAttributes.builder().maxRequestDtos(4096)
             .maxRecvDtos(512).maxRdmaReadOut(8).maxRdmaReadIn(8).rnrRetryCount(7).build();
 
-    private Fixture f;
-
-    @AfterEach
-    void close() {
-        if (f != null) {
-            f.close();
-        }
-    }
+    @RegisterExtension
+    final PerTestResource<Fixture> fixture = new PerTestResource<>(Fixture::new);
 
     /**
      * Both sides stream at once, each a mix of RDMA writes (a counter into the peer's word), SENDs (carrying the
@@ -62,7 +57,7 @@ class CoalescedWriteTest {
      */
     @Test
     void shouldDeliverInterleavedSmallRequestsInOrderAndCompleteEachOnce() throws Exception {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
         final long before = OutboundStage.batchedFrames();
         final LocalMemoryRegion[] word = {f.lmr(f.c, 64), f.lmr(f.s, 64)};
@@ -83,6 +78,7 @@ class CoalescedWriteTest {
      */
     private void mixed(final Endpoint ep, final Fixture.Side side, final LocalMemoryRegion peerWord,
             final LocalMemoryRegion myWord) {
+        final Fixture f = fixture.get();
         final int size = 1024;
         final LocalMemoryRegion src = f.lmr(side, (long) size * WINDOW);
         final LocalMemoryRegion dst = f.lmr(side, (long) size * RECVS);
@@ -147,7 +143,7 @@ class CoalescedWriteTest {
      */
     @Test
     void shouldGetEverythingToAPeerThatReadsSlowly() throws Exception {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final ServerSocket ss = new ServerSocket();
         f.extra.add(ss);
         ss.setReceiveBufferSize(4096);
@@ -251,7 +247,7 @@ class CoalescedWriteTest {
     }
 
     private void stalled(final boolean closeMidBatch) {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
         final int chunk = 16 * 1024;
         final int writes = 2000;

@@ -3,11 +3,13 @@ package io.dat4j.provider.tcp;
 import static io.dat4j.provider.tcp.Fixture.WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AsyncErrorEvent;
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
+import io.dat4j.DtoCompletionEvent;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.Event;
@@ -18,11 +20,9 @@ import io.dat4j.LocalMemoryRegion;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.testsupport.ChildJvm;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -33,7 +33,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Resource exhaustion ends in the DAT status, never in an exception or an OOM: a DTO EVD that overflows, a CR EVD
+ * Resource exhaustion ends in the DAT status, never in an exception or an OOM: a DTO EVD with less room than the
+ * completions (they wait for it, as in a CQ), a CR EVD
  * that is full, a flood of connection requests, and EPs, LMRs and EVDs created until the IA refuses (in a child JVM
  * with a small heap). RNR (no receive posted) is covered by {@code TcpProviderTest}.
  */
@@ -44,7 +45,7 @@ class ExhaustionTest {
      * Connects a client EP whose EVDs are {@code small} and completes {@code writes} RDMA writes on it, which nobody
      * dequeues.
      */
-    static void overflowClientEvd(final Fixture f, final EventDispatcher small, final int writes) {
+    static void fillClientEvd(final Fixture f, final EventDispatcher small, final int writes) {
         final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
         final Endpoint ep = f.client.createEndpoint(f.c.pz, small, small, f.c.conn,
                 EndpointAttributes.builder().maxRequestDtos(writes).build());
@@ -59,14 +60,21 @@ class ExhaustionTest {
     }
 
     @Test
-    void shouldReportAnOverflowingDtoEvdOnTheAsyncEvd() {
+    void shouldHoldTheCompletionsADtoEvdHasNoRoomFor() {
         try (Fixture f = new Fixture()) {
             final EventDispatcher small = f.client.createEventDispatcher(4, null, Set.of(EventStream.DTO));
-            overflowClientEvd(f, small, 16);
-            final Event async = f.client.asyncEventDispatcher().await(WAIT);
-            assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, assertInstanceOf(AsyncErrorEvent.class, async)
-                    .number());
-            assertTrue(small.size() <= 4, "the EVD holds at most its length");
+            fillClientEvd(f, small, 16);
+            // 4 events in the EVD, the other completions wait in the EP's queue with their slots (libdapl: in the
+            // CQ) and enter as events are taken: none dropped, in order
+            final List<Long> cookies = new ArrayList<>();
+            final List<Long> expected = new ArrayList<>();
+            for (long i = 0; i < 16; i++) {
+                assertTrue(small.size() <= 4, "the EVD holds at most its length");
+                cookies.add(assertInstanceOf(DtoCompletionEvent.class, small.await(WAIT)).cookie());
+                expected.add(i);
+            }
+            assertEquals(expected, cookies);
+            assertNull(f.client.asyncEventDispatcher().poll(), "no EVD overflow");
         }
     }
 
@@ -127,17 +135,13 @@ class ExhaustionTest {
                 .toString(), "-cp", ChildJvm.classPath(), "-Xmx96m", "-XX:TieredStopAtLevel=1",
                 FaultPeerMain.class.getName(), what).redirectErrorStream(true).start();
         try {
-            final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8));
-            final StringBuilder all = new StringBuilder();
             String result = null;
-            for (String l = out.readLine(); l != null; l = out.readLine()) {
-                all.append(l).append('\n');
+            final String all = ChildJvm.output(p, Duration.ofMinutes(2));
+            for (final String l : all.split("\n")) {
                 if (l.startsWith("STATUS ") || l.startsWith("OOM ")) {
                     result = l;
                 }
             }
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
             assertTrue(result != null && result.startsWith("STATUS INSUFFICIENT_RESOURCES"), what + ": " + all);
         } finally {
             p.destroyForcibly();

@@ -98,13 +98,19 @@ class HostileFloodTest {
             assertSame(cr, report.source());
             assertTrue(report.reason().contains((FLOOD - 1) + " events dropped"), report.reason());
             assertNull(async.poll(), "one report for the flood");
-            // a genuine overflow of a DTO EVD afterwards is reported
-            final EventDispatcher small = f.client.createEventDispatcher(2, null, Set.of(EventStream.DTO));
-            ExhaustionTest.overflowClientEvd(f, small, 8);
-            final AsyncErrorEvent dto = assertInstanceOf(AsyncErrorEvent.class, async.await(WAIT),
-                    "the DTO EVD's overflow after the flood");
-            assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, dto.number());
-            assertSame(small, dto.source());
+            // a genuine overflow of another EVD afterwards is reported (a CR EVD of 1 and two requests; a DTO EVD
+            // no longer overflows: completions wait for room, holding their slots)
+            final EventDispatcher small = f.client.createEventDispatcher(1, null, Set.of(EventStream.CR));
+            final PublicServicePoint other = f.client.createPublicServicePointAny(small, ServicePointFlag.CONSUMER);
+            final List<Socket> two = List.of(request(other), request(other));
+            assertEquals(1, nonPeerRejections(two, 1), "the request the CR EVD has no room for");
+            for (final Socket s : two) {
+                s.close();
+            }
+            final AsyncErrorEvent next = assertInstanceOf(AsyncErrorEvent.class, async.await(WAIT),
+                    "the other EVD's overflow after the flood");
+            assertEquals(EventNumber.ASYNC_ERROR_EVD_OVERFLOW, next.number());
+            assertSame(small, next.source());
         }
     }
 

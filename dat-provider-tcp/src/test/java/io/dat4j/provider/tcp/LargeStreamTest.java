@@ -12,11 +12,12 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.EndpointAttributes;
 import io.dat4j.LocalMemoryRegion;
+import io.dat4j.testsupport.PerTestResource;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Streams of large frames ({@link InboundReader}: a large payload is read straight into registered memory with the
@@ -31,14 +32,8 @@ class LargeStreamTest {
     private static final EndpointAttributes DEEP = EndpointAttributes.builder().maxRequestDtos(1024)
             .maxRecvDtos(1024).rnrRetryCount(7).build();
 
-    private Fixture f;
-
-    @AfterEach
-    void close() {
-        if (f != null) {
-            f.close();
-        }
-    }
+    @RegisterExtension
+    final PerTestResource<Fixture> fixture = new PerTestResource<>(Fixture::new);
 
     /**
      * SENDs of 64 KiB, 1 MiB + 3, 100 bytes, 0 bytes and 4 MiB, and RDMA writes of 300 KiB between them, into receives
@@ -46,7 +41,7 @@ class LargeStreamTest {
      */
     @Test
     void shouldDeliverMixedLargeAndSmallFramesIntactAndInOrder() {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
         final int[] sizes = {64 * 1024, (1 << 20) + 3, 100, 0, 4 << 20, 64 * 1024, 17, 128 * 1024 + 1};
         final int rounds = 6;
@@ -131,7 +126,7 @@ class LargeStreamTest {
      */
     @Test
     void shouldNotCopyLargePayloadsThroughTheStage() {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
         final int size = 64 * 1024;
         final int count = 256;
@@ -162,7 +157,7 @@ class LargeStreamTest {
      */
     @Test
     void shouldNotRetryAFullSocketOnEveryPost() throws InterruptedException {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect(DEEP, DEEP, null);
         final int big = 4 << 20;
         final int ahead = 16;

@@ -12,13 +12,14 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.LocalMemoryTriplet;
+import io.dat4j.testsupport.PerTestResource;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * dtest's RDMA write phase on both EPs of one connection at once: a burst of suppressed two-segment RDMA writes, then
@@ -32,18 +33,12 @@ final class WriteThenSendOrderTest {
     private static final int BURST = 4;
     private static final int LEN = 64;
 
-    private Fixture f;
-
-    @AfterEach
-    void close() {
-        if (f != null) {
-            f.close();
-        }
-    }
+    @RegisterExtension
+    final PerTestResource<Fixture> fixture = new PerTestResource<>(Fixture::new);
 
     @Test
     void shouldPlaceSuppressedWritesBeforeTheFollowingSendIsReceivedAndFreeTheirSourceWhenTheSendCompletes() {
-        f = new Fixture();
+        final Fixture f = fixture.get();
         final Endpoint[] ep = f.connect();
         final Fixture.Side[] side = {f.c, f.s};
         final LocalMemoryRegion[] src = {f.lmr(f.c, LEN), f.lmr(f.s, LEN)};

@@ -1,0 +1,139 @@
+package io.dat4j.provider.shm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dat4j.CompletionFlag;
+import io.dat4j.DtoCompletionEvent;
+import io.dat4j.DtoOperation;
+import io.dat4j.DtoStatus;
+import io.dat4j.Endpoint;
+import io.dat4j.Event;
+import io.dat4j.LocalMemoryRegion;
+import io.dat4j.testsupport.AdapterPair;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A request posted on a connection with nothing of its side waiting to be written goes straight into the ring, without
+ * the EP's queue of unwritten requests ({@code Outbound.writeDirect}); once the ring is full, requests queue, and the
+ * order of the records, of the receives and of the completions stays the posting order either way, each cookie
+ * exactly once. The progress threads are stopped so that only this thread services the connections.
+ */
+@Timeout(120)
+class ShmDirectPostTest {
+
+    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    @Test
+    void aSendOrWriteOnAnIdleConnectionIsWrittenWithoutTheQueue() {
+        try (Fixture f = new Fixture()) {
+            final Endpoint[] eps = f.connect();
+            ShmSingleThreadSendTest.stopProgressThreads(f);
+            final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+            final LocalMemoryRegion src = f.lmr(f.c, 4096);
+            final LocalMemoryRegion dst = f.lmr(f.s, 4096);
+            for (int i = 0; i < 100; i++) {
+                eps[1].postRecv(List.of(dst.triplet(0, 4096)), 1000 + i, CompletionFlag.DEFAULT);
+                final int size = i % 3 == 0 ? 8 : i % 3 == 1 ? 0 : 4096;
+                eps[0].postSend(List.of(src.triplet(0, size)), i, CompletionFlag.DEFAULT);
+                assertEquals(0, client.requestsPosted(), "SEND " + i + " of " + size + " bytes on an idle connection"
+                        + " went through the EP's queue");
+                final DtoCompletionEvent r = next(f.s, "receive " + i);
+                assertEquals(1000 + i, r.cookie());
+                assertEquals(size, r.transferredLength());
+                final DtoCompletionEvent s = next(f.c, "SEND " + i);
+                assertEquals(DtoOperation.SEND, s.operation());
+                assertEquals(i, s.cookie());
+            }
+            src.segment().set(ValueLayout.JAVA_LONG, 0, 0x1122334455667788L);
+            eps[0].postRdmaWrite(List.of(src.triplet(0, 8)), 7, dst.remoteTriplet(64, 8), CompletionFlag.DEFAULT);
+            assertEquals(0, client.requestsPosted(), "an RDMA WRITE on an idle connection went through the queue");
+            final long deadline = System.nanoTime() + DEADLINE_NANOS;
+            Event e;
+            while ((e = f.c.evd.poll()) == null) { // the server's connection is serviced by its EVD's poll only
+                assertEquals(null, f.s.evd.poll(), "an RDMA WRITE gives the target no event");
+                assertTrue(System.nanoTime() - deadline < 0, "the RDMA WRITE did not complete");
+            }
+            final DtoCompletionEvent w = assertInstanceOf(DtoCompletionEvent.class, e);
+            assertEquals(DtoStatus.SUCCESS, w.status());
+            assertEquals(DtoOperation.RDMA_WRITE, w.operation());
+            assertEquals(0x1122334455667788L, dst.segment().get(ValueLayout.JAVA_LONG, 64));
+        }
+    }
+
+    /**
+     * A 4 KiB ring holds three records of 1000 bytes: the server's connection is not serviced while the client posts,
+     * so the first SENDs go straight in, the rest queue behind the full ring, and a SEND posted while the queue holds
+     * requests must not overtake them even when it would fit.
+     */
+    @Test
+    void requestsQueuedBehindAFullRingKeepTheirOrder() {
+        try (Fixture f = new Fixture("dat4j.shm.ringBytes=4096")) {
+            final Endpoint[] eps = f.connect();
+            ShmSingleThreadSendTest.stopProgressThreads(f);
+            final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+            final LocalMemoryRegion src = f.lmr(f.c, 1024 * 32);
+            final LocalMemoryRegion dst = f.lmr(f.s, 1024 * 32);
+            for (int round = 0; round < 5; round++) {
+                final int base = round * 32;
+                for (int i = 0; i < 32; i++) {
+                    eps[1].postRecv(List.of(dst.triplet(1024L * i, 1024)), 1000 + base + i, CompletionFlag.DEFAULT);
+                }
+                final long queuedBefore = client.requestsPosted();
+                for (int i = 0; i < 32; i++) {
+                    final int size = i % 4 == 3 ? 8 : 1000; // small ones would fit where a large one did not
+                    src.segment().set(ValueLayout.JAVA_INT, 1024L * i, base + i); // unchanged until it completes
+                    eps[0].postSend(List.of(src.triplet(1024L * i, size)), base + i, CompletionFlag.DEFAULT);
+                }
+                assertTrue(client.requestsPosted() - queuedBefore > 0, "round " + round + ": no SEND was queued"
+                        + " behind the full ring (the test does not test the queue)");
+                int receives = 0;
+                int sends = 0;
+                final long deadline = System.nanoTime() + DEADLINE_NANOS;
+                while (receives < 32 || sends < 32) {
+                    assertTrue(System.nanoTime() - deadline < 0, "round " + round + ": " + receives + " receives and "
+                            + sends + " SENDs completed");
+                    Event e;
+                    while ((e = f.s.evd.poll()) != null) {
+                        final DtoCompletionEvent r = assertInstanceOf(DtoCompletionEvent.class, e);
+                        assertEquals(DtoStatus.SUCCESS, r.status());
+                        assertEquals(1000 + base + receives, r.cookie(), "receives out of order");
+                        final int size = receives % 4 == 3 ? 8 : 1000;
+                        assertEquals(size, r.transferredLength());
+                        assertEquals(base + receives, dst.segment().get(ValueLayout.JAVA_INT, 1024L * receives),
+                                "the payload of receive " + receives);
+                        receives++;
+                    }
+                    while ((e = f.c.evd.poll()) != null) {
+                        final DtoCompletionEvent s = assertInstanceOf(DtoCompletionEvent.class, e);
+                        assertEquals(DtoStatus.SUCCESS, s.status());
+                        assertEquals(base + sends, s.cookie(), "SEND completions out of order");
+                        sends++;
+                    }
+                    Thread.onSpinWait();
+                }
+                assertEquals(null, f.s.evd.poll(), "an event too many at the server");
+                assertEquals(null, f.c.evd.poll(), "an event too many at the client");
+            }
+        }
+    }
+
+    private static DtoCompletionEvent next(final AdapterPair.Side side, final String what) {
+        final long deadline = System.nanoTime() + DEADLINE_NANOS;
+        Event e;
+        while ((e = side.evd.poll()) == null) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(what + " did not complete");
+            }
+            Thread.onSpinWait();
+        }
+        final DtoCompletionEvent d = assertInstanceOf(DtoCompletionEvent.class, e);
+        assertEquals(DtoStatus.SUCCESS, d.status(), what);
+        return d;
+    }
+}
