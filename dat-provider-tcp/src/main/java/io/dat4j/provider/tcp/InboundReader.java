@@ -273,9 +273,10 @@ final class InboundReader {
 
     /**
      * Reads into {@code dst}: bytes already staged first, then the socket. A read shorter than {@link #IN_STAGE}
-     * bytes goes through the stage, which takes whatever the socket has, so that one system call brings several
-     * headers and small payloads instead of one call per header and one per payload; longer reads go straight into
-     * {@code dst}. Allocation-free.
+     * bytes goes through the stage, which takes whatever the socket has up to {@link #stageLimit()}, so that one
+     * system call brings several headers and small payloads instead of one call per header and one per payload;
+     * longer reads, and every read of a large frame's payload (its tail too, when the frame came in pieces), go
+     * straight into {@code dst} with the next header ({@link #direct}). Allocation-free.
      *
      * @param keep the consumer's segment {@code dst} lies in (a registered region's memory), or NULL
      *
@@ -292,14 +293,11 @@ final class InboundReader {
                 return n;
             }
         }
-        if (dst.remaining() >= IN_STAGE) {
+        if (dst.remaining() >= IN_STAGE || (largeFrames && keep != MemorySegment.NULL)) {
             final int d = direct(dst, keep);
             return d < 0 ? (n > 0 ? n : -1) : n + d;
         }
-        inStage.clear();
-        if (largeFrames) {
-            inStage.limit(Wire.HEADER);
-        }
+        inStage.clear().limit(stageLimit());
         final int want = inStage.remaining();
         final int r;
         try {
@@ -340,6 +338,20 @@ final class InboundReader {
         }
         afterRead(r < 0 ? -1 : (int) r, want + Wire.HEADER);
         return r < 0 ? -1 : (int) r - inStage.remaining();
+    }
+
+    /**
+     * {@return how much of the stage a read of {@link #in} may fill now}: all of it in a stream of small frames; after
+     * a large payload ({@link #largeFrames}), at a frame boundary, one header only (the next payload is likely large
+     * too, and the read after the header puts it straight into the posted receive or region instead of through the
+     * stage: a copy); within a large frame (not a payload: those go {@link #direct}) a header and {@link #IN_STAGE}
+     * bytes. {@link #recvInto}'s blocking recv, which reads into the stage only, follows the same rule.
+     */
+    private int stageLimit() {
+        if (!largeFrames) {
+            return inStage.capacity();
+        }
+        return inState == IN_HEADER && hdrIn.position() == 0 ? Wire.HEADER : Wire.HEADER + IN_STAGE;
     }
 
     /** After a socket read of {@code r} bytes out of {@code want}: a short read says that the socket is empty. */
