@@ -118,13 +118,7 @@ final class Outbound {
         if (!RingReader.inline(RecordHeader.span(total), out.capacity()) || infl.full() || !out.fits(total)) {
             return false;
         }
-        final int ack = (int) in.announce();
-        curStart = kind == DtoOperation.SEND ? out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack)
-                : out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0, op.rmrContext(), ack);
-        cur = op;
-        curQueued = false;
-        curSeg = 0;
-        curSegDone = 0;
+        beginRecord(op, total, false);
         gather(); // all of it: the room for the whole record was checked (or an LMR freed under it failed it)
         return true;
     }
@@ -195,25 +189,35 @@ final class Outbound {
         if (infl.full() || !out.fits(kind == DtoOperation.RDMA_READ ? 0 : total)) {
             return false;
         }
-        final int ack = (int) in.announce();
         switch (kind) {
-            case SEND -> curStart = out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack);
-            case RDMA_WRITE -> curStart = out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0,
-                    op.rmrContext(), ack);
+            case SEND, RDMA_WRITE -> beginRecord(op, total, true);
             case RDMA_READ -> {
-                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(), ack);
+                curStart = out.begin(Records.READ_REQ, 0, 0, op.remoteAddress(), total, op.rmrContext(),
+                        (int) in.announce());
                 readsOut++;
                 pop();
                 infl.add(op, curStart, InFlight.AWAITING_RESPONSE);
-                return true;
             }
             default -> throw new IllegalStateException("request kind " + kind);
         }
+        return true;
+    }
+
+    /**
+     * Begins the record of a SEND or an RDMA WRITE through the ring, {@code total} bytes, and makes {@code op} the
+     * request being written ({@link #gather} writes its bytes).
+     *
+     * @param queued whether {@code op} is the head of the EP's queue ({@link #start}) or was handed over by its
+     *        poster ({@link #writeDirect})
+     */
+    private void beginRecord(final PostedOperation op, final long total, final boolean queued) {
+        final int ack = (int) in.announce();
+        curStart = op.kind() == DtoOperation.SEND ? out.begin(Records.SEND, 0, (int) total, 0, 0, 0, ack)
+                : out.begin(Records.WRITE, 0, (int) total, op.remoteAddress(), 0, op.rmrContext(), ack);
         cur = op;
-        curQueued = true;
+        curQueued = queued;
         curSeg = 0;
         curSegDone = 0;
-        return true;
     }
 
     /** {@return true once the peer announced that it pulls rendezvous SENDs} (read until seen, then remembered) */
