@@ -24,7 +24,8 @@ import java.nio.channels.SocketChannel;
  * connection's I/O thread) and the connection it is bound to.
  *
  * <p>Threading: the hooks run under the EP's lock (the kit's); {@link #queues} ({@link PostedQueues}) and the
- * binding ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken. See
+ * binding ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken; a post reads its
+ * connection's end ({@link ConnectionClose#ended}, volatile) without the connection's lock. See
  * "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class TcpEndpoint implements EndpointTransport {
