@@ -52,7 +52,7 @@ class RequiredRulesCanFailTest {
                 "FFT-PZ-2", "FFT-QUERYINFO-2", "GR-01", "IA-01", "LIMIT-ATTR", "MEM-01", "MEM-02", "MEM-03",
                 "QUIT-02", "RC-06", "RC-07", "RJ-04", "CM-10", "CNO-01", "CRA-03-RSP", "CRA-03-PROVIDER", "EVD-17",
                 "FFT-QUERYINFO-3", "SRQ-01");
-        map(Breakage.WRONG_DTO_STATUS, "CM-02", "CM-03", "CRA-07", "DTO-07", "DTO-07-BOUNDS", "DTO-08", "DTO-13", "EP-11", "DTO-09",
+        map(Breakage.WRONG_DTO_STATUS, "CM-02", "CM-03", "CM-15", "CRA-07", "DTO-07", "DTO-07-BOUNDS", "DTO-08", "DTO-13", "EP-11", "DTO-09",
                 "DTO-10", "DTO-16");
         map(Breakage.DROP_ACCEPT_ERROR, "CM-04", "CRA-06-GONE", "CRA-06");
         map(Breakage.WRONG_STATE, "CM-06", "EP-03", "EP-STATE-1", "EP-STATE-2", "CE-03", "CRA-02-PROVIDER",
