@@ -47,7 +47,7 @@ class RequiredRulesCanFailTest {
         map(Breakage.WRONG_STATUS, "CM-07", "CM-08", "FFT-DATAXFER-0", "FFT-DATAXFER-1", "CRA-08", "CRA-09",
                 "DTO-08", "DTO-11", "DTO-13", "EP-01",
                 "EP-05", "EP-06", "EP-07", "EP-08", "EP-09", "EP-10", "EP-12", "EVD-01", "EVD-02", "EVD-04",
-                "EVD-05", "EVD-08", "EVD-09", "EVD-11", "EVD-12", "EVD-13", "EVD-14", "EVD-15", "FFT-CONNMGT-0",
+                "EVD-05", "EVD-08", "EVD-09", "EVD-11", "EVD-12", "EVD-13", "EVD-14", "EVD-15", "EVD-19", "EVD-20", "FFT-CONNMGT-0",
                 "FFT-CONNMGT-1", "FFT-ENDPOINT-1", "FFT-HWCONN-2", "FFT-MEM-2", "FFT-MEM-3", "FFT-MEM-4", "FFT-PZ-1",
                 "FFT-PZ-2", "FFT-QUERYINFO-2", "GR-01", "IA-01", "LIMIT-ATTR", "MEM-01", "MEM-02", "MEM-03",
                 "QUIT-02", "RC-06", "RC-07", "RJ-04", "CM-10", "CNO-01", "CRA-03-RSP", "CRA-03-PROVIDER", "EVD-17",
