@@ -10,8 +10,10 @@ import org.apache.logging.log4j.Logger;
  * thread adds; the loop owner runs them, in order, once per round.
  *
  * <p>Threading: each queue is guarded by its own monitor, a leaf under which nothing else is taken; the work runs on
- * the loop owner with no lock held (a connection takes its own lock). See "Threading and locks" in
- * {@code docs/provider-kit.md}.
+ * the loop owner with no lock held (a connection takes its own lock). Each queue's length is also a volatile count,
+ * written under its monitor, so that finding both queues empty (every round of a driving consumer, twice) takes no
+ * monitor: an adder wakes the loop after it added, so a round that saw a queue empty just before an add is followed by
+ * one that sees it. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class LoopWork {
 
@@ -20,6 +22,10 @@ final class LoopWork {
     private final String name;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
     private final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
+    /** {@link #tasks}' length, written under its monitor. */
+    private volatile int taskCount;
+    /** {@link #ready}'s length, written under its monitor. */
+    private volatile int readyCount;
 
     /** @param name the loop's thread name, for the log */
     LoopWork(final String name) {
@@ -30,6 +36,7 @@ final class LoopWork {
     void addTask(final Runnable task) {
         synchronized (tasks) {
             tasks.add(task);
+            taskCount = tasks.size();
         }
     }
 
@@ -44,28 +51,23 @@ final class LoopWork {
         }
         synchronized (ready) {
             ready.add(c);
+            readyCount = ready.size();
         }
         return true;
     }
 
     /** {@return true if a task or a connection is queued} */
     boolean hasWork() {
-        synchronized (tasks) {
-            if (!tasks.isEmpty()) {
-                return true;
-            }
-        }
-        synchronized (ready) {
-            return !ready.isEmpty();
-        }
+        return taskCount != 0 || readyCount != 0;
     }
 
     /** Runs the queued tasks, those queued meanwhile included; loop owner only. */
     void runTasks() {
-        while (true) {
+        while (taskCount != 0) {
             final Runnable r;
             synchronized (tasks) {
                 r = tasks.poll();
+                taskCount = tasks.size();
             }
             if (r == null) {
                 return;
@@ -80,10 +82,11 @@ final class LoopWork {
 
     /** Works on the queued connections ({@link TcpConnection#onScheduled()}); loop owner only. */
     void runReady() {
-        while (true) {
+        while (readyCount != 0) {
             final TcpConnection c;
             synchronized (ready) {
                 c = ready.poll();
+                readyCount = ready.size();
             }
             if (c == null) {
                 return;
