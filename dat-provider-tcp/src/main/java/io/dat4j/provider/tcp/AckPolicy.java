@@ -39,6 +39,13 @@ final class AckPolicy {
      * eight times a MiB, where a plain TCP stream wakes about once.
      */
     static final int ASK_BYTES = 16;
+    /**
+     * In a deeper window the byte interval grows with it, to a quarter of the payload unacknowledged (the ACK for
+     * a frame that asked still leaves three quarters of the window in flight, so the pipe does not drain while it
+     * travels), at most this many times {@code ackBytes} (2 MiB by default): a stream of 64 KiB frames 128 deep asks
+     * every 32 frames instead of every 8, a quarter of the ACK frames, and of the sender's wake-ups for them.
+     */
+    static final int ASK_BYTES_MAX = 64;
 
     private final TcpConnection c;
     /** Holds ACKs no frame asked for at most {@code dat4j.tcp.ackHoldMicros} ({@link #lazyExpired()}). */
@@ -79,6 +86,10 @@ final class AckPolicy {
     /** Sender: frames and payload bytes written since the last one that asked. */
     private int sinceAsk;
     private long sinceAskBytes;
+    /** Sender: payload bytes of the SEND/WRITE frames written and not yet acknowledged (coalescing only). */
+    private long unackedBytes;
+    /** Sender: the payload sizes of those frames, oldest first (a ring; at most the EP's request depth). */
+    private long[] unackedSizes = new long[64];
 
     AckPolicy(final TcpConnection c, final long ackBytes, final long lazyNanos) {
         this.c = c;
@@ -206,10 +217,11 @@ final class AckPolicy {
         if (!coalesce) {
             return 0;
         }
+        track(bytes);
         written++;
         sinceAsk++;
         sinceAskBytes += bytes;
-        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes / ASK_BYTES >= ackBytes
+        if (written - ackedFrames <= MARK_FRAMES || sinceAsk >= ASK_EVERY || sinceAskBytes >= askBytes()
                 || askedUpTo <= ackedFrames) {
             askedUpTo = written;
             sinceAsk = 0;
@@ -217,6 +229,31 @@ final class AckPolicy {
             return Wire.FLAG_ACK_NOW;
         }
         return 0;
+    }
+
+    /**
+     * {@return the payload after which a frame asks for its ACK}: {@link #ASK_BYTES} x {@code ackBytes}, or a quarter
+     * of the payload unacknowledged when that is more, at most {@link #ASK_BYTES_MAX} x {@code ackBytes}
+     */
+    private long askBytes() {
+        final long base = ASK_BYTES * ackBytes;
+        return Math.max(base, Math.min(unackedBytes >> 2, ASK_BYTES_MAX * ackBytes));
+    }
+
+    /** Frame number {@code written + 1} of {@code bytes} is being written: it is unacknowledged until an ACK. */
+    private void track(final long bytes) {
+        final int inFlight = (int) (written - ackedFrames);
+        if (inFlight == unackedSizes.length) {
+            // (grown rarely: the ring holds at most the EP's request depth; frame f sits at f % length)
+            final long[] old = unackedSizes;
+            final long[] grown = new long[old.length * 2];
+            for (long f = ackedFrames; f < written; f++) {
+                grown[(int) (f % grown.length)] = old[(int) (f % old.length)];
+            }
+            unackedSizes = grown;
+        }
+        unackedSizes[(int) (written % unackedSizes.length)] = bytes;
+        unackedBytes += bytes;
     }
 
     /** {@return the number of the SEND/WRITE frame {@link #markRequest} marked last} (coalescing only) */
@@ -249,6 +286,9 @@ final class AckPolicy {
     void acked(final int n) {
         if (!coalesce) {
             return;
+        }
+        for (int i = 0; i < n; i++) {
+            unackedBytes -= unackedSizes[(int) ((ackedFrames + i) % unackedSizes.length)];
         }
         ackedFrames += n;
         if (written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.queues.hasRequests()

@@ -662,6 +662,14 @@ final class OutboundWriter {
     /**
      * A request too large to stage: the posting thread writes it straight from registered memory if it can take the
      * loop (the region views are the loop owner's), else the loop does. Caller holds the connection's lock.
+     *
+     * <p>When the write stops at a full socket, OP_WRITE is armed and the loop is not woken for it: the next selection
+     * of the loop resumes the write, as for the posts that find the socket full ({@link #inlineFlush()}). The loop was
+     * free (this thread took it), so nobody is selecting and the I/O thread is parked: while consumers drive the loop
+     * (the streaming consumer that posted this waits on its EVD next, and selects), it takes the loop back at the latest
+     * when they have not driven it for {@code dat4j.tcp.driveGraceMicros}; after a long consumer's hold it is unparked
+     * by {@link IoLoop#disown()}. Waking it here instead cost a sender of 64 KiB writes about one futex wake-up, an I/O
+     * thread round and a hand-over of the loop back to its waiting consumer for every few frames.
      */
     private void writeLargeAsOwner() {
         if (!c.loop.tryOwn()) {
@@ -672,7 +680,8 @@ final class OutboundWriter {
         try {
             flushOut();
             unfinished = c.phase == ConnectionPhase.UP
-                    && (curReq != null || curOut != null || staged || c.ep.queues.hasRequests());
+                    && (curReq != null || curOut != null || staged || c.ep.queues.hasRequests())
+                    && !(socketFull && c.pendingFailure == null && !c.close.closing && c.writeArmed());
         } finally {
             c.loop.disown();
         }

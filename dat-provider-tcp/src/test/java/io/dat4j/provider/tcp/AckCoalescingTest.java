@@ -223,6 +223,44 @@ class AckCoalescingTest {
     }
 
     /**
+     * In a deep window of large frames the sender asks less often as the window fills ({@code docs/tcp-wire.md}: after
+     * 512 KiB of payload, or a quarter of the payload unacknowledged when that is more, at most 2 MiB): 64 SENDs of 64
+     * KiB, none acknowledged until the end, ask at frames 1-16, then 24 (512 KiB), 32 (a quarter of 2 MiB), 43 (11
+     * frames, a quarter of 43 x 64 KiB) and 58 (15 frames); before the quarter rule every 8th frame asked.
+     */
+    @Test
+    void shouldAskLessOftenAsADeepWindowOfLargeFramesFills() throws Exception {
+        final Raw r = raw(true);
+        final int size = 64 * 1024;
+        final LocalMemoryRegion m = f.lmr(f.c, size);
+        final int n = 64;
+        for (int i = 0; i < n; i++) {
+            r.ep().postSend(m.triplet(0, size), i);
+        }
+        final List<Integer> asking = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            final ByteBuffer s = r.frame();
+            assertEquals(Wire.SEND, s.get(Wire.OFF_TYPE));
+            assertEquals(size, s.getInt(Wire.OFF_LENGTH));
+            if ((s.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW) != 0) {
+                asking.add(i);
+            }
+        }
+        final List<Integer> expected = new ArrayList<>();
+        for (int i = 1; i <= AckPolicy.MARK_FRAMES; i++) {
+            expected.add(i);
+        }
+        expected.addAll(List.of(24, 32, 43, 58));
+        assertEquals(expected, asking, "frames that ask for their ACK");
+        r.send(header(Wire.ACK, 0, 0, 0, 0, n, 0));
+        for (int i = 0; i < n; i++) {
+            final DtoCompletionEvent e = dto(f.c.evd);
+            assertEquals(DtoStatus.SUCCESS, e.status());
+            assertEquals(i, e.cookie());
+        }
+    }
+
+    /**
      * Two provider EPs stream at each other with full windows (4 KiB and 8-byte messages), the backstop a minute
      * away: every send and receive completes, so the asks alone keep both windows moving.
      */
