@@ -82,9 +82,7 @@ class CompletionWaitDeviceTest {
             ia.close();
         }
         arena.close();
-        final java.util.List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
-                .map(Thread::getName).filter(n -> n.startsWith("dat4j-rdmacm")).toList();
-        assertTrue(left.isEmpty(), "threads left after IA close: " + left);
+        GuestDevice.assertNoProviderThreads();
     }
 
     /** One side of a connection: PZ, a receive EVD and a request EVD (one CQ each), connect EVD, EP, LMR. */
