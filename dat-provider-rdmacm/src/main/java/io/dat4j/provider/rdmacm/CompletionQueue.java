@@ -265,13 +265,15 @@ final class CompletionQueue implements CompletionSource {
 
     /**
      * {@inheritDoc} One round of the EVD's waiter on the CQ's own channel (see the class comment): false, doing
-     * nothing, without time to wait (the kit polled the CQ just before) or when the channel cannot be claimed (the
-     * CQ thread is taking an event, which it turns into a signal; or the CQ is closing).
+     * nothing, without time to wait (the kit polled the CQ just before), on a virtual thread (which must not block
+     * in native code: the kit parks it and the CQ thread signals), or when the channel cannot be claimed (the CQ
+     * thread is taking an event, which it turns into a signal; or the CQ is closing). The kit also calls
+     * {@link #wakeup()} when the waiter is interrupted; the round's {@link #SLICE_MS} bound stays as a backstop.
      */
     @Override
     public boolean progress(final long nanos) {
-        if (nanos <= 0 || !notifier.waiterReadsChannel()) {
-            return false;
+        if (nanos <= 0 || !notifier.waiterReadsChannel() || Thread.currentThread().isVirtual()) {
+            return false; // (a virtual thread must not block in poll(2): it parks, and the CQ thread wakes it)
         }
         watched = false; // before the claim: the CQ thread takes no event of an unwatched channel
         if (!claim.compareAndSet(FREE, DRIVER)) {
