@@ -96,8 +96,8 @@ def csw_section(out, order, runs):
     trips = sizes * (n + warm)
     print(f"Voluntary and involuntary context switches per round trip of each JVM (`/usr/bin/time`, CSW=1): all of "
           f"the JVM's threads over its whole run, JVM start and warm-up included, divided by {trips} round trips, and "
-          "the JVM's wall time; the provider's CQ and CM threads wake every 50 ms when idle (40 voluntary switches a "
-          "second), so compare builds only at similar wall times")
+          "the JVM's wall time; the provider's CM thread wakes every 50 ms when idle (20 voluntary switches a second; "
+          "builds whose EVD waiter parks for the CQ thread: 40), so compare builds only at similar wall times")
     print()
     print("| variant | round | client vol | client invol | client s | server vol | server invol | server s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -14,8 +14,9 @@
 # LAT_WARMUP) and, unless SKIP_BW=1, dat perf bw --op send (BW_SIZE). Then ab.md (scripts/bench-softroce-ab.py).
 # CSW=1: both JVMs of each latency pair run under /usr/bin/time (NAME.time, NAME.server.time), and ab.md gives their
 # voluntary context switches (sleeps: futex, poll, read that blocked) per round trip and their wall time. Not yet a
-# load-independent count: the rdmacm provider's CQ and CM threads wake every 50 ms when idle (40 switches a second
-# per JVM), so on a starved guest, where a JVM lives minutes, those dominate; compare builds only at similar wall times.
+# load-independent count: the rdmacm provider's CM thread wakes every 50 ms when idle (20 switches a second per JVM;
+# builds before the waiter read its CQ's channel itself had a CQ thread that did too), so on a starved guest, where a
+# JVM lives minutes, those dominate; compare builds only at similar wall times.
 # CONNECT_TIMEOUT=S: dat perf lat --connect-timeout S (a starved guest may take longer than the default 10 s to accept).
 set -euo pipefail
 

@@ -7,10 +7,12 @@ import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.provider.rdmacm.ffi.CompletionBatch;
 import io.dat4j.provider.rdmacm.ffi.DataPath;
+import io.dat4j.provider.rdmacm.ffi.EventCalls;
 import io.dat4j.provider.rdmacm.ffi.VerbsCalls;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -18,23 +20,66 @@ import org.apache.logging.log4j.Logger;
  * EVD. A poll hands each work completion to the {@link CompletionDemultiplexer}, which completes the operation on its
  * EP; the CQ grows with its EVD ({@link #resize}) and with the QPs that use it ({@link #reserve}), and never shrinks.
  *
+ * <p>Each CQ has its own completion channel ({@code ibv_comp_channel}) and an eventfd, so that the thread waiting on
+ * the EVD reads its notifications itself ({@link #progress}, as {@code ibv_get_cq_event} in the waiter's thread of a
+ * C program): it arms the CQ ({@code ibv_req_notify_cq}), polls it once more (a completion that came before the arm
+ * raises no event), then blocks in {@code poll(2)} on the channel and the eventfd, takes and acks the event and polls
+ * the CQ. {@link #wakeup()} and {@link #close()} signal the eventfd; a round lasts at most {@link #SLICE_MS}, after
+ * which the kit looks at its deadline and the thread's interrupt again. An arm that raised no event yet is kept
+ * ({@code armed}) for the next round, so a round that follows one that found its completions without an event
+ * does not arm again, and the event that arm raises wakes it.
+ *
+ * <p>Who owns the channel: the <em>claim</em> ({@code claim}, a flag taken by compare-and-set) is held by the one
+ * thread that may take the channel's events: the EVD's waiter inside {@link #progress} ({@code DRIVER}), or the IA's
+ * CQ thread for the moment of one {@code ibv_get_cq_event} and ack ({@code THREAD}); free otherwise, and
+ * {@code CLOSED} for good once {@link #close()} has it. The CQ thread looks at the channel only while it is
+ * <em>watched</em>: the kit's {@link #arm()} (a waiter that parks instead of driving, after a round it could not
+ * claim) watches it and wakes the thread; {@link #progress} unwatches it before it claims. So a waiter that drives
+ * finds its events in the channel, never taken by the thread, and the thread does not wake for them (after the first
+ * driven round it has dropped the channel from its {@code poll(2)} set). A waker ({@link #wakeup()}) signals the
+ * eventfd only while it is open: {@link #close()} waits for the wakers in flight ({@code wakers}) before it closes it.
+ *
  * <p>Threads and locks: polled by whichever thread dequeues, polls or waits on the EVD (the kit, with no kit lock
  * held), and by an EP's teardown and GRACEFUL drain under the EP's transport lock. Guarded by its own lock
  * ({@link LockRank#TRANSPORT_QUEUE}): a poll completes operations under it (data upcalls, ranked below), and an EP's
- * transport lock ({@link LockRank#TRANSPORT}) ranks above it. See "Threading and locks" in
- * {@code docs/provider-kit.md}.
+ * transport lock ({@link LockRank#TRANSPORT}) ranks above it. The claim is a leaf below every lock: its holder blocks
+ * only in {@code poll(2)} (released by the eventfd) and takes no lock but the CQ's, in {@link #poll()}; close takes
+ * the claim before the lock. See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class CompletionQueue implements CompletionSource {
 
     private static final Logger LOG = Logging.logger(CompletionQueue.class);
+    /** The longest one driven round blocks: the kit then sees an interrupt or a spent deadline. */
+    static final int SLICE_MS = 20;
+    private static final long SLICE_NANOS = SLICE_MS * 1_000_000L;
+    private static final int FREE = 0;
+    private static final int DRIVER = 1;
+    private static final int THREAD = 2;
+    private static final int CLOSED = 3;
 
     private final KitLock lock = new KitLock(LockRank.TRANSPORT_QUEUE, this);
-    private final CompletionChannel channel;
+    private final CompletionNotifier notifier;
     private final EventSink evd;
+    private final MemorySegment channel;
+    private final int channelFd;
+    private final int wakeFd;
     private final MemorySegment cq;
     private final Arena arena = Arena.ofShared();
     private final CompletionBatch wcs;
+    /** The driver's {@code poll(2)} set: the channel, then the eventfd. */
+    private final MemorySegment pollSet;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Who may take the channel's events (FREE, DRIVER, THREAD, CLOSED; see the class comment). */
+    private final AtomicInteger claim = new AtomicInteger(FREE);
+    /** Threads inside {@link #wakeup()}; the eventfd closes when none is. */
+    private final AtomicInteger wakers = new AtomicInteger();
+    /** The IA's CQ thread looks at the channel (set by {@link #arm()}, cleared by {@link #progress}). */
+    private volatile boolean watched;
+    /** The CQ was armed and its event not taken yet (read and written by the claim's holder). */
+    private boolean armed;
+    /** Channel events its waiters took, and the CQ thread took (written by the claim's holder; for tests). */
+    private long drivenEvents;
+    private long threadEvents;
     private int entries;
     /** The EVD's queue length. */
     private int queueLength;
@@ -42,19 +87,38 @@ final class CompletionQueue implements CompletionSource {
     private int reserved;
 
     /**
-     * Creates the CQ of an EVD on the channel's device, with notifications through the channel.
+     * Creates the CQ of an EVD on the notifier's device, with its own completion channel and eventfd.
      *
-     * @param channel the IA's completion channel
+     * @param notifier the IA's CQs and CQ thread
      * @param evd the EVD
      * @param entries the CQ's initial size
      */
-    CompletionQueue(final CompletionChannel channel, final EventSink evd, final int entries) {
-        this.channel = channel;
+    CompletionQueue(final CompletionNotifier notifier, final EventSink evd, final int entries) {
+        this.notifier = notifier;
         this.evd = evd;
-        this.cq = channel.createCq(entries);
+        final MemorySegment cc = VerbsCalls.createCompChannel(notifier.context());
+        int efd = -1;
+        MemorySegment created = null;
+        try {
+            EventCalls.setNonBlocking(VerbsCalls.compChannelFd(cc));
+            efd = EventCalls.eventFd();
+            created = VerbsCalls.createCq(notifier.context(), entries, cc);
+        } catch (final RuntimeException e) {
+            if (efd >= 0) {
+                EventCalls.closeFd(efd);
+            }
+            VerbsCalls.destroyCompChannel(cc);
+            arena.close();
+            throw e;
+        }
+        this.channel = cc;
+        this.channelFd = VerbsCalls.compChannelFd(cc);
+        this.wakeFd = efd;
+        this.cq = created;
         this.entries = entries;
         this.queueLength = entries;
         this.wcs = new CompletionBatch(arena, 16);
+        this.pollSet = EventCalls.pollSet(arena, 2);
     }
 
     /** {@return the EVD this CQ feeds} */
@@ -76,7 +140,7 @@ final class CompletionQueue implements CompletionSource {
             }
             int moved = 0;
             while (true) {
-                final int n = wcs.poll(channel.ops(), cq);
+                final int n = wcs.poll(notifier.ops(), cq);
                 if (n <= 0) {
                     if (n < 0) {
                         LOG.error("ibv_poll_cq failed: {}", n);
@@ -84,7 +148,7 @@ final class CompletionQueue implements CompletionSource {
                     return moved;
                 }
                 for (int i = 0; i < n; i++) {
-                    channel.demultiplexer().complete(wcs.wrId(i), wcs.qpNum(i), wcs.status(i), wcs.byteLength(i),
+                    notifier.demultiplexer().complete(wcs.wrId(i), wcs.qpNum(i), wcs.status(i), wcs.byteLength(i),
                             RdmaCmExtensions.immediate(wcs, i));
                 }
                 moved += n;
@@ -102,7 +166,7 @@ final class CompletionQueue implements CompletionSource {
             if (closed.get()) {
                 return;
             }
-            final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), channel.maxCqe());
+            final int wanted = Math.min(Math.max(Math.max(queueLength, 1), reserved), notifier.maxCqe());
             if (wanted > entries) {
                 entries = VerbsCalls.resizeCq(cq, wanted);
             }
@@ -126,7 +190,7 @@ final class CompletionQueue implements CompletionSource {
             if (closed.get()) {
                 return;
             }
-            final int wanted = Math.min(Math.max(queueLength, reserved), channel.maxCqe());
+            final int wanted = Math.min(Math.max(queueLength, reserved), notifier.maxCqe());
             if (wanted > entries) {
                 try {
                     entries = VerbsCalls.resizeCq(cq, wanted);
@@ -154,16 +218,42 @@ final class CompletionQueue implements CompletionSource {
         }
     }
 
+    /** {@return how many channel events this CQ's waiters took themselves} */
+    long drivenEvents() {
+        return drivenEvents;
+    }
+
+    /** {@return how many channel events the IA's CQ thread took and turned into signals} */
+    long threadEvents() {
+        return threadEvents;
+    }
+
+    /** {@return the completion channel's descriptor (the CQ thread's {@code poll(2)} set)} */
+    int channelFd() {
+        return channelFd;
+    }
+
+    /** {@return whether the IA's CQ thread watches the channel} */
+    boolean watched() {
+        return watched && claim.get() != CLOSED;
+    }
+
     /**
-     * {@inheritDoc} Synchronized with {@link #close()} like {@link #poll()}: a consumer arming while another
-     * thread frees the EVD (IA close) must not call {@code ibv_req_notify_cq} on a destroyed CQ.
+     * {@inheritDoc} For a waiter that parks instead of driving ({@link #progress} returned false): the IA's CQ thread
+     * watches the channel from now on and signals the EVD on the event. Synchronized with {@link #close()} like
+     * {@link #poll()}: a consumer arming while another thread frees the EVD (IA close) must not call
+     * {@code ibv_req_notify_cq} on a destroyed CQ.
      */
     @Override
     public void arm() {
+        if (!watched) {
+            watched = true;
+            notifier.watchChanged();
+        }
         lock.lock();
         try {
             if (!closed.get()) {
-                final int rc = DataPath.reqNotifyCq(channel.ops(), cq, false);
+                final int rc = DataPath.reqNotifyCq(notifier.ops(), cq, false);
                 if (rc != 0) {
                     LOG.error("ibv_req_notify_cq failed: errno {}", rc);
                 }
@@ -173,23 +263,142 @@ final class CompletionQueue implements CompletionSource {
         }
     }
 
+    /**
+     * {@inheritDoc} One round of the EVD's waiter on the CQ's own channel (see the class comment): false, doing
+     * nothing, without time to wait (the kit polled the CQ just before), on a virtual thread (which must not block
+     * in native code: the kit parks it and the CQ thread signals), or when the channel cannot be claimed (the CQ
+     * thread is taking an event, which it turns into a signal; or the CQ is closing). The kit also calls
+     * {@link #wakeup()} when the waiter is interrupted; the round's {@link #SLICE_MS} bound stays as a backstop.
+     */
+    @Override
+    public boolean progress(final long nanos) {
+        if (nanos <= 0 || !notifier.waiterReadsChannel() || Thread.currentThread().isVirtual()) {
+            return false; // (a virtual thread must not block in poll(2): it parks, and the CQ thread wakes it)
+        }
+        watched = false; // before the claim: the CQ thread takes no event of an unwatched channel
+        if (!claim.compareAndSet(FREE, DRIVER)) {
+            return false;
+        }
+        try {
+            final long start = nanos == Long.MAX_VALUE ? 0 : System.nanoTime();
+            while (true) {
+                if (!armed) {
+                    final int rc = DataPath.reqNotifyCq(notifier.ops(), cq, false);
+                    if (rc != 0) {
+                        LOG.error("ibv_req_notify_cq failed: errno {}", rc);
+                        return false;
+                    }
+                    armed = true;
+                    // completions that came before the arm raise no event
+                    if (poll() > 0) {
+                        return true;
+                    }
+                }
+                final long left = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : nanos - (System.nanoTime() - start);
+                if (left <= 0 || closed.get() || Thread.currentThread().isInterrupted()) {
+                    return true;
+                }
+                // (no arithmetic on an unlimited wait's Long.MAX_VALUE: it would overflow into poll(2)'s -1)
+                final int ms = left >= SLICE_NANOS ? SLICE_MS : (int) Math.max(1, (left + 999_999) / 1_000_000);
+                EventCalls.watch(pollSet, 0, channelFd);
+                EventCalls.watch(pollSet, 1, wakeFd);
+                if (EventCalls.poll(pollSet, 2, ms) == 0) {
+                    return true; // a slice without news: the kit checks its deadline and the interrupt
+                }
+                if (EventCalls.ready(pollSet, 1)) {
+                    EventCalls.drainEventFd(wakeFd);
+                    poll();
+                    return true;
+                }
+                final MemorySegment got = EventCalls.getCqEvent(channel);
+                if (got != null) {
+                    EventCalls.ackCqEvents(got, 1);
+                    armed = false;
+                    drivenEvents++;
+                }
+                if (poll() > 0) {
+                    return true;
+                }
+                // an event without completions: the one of an arm whose completions an earlier poll took
+            }
+        } finally {
+            claim.set(FREE);
+        }
+    }
+
+    /** {@inheritDoc} Signals the eventfd the driver polls (its next round returns at once if it is not inside). */
+    @Override
+    public void wakeup() {
+        wakers.incrementAndGet();
+        try {
+            if (!closed.get()) {
+                EventCalls.signalEventFd(wakeFd);
+            }
+        } finally {
+            wakers.decrementAndGet();
+        }
+    }
+
+    /**
+     * The IA's CQ thread found the channel readable: it takes the event if the channel is watched and free, and
+     * signals the EVD. It leaves an unwatched channel to its next driver.
+     */
+    void takeWatchedEvent() {
+        if (!watched || !claim.compareAndSet(FREE, THREAD)) {
+            return;
+        }
+        final MemorySegment got;
+        try {
+            got = EventCalls.getCqEvent(channel);
+            if (got != null) {
+                EventCalls.ackCqEvents(got, 1);
+                armed = false;
+                threadEvents++;
+            }
+        } finally {
+            claim.set(FREE);
+        }
+        if (got != null) {
+            evd.signal();
+        }
+    }
+
+    /**
+     * {@inheritDoc} Releases a driving waiter first (it holds the claim until its {@code poll(2)} returns on the
+     * eventfd), then destroys the CQ, its channel and its eventfd.
+     */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) {
-            lock.lock();
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        while (!claim.compareAndSet(FREE, CLOSED)) {
+            // a driver leaves at once once its eventfd is signalled; the CQ thread's take is one read
+            EventCalls.signalEventFd(wakeFd);
+            Thread.yield();
+        }
+        lock.lock();
+        try {
+            notifier.forget(this);
             try {
-                channel.forget(this);
-                try {
-                    VerbsCalls.destroyCq(cq);
-                } catch (final RuntimeException e) {
-                    // EBUSY: a QP still uses it; logged so that the leak has a name
-                    LOG.warn("ibv_destroy_cq of EVD {}: {}", evd, e.getMessage());
-                } finally {
-                    arena.close();
-                }
-            } finally {
-                lock.unlock();
+                VerbsCalls.destroyCq(cq);
+            } catch (final RuntimeException e) {
+                // EBUSY: a QP still uses it; logged so that the leak has a name
+                LOG.warn("ibv_destroy_cq of EVD {}: {}", evd, e.getMessage());
             }
+            try {
+                VerbsCalls.destroyCompChannel(channel);
+            } catch (final RuntimeException e) {
+                // EBUSY: the CQ was not destroyed
+                LOG.warn("ibv_destroy_comp_channel of EVD {}: {}", evd, e.getMessage());
+            }
+            while (wakers.get() != 0) {
+                Thread.onSpinWait();
+            }
+            EventCalls.closeFd(wakeFd);
+            arena.close();
+        } finally {
+            lock.unlock();
         }
     }
 }

@@ -16,8 +16,12 @@ import java.util.Set;
  *        ({@value #DRAIN_MARKER_WAIT}, default 2000)
  * @param lastWqeWaitMillis how long the teardown of a connected SRQ EP's QP waits for the device's
  *        {@code IBV_EVENT_QP_LAST_WQE_REACHED} ({@value #LAST_WQE_WAIT}, default 1000)
+ * @param waiterReadsChannel a thread waiting on an EVD reads its CQ's completion channel itself
+ *        ({@link CompletionQueue#progress}; {@value #WAITER_READS_CHANNEL}, default true); false: it parks and the
+ *        IA's CQ thread wakes it
  */
-record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis, long lastWqeWaitMillis) {
+record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis, long lastWqeWaitMillis,
+        boolean waiterReadsChannel) {
 
     /** Setting: milliseconds a GRACEFUL disconnect waits for outstanding requests. */
     static final String GRACEFUL_DRAIN_TIMEOUT = "dat4j.rdmacm.gracefulDrainTimeoutMs";
@@ -25,12 +29,15 @@ record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis,
     static final String DRAIN_MARKER_WAIT = "dat4j.rdmacm.drainMarkerWaitMs";
     /** Setting: milliseconds an SRQ EP's QP teardown waits for the last-WQE event. */
     static final String LAST_WQE_WAIT = "dat4j.rdmacm.lastWqeWaitMs";
+    /** Setting: a waiter reads its EVD's completion channel itself (true) or parks for the CQ thread (false). */
+    static final String WAITER_READS_CHANNEL = "dat4j.rdmacm.waiterReadsChannel";
     /** Default of {@value #GRACEFUL_DRAIN_TIMEOUT}. */
     static final long GRACEFUL_DRAIN_TIMEOUT_DEFAULT = 30_000L;
     /** Every per-IA key of the provider's namespace. */
-    static final Set<String> KEYS = Set.of(GRACEFUL_DRAIN_TIMEOUT, DRAIN_MARKER_WAIT, LAST_WQE_WAIT);
+    static final Set<String> KEYS = Set.of(GRACEFUL_DRAIN_TIMEOUT, DRAIN_MARKER_WAIT, LAST_WQE_WAIT,
+            WAITER_READS_CHANNEL);
     /** The defaults. */
-    static final RdmaCmConfig DEFAULTS = new RdmaCmConfig(GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 2_000L, 1_000L);
+    static final RdmaCmConfig DEFAULTS = new RdmaCmConfig(GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 2_000L, 1_000L, true);
 
     /**
      * {@return the configuration of an IA}
@@ -44,6 +51,7 @@ record RdmaCmConfig(long gracefulDrainTimeoutMillis, long drainMarkerWaitMillis,
         s.checkKnown(known, "dat4j.rdmacm.", "dat4j.kit.");
         return new RdmaCmConfig(s.longValue(GRACEFUL_DRAIN_TIMEOUT, GRACEFUL_DRAIN_TIMEOUT_DEFAULT, 1, 86_400_000L),
                 s.longValue(DRAIN_MARKER_WAIT, DEFAULTS.drainMarkerWaitMillis(), 0, 600_000L),
-                s.longValue(LAST_WQE_WAIT, DEFAULTS.lastWqeWaitMillis(), 0, 600_000L));
+                s.longValue(LAST_WQE_WAIT, DEFAULTS.lastWqeWaitMillis(), 0, 600_000L),
+                s.flag(WAITER_READS_CHANNEL, DEFAULTS.waiterReadsChannel()));
     }
 }

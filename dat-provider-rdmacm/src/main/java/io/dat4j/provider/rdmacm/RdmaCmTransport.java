@@ -30,13 +30,13 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The transport of one rdmacm IA ({@code dapls_ib_open_hca} of openib_cma): an identifier bound to the IA address
- * (it pins the device and gives its {@code ibv_context}), one completion channel with a thread that turns CQ events
- * into {@link EventSink#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
+ * (it pins the device and gives its {@code ibv_context}), a CQ thread that turns the CQ events nobody waits for in
+ * their own thread into {@link EventSink#signal()}, the CM event channel and its thread, and a timer for connect timeouts.
  * Every PZ gets a PD ({@code ibv_alloc_pd}, as {@code dapls_ib_pd_alloc}); LMRs are registered in their PZ's PD and
  * the QP of an EP is created in its PZ's PD. Every EVD that takes DTO events gets a CQ ({@link CompletionSource});
  * every EP an identifier and an RC QP.
  *
- * <p>The CQs and their thread are the {@link CompletionChannel}'s, the routing of work completions to EPs the
+ * <p>The CQs and their thread are the {@link CompletionNotifier}'s, the routing of work completions to EPs the
  * {@link CompletionDemultiplexer}'s, the CM events' thread the {@link CmEventChannel}'s; this class opens and closes
  * them with the IA and holds what is per device (PDs, MRs).
  *
@@ -61,7 +61,7 @@ final class RdmaCmTransport implements Transport {
     private final DataPath.VerbsOps ops;
     private final CompletionDemultiplexer demultiplexer = new CompletionDemultiplexer();
     private final WorkRequestPool workRequests = new WorkRequestPool();
-    private final CompletionChannel completions;
+    private final CompletionNotifier completions;
     private final ScheduledExecutorService timer;
     private final AtomicBoolean closed = new AtomicBoolean();
     /**
@@ -83,7 +83,7 @@ final class RdmaCmTransport implements Transport {
         this.config = config;
         final CmEventChannel channel = new CmEventChannel(t -> LOG.error("rdmacm CM thread", t));
         MemorySegment id = null;
-        CompletionChannel cc = null;
+        CompletionNotifier cc = null;
         try {
             id = channel.createId(e -> LOG.debug("IA identifier event {}", e));
             CmCalls.bindAddr(id, new InetSocketAddress(address, 0));
@@ -96,7 +96,7 @@ final class RdmaCmTransport implements Transport {
             DeviceContexts.retain(ctx, CmCalls.idDeviceName(id));
             this.device = VerbsCalls.queryDevice(ctx);
             this.ops = DataPath.opsOf(ctx);
-            cc = new CompletionChannel(ctx, ops, device.maxCqe(), demultiplexer);
+            cc = new CompletionNotifier(ctx, ops, device.maxCqe(), demultiplexer, config.waiterReadsChannel());
             this.context = ctx;
         } catch (final RuntimeException e) {
             if (cc != null) {
@@ -272,6 +272,11 @@ final class RdmaCmTransport implements Transport {
         return completions.create(sink);
     }
 
+    /** {@return the CQs of this IA's EVDs} (tests: which thread took their channels' events) */
+    java.util.Collection<CompletionQueue> completionQueues() {
+        return completions.queues();
+    }
+
     /**
      * {@return the CQ of an EVD, or null}
      *
@@ -393,7 +398,7 @@ final class RdmaCmTransport implements Transport {
         }
         quietly("rdma_destroy_id of the IA identifier", () -> cm.destroyId(iaId));
         quietly("the CM event channel", cm::close);
-        quietly("ibv_destroy_comp_channel", completions::destroy);
+        quietly("the CQ thread's eventfd", completions::destroy);
         quietly("the EPs' work request buffers", workRequests::close);
         if (interrupted) {
             Thread.currentThread().interrupt();

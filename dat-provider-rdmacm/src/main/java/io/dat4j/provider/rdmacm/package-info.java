@@ -9,7 +9,8 @@
  * <li>IA ({@code RdmaCmTransport}): an {@code rdma_cm_id} bound to the IA address (ia_params {@code "<netdev> 0"},
  * {@code "<dev> <port>"} or {@code "<ip> 0"}) pins the device. Three threads per IA, all ended when the IA closes: CM
  * events ({@code CmEventChannel}: non-blocking channel fd, {@code poll} with a 50 ms timeout, every event copied and
- * acked at once), CQ notifications turned into {@code EventSink.signal()} ({@code CompletionChannel}), and a timer
+ * acked at once), CQ notifications turned into {@code EventSink.signal()} for the EVDs whose waiter parks ({@code CompletionNotifier}:
+ * a waiter normally reads its CQ's own completion channel itself, {@code CompletionQueue.progress}), and a timer
  * (connect timeouts, GRACEFUL drains, breaks after errors). Device async events: {@code DeviceAsyncEvents}.</li>
  * <li>PZ: an {@code ibv_pd} each; LMR: {@code ibv_reg_mr} in its PZ's PD, whose rkey is the {@code rmr_context}.</li>
  * <li>PSP/RSP ({@code RdmaCmListener}, {@code RdmaCmRequest}): a listening id on the qualifier's port (qualifiers above

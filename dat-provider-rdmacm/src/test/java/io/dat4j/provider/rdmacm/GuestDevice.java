@@ -30,4 +30,11 @@ public record GuestDevice(InetAddress ip, String netdev, RegistryEntry entry) {
         return new GuestDevice(InetAddress.getByName(addr), netdev, new RegistryEntry("ofa-v2-" + netdev, "u2.0",
                 true, true, "libdaplofa.so.2", "dapl.2.0", netdev + " 0", ""));
     }
+
+    /** Asserts that no thread of the provider ({@code dat4j-rdmacm-*}: CM, CQ, timer) is left after its IAs closed. */
+    public static void assertNoProviderThreads() {
+        final java.util.List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .map(Thread::getName).filter(n -> n.startsWith("dat4j-rdmacm")).toList();
+        org.junit.jupiter.api.Assertions.assertTrue(left.isEmpty(), "threads left after IA close: " + left);
+    }
 }

@@ -107,9 +107,7 @@ class RdmaCmFaultDeviceTest {
             ia.close();
             arena.close();
         }
-        final List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
-                .map(Thread::getName).filter(n -> n.startsWith("dat4j-rdmacm")).toList();
-        assertTrue(left.isEmpty(), "threads left after IA close: " + left);
+        GuestDevice.assertNoProviderThreads();
     }
 
     private static String run(final String... cmd) throws IOException, InterruptedException {

@@ -81,9 +81,7 @@ class RdmaCmProviderDeviceTest {
         assertTrue(ia.isClosed());
         arena.close();
         // the IA's CM, completion and timer threads end with it
-        final java.util.List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
-                .map(Thread::getName).filter(n -> n.startsWith("dat4j-rdmacm")).toList();
-        assertTrue(left.isEmpty(), "threads left after IA close: " + left);
+        GuestDevice.assertNoProviderThreads();
     }
 
     /** One side: PZ, recv/request EVD (CQ), connect EVD, EP, a 4 KiB LMR. */

@@ -6,6 +6,7 @@ import static io.dat4j.provider.rdmacm.ffi.ErrnoCalls.unexpected;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_async_event;
 import io.dat4j.provider.rdmacm.ffi.generated.ibv_context;
 import io.dat4j.provider.rdmacm.ffi.generated.rdma_cma_h;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
@@ -13,8 +14,9 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What the provider's event threads call on every wake-up: waiting on a descriptor ({@code poll(2)}) and making it
- * non-blocking ({@code fcntl}), taking and acking the events of a completion channel ({@code ibv_get_cq_event}) and
+ * What the provider's event threads and the threads that wait on a CQ call on every wake-up: waiting on one or more
+ * descriptors ({@code poll(2)}) and making them non-blocking ({@code fcntl}), waking such a wait
+ * ({@code eventfd}), taking and acking the events of a completion channel ({@code ibv_get_cq_event}) and
  * the async events of a device ({@code ibv_get_async_event}). The CM events of an event channel are taken with
  * {@link CmCalls#getCmEvent}. The out-parameters live in per-thread scratch memory: no allocation per wake-up.
  *
@@ -25,6 +27,18 @@ public final class EventCalls {
 
     /** {@code POLLIN} of {@code poll.h}. */
     public static final short POLLIN = 0x001;
+    /** {@code POLLERR} of {@code poll.h}. */
+    public static final short POLLERR = 0x008;
+    /** {@code POLLHUP} of {@code poll.h}. */
+    public static final short POLLHUP = 0x010;
+    /** {@code POLLNVAL} of {@code poll.h}. */
+    public static final short POLLNVAL = 0x020;
+    /** The size of a {@code struct pollfd}. */
+    public static final int POLLFD_SIZE = 8;
+    /** {@code EFD_NONBLOCK} of {@code sys/eventfd.h}. */
+    public static final int EFD_NONBLOCK = 04000;
+    /** {@code EFD_CLOEXEC} of {@code sys/eventfd.h}. */
+    public static final int EFD_CLOEXEC = 02000000;
     /** {@code F_GETFL} of {@code fcntl.h}. */
     public static final int F_GETFL = 3;
     /** {@code F_SETFL} of {@code fcntl.h}. */
@@ -118,6 +132,130 @@ public final class EventCalls {
             throw new NativeCallException("poll", err);
         }
         return rc > 0;
+    }
+
+    /**
+     * {@return an array of {@code n} {@code struct pollfd}, zeroed}
+     *
+     * @param arena where it lives
+     * @param n how many entries
+     */
+    public static MemorySegment pollSet(final Arena arena, final int n) {
+        return arena.allocate(POLLFD, n);
+    }
+
+    /**
+     * Sets entry {@code i} of a poll set to wait for {@code fd} to become readable.
+     *
+     * @param set what {@link #pollSet} returned
+     * @param i the entry
+     * @param fd the descriptor
+     */
+    public static void watch(final MemorySegment set, final int i, final int fd) {
+        final long at = i * POLLFD.byteSize();
+        set.set(ValueLayout.JAVA_INT, at, fd);
+        set.set(ValueLayout.JAVA_SHORT, at + 4, POLLIN);
+        set.set(ValueLayout.JAVA_SHORT, at + 6, (short) 0);
+    }
+
+    /**
+     * {@return whether {@link #poll} found entry {@code i} readable (or in error: a read then reports it)}
+     *
+     * @param set the poll set
+     * @param i the entry
+     */
+    public static boolean ready(final MemorySegment set, final int i) {
+        return (set.get(ValueLayout.JAVA_SHORT, i * POLLFD.byteSize() + 6) & (POLLIN | POLLERR | POLLHUP | POLLNVAL))
+                != 0;
+    }
+
+    /**
+     * Waits until one of the first {@code n} entries of a poll set is readable ({@code poll(2)}).
+     *
+     * @param set the poll set ({@link #watch} each entry first: the call sets their {@code revents})
+     * @param n how many entries
+     * @param timeoutMs how long; 0 checks once
+     * @return how many entries are ready; 0 on timeout or EINTR
+     */
+    public static int poll(final MemorySegment set, final int n, final int timeoutMs) {
+        final MemorySegment state = ErrnoCalls.state();
+        final int rc;
+        try {
+            rc = (int) NativeSymbols.POLL.invokeExact(state, set, (long) n, timeoutMs);
+        } catch (final Throwable t) {
+            throw unexpected("poll", t);
+        }
+        if (rc < 0) {
+            final int err = ErrnoCalls.errno(state);
+            if (err == Errno.EINTR) {
+                return 0;
+            }
+            throw new NativeCallException("poll", err);
+        }
+        return rc;
+    }
+
+    // ---------------------------------------------------------------- eventfd: waking a thread in poll(2)
+
+    /** {@return a new non-blocking, close-on-exec {@code eventfd} with the count 0} */
+    public static int eventFd() {
+        return callNonNegative("eventfd", NativeSymbols.EVENTFD, 0, EFD_NONBLOCK | EFD_CLOEXEC);
+    }
+
+    /**
+     * Adds one to an eventfd's count ({@code eventfd_write}), which makes it readable: a thread in {@code poll(2)}
+     * on it returns. A count at its maximum (EAGAIN) is readable already.
+     *
+     * @param fd the eventfd
+     */
+    public static void signalEventFd(final int fd) {
+        final MemorySegment state = ErrnoCalls.state();
+        final int rc;
+        try {
+            rc = (int) NativeSymbols.EVENTFD_WRITE.invokeExact(state, fd, 1L);
+        } catch (final Throwable t) {
+            throw unexpected("eventfd_write", t);
+        }
+        if (rc < 0) {
+            final int err = ErrnoCalls.errno(state);
+            if (err != Errno.EAGAIN) {
+                throw new NativeCallException("eventfd_write", err);
+            }
+        }
+    }
+
+    /**
+     * Resets an eventfd's count to 0 ({@code eventfd_read}).
+     *
+     * @param fd the eventfd (non-blocking)
+     * @return true if it was signalled, false if its count was 0 already
+     */
+    public static boolean drainEventFd(final int fd) {
+        final MemorySegment state = ErrnoCalls.state();
+        final MemorySegment value = ErrnoCalls.scratch().asSlice(0, ValueLayout.JAVA_LONG.byteSize());
+        final int rc;
+        try {
+            rc = (int) NativeSymbols.EVENTFD_READ.invokeExact(state, fd, value);
+        } catch (final Throwable t) {
+            throw unexpected("eventfd_read", t);
+        }
+        if (rc < 0) {
+            final int err = ErrnoCalls.errno(state);
+            if (err == Errno.EAGAIN || err == Errno.EINTR) {
+                return false;
+            }
+            throw new NativeCallException("eventfd_read", err);
+        }
+        return true;
+    }
+
+    /**
+     * Closes a descriptor this package opened ({@code close(2)}).
+     *
+     * @param fd the descriptor
+     */
+    public static void closeFd(final int fd) {
+        callNonNegative("close", NativeSymbols.CLOSE, fd);
     }
 
     // ---------------------------------------------------------------- completion channels

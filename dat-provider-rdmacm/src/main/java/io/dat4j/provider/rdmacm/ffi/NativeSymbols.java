@@ -23,6 +23,23 @@ public final class NativeSymbols {
 
     private static final Linker LINKER = Linker.nativeLinker();
 
+    // the libc functions' descriptors, before the handles that use them; LayoutTest compiles each against its C
+    // prototype with gcc
+    /** {@code int eventfd(unsigned int initval, int flags)} ({@code sys/eventfd.h}). */
+    static final FunctionDescriptor EVENTFD_DESC = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT);
+    /** {@code int eventfd_read(int fd, eventfd_t *value)}. */
+    static final FunctionDescriptor EVENTFD_READ_DESC = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+    /** {@code int eventfd_write(int fd, eventfd_t value)}. */
+    static final FunctionDescriptor EVENTFD_WRITE_DESC = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG);
+    /** {@code int close(int fd)}. */
+    static final FunctionDescriptor CLOSE_DESC = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
+    /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)}. */
+    static final FunctionDescriptor POLL_DESC = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+            ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT);
+
     static final MethodHandle CREATE_EVENT_CHANNEL = capturing(rdma_cma_h.rdma_create_event_channel$address(),
             rdma_cma_h.rdma_create_event_channel$descriptor());
     static final MethodHandle CREATE_ID = capturing(rdma_cma_h.rdma_create_id$address(),
@@ -99,15 +116,20 @@ public final class NativeSymbols {
             rdma_cma_h.ibv_get_cq_event$descriptor());
     static final MethodHandle GET_ASYNC_EVENT = capturing(rdma_cma_h.ibv_get_async_event$address(),
             rdma_cma_h.ibv_get_async_event$descriptor());
-    static final MethodHandle POLL = capturing(LINKER.defaultLookup().findOrThrow("poll"),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_INT));
+    static final MethodHandle POLL = capturing(LINKER.defaultLookup().findOrThrow("poll"), POLL_DESC);
     static final MethodHandle FCNTL_GET = capturing(LINKER.defaultLookup().findOrThrow("fcntl"),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
             Linker.Option.firstVariadicArg(2));
     static final MethodHandle FCNTL_SET = capturing(LINKER.defaultLookup().findOrThrow("fcntl"),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
                     ValueLayout.JAVA_INT), Linker.Option.firstVariadicArg(2));
+
+    static final MethodHandle EVENTFD = capturing(LINKER.defaultLookup().findOrThrow("eventfd"), EVENTFD_DESC);
+    static final MethodHandle EVENTFD_READ = capturing(LINKER.defaultLookup().findOrThrow("eventfd_read"),
+            EVENTFD_READ_DESC);
+    static final MethodHandle EVENTFD_WRITE = capturing(LINKER.defaultLookup().findOrThrow("eventfd_write"),
+            EVENTFD_WRITE_DESC);
+    static final MethodHandle CLOSE = capturing(LINKER.defaultLookup().findOrThrow("close"), CLOSE_DESC);
 
     private NativeSymbols() {
     }

@@ -44,6 +44,8 @@ class LayoutTest {
             #include <stdio.h>
             #include <errno.h>
             #include <poll.h>
+            #include <unistd.h>
+            #include <sys/eventfd.h>
             #include <fcntl.h>
             #include <sys/socket.h>
             #include <netinet/in.h>
@@ -69,6 +71,7 @@ class LayoutTest {
             addStruct(c);
         }
         addConstants();
+        addPrototypes();
         final StringBuilder src = new StringBuilder(HEADERS).append("int main(void) {\n");
         for (final String line : PROBE) {
             src.append("    ").append(line).append('\n');
@@ -77,7 +80,8 @@ class LayoutTest {
         final Path c = dir.resolve("probe.c");
         Files.writeString(c, src);
         final Path exe = dir.resolve("probe");
-        run(List.of("gcc", "-std=gnu11", "-o", exe.toString(), c.toString()));
+        // a libc function pointer of another type than its prototype (addPrototypes) fails the compilation
+        run(List.of("gcc", "-std=gnu11", "-Werror=incompatible-pointer-types", "-o", exe.toString(), c.toString()));
         actual = new TreeMap<>();
         for (final String line : run(List.of(exe.toString())).split("\n")) {
             final String[] f = line.split(" ");
@@ -88,7 +92,13 @@ class LayoutTest {
     @Test
     @DisplayName("every struct size, field offset and field size of the generated layouts equals gcc's")
     void shouldMatchEveryFieldOfEveryLayout() {
-        compare(k -> !k.startsWith("const:"));
+        compare(k -> !k.startsWith("const:") && !k.startsWith("proto:"));
+    }
+
+    @Test
+    @DisplayName("every libc function bound by hand has the prototype of its header, and its Java descriptor the sizes")
+    void shouldMatchTheLibcPrototypes() {
+        compare(k -> k.startsWith("proto:"));
     }
 
     @Test
@@ -263,7 +273,7 @@ class LayoutTest {
         // DataPath, StructCopy, ...) is a C name, but for the two sizes below: a constant added to any of them is
         // checked without anyone touching this test
         final Map<String, String> cExpressions = Map.of("SGE_SIZE", "sizeof(struct ibv_sge)", "WC_SIZE",
-                "sizeof(struct ibv_wc)");
+                "sizeof(struct ibv_wc)", "POLLFD_SIZE", "sizeof(struct pollfd)");
         int handWritten = 0;
         for (final Class<?> c : handWrittenClasses()) {
             if (c == Errno.class) {
@@ -294,6 +304,30 @@ class LayoutTest {
         // 4-byte length trailer of its private data
         assertEquals(56, RdmaCmProvider.MAX_CONNECT_PRIVATE_DATA);
         assertEquals(196, RdmaCmProvider.MAX_ACCEPT_PRIVATE_DATA);
+    }
+
+    /**
+     * The libc functions {@code NativeSymbols} binds by hand (not from the generated header class): the probe assigns
+     * each to a pointer of the C type written here (gcc fails on another prototype) and prints the size of its return
+     * and parameter types, which must equal the sizes of the Java descriptor's layouts.
+     */
+    private static void addPrototypes() {
+        prototype("poll", NativeSymbols.POLL_DESC, "int", "struct pollfd *", "nfds_t", "int");
+        prototype("eventfd", NativeSymbols.EVENTFD_DESC, "int", "unsigned int", "int");
+        prototype("eventfd_read", NativeSymbols.EVENTFD_READ_DESC, "int", "int", "eventfd_t *");
+        prototype("eventfd_write", NativeSymbols.EVENTFD_WRITE_DESC, "int", "int", "eventfd_t");
+        prototype("close", NativeSymbols.CLOSE_DESC, "int", "int");
+    }
+
+    private static void prototype(final String name, final java.lang.foreign.FunctionDescriptor d,
+            final String ret, final String... params) {
+        assertEquals(params.length, d.argumentLayouts().size(), name + ": parameters");
+        PROBE.add("{ " + ret + " (*p_" + name + ")(" + String.join(", ", params) + ") = " + name + "; (void) p_" + name
+                + "; }");
+        expect("proto:" + name + ".ret", d.returnLayout().orElseThrow().byteSize(), "sizeof(" + ret + ")");
+        for (int i = 0; i < params.length; i++) {
+            expect("proto:" + name + ".arg" + i, d.argumentLayouts().get(i).byteSize(), "sizeof(" + params[i] + ")");
+        }
     }
 
     private static void expect(final String key, final long javaValue, final String cExpression) {
