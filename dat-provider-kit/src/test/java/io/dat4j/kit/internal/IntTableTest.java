@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dat4j.kit.ThreadAllocation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,6 +30,35 @@ import org.junit.jupiter.api.Timeout;
  * that stays while other keys come and go and the array is rebuilt under them.
  */
 class IntTableTest {
+
+    @BeforeAll
+    static void readManagement() {
+        // the test runs patched into the kit's module, which does not read java.management
+        ModuleLayer.boot().findModule("java.management").ifPresent(IntTableTest.class.getModule()::addReads);
+        ModuleLayer.boot().findModule("jdk.management").ifPresent(IntTableTest.class.getModule()::addReads);
+    }
+
+    /**
+     * The O(n) cost of n updates, by allocation (no timing): 20,000 keys in and out allocate their entries and the
+     * arrays of a few resizes, under 200 bytes a key in all; a table copied on every update allocated gigabytes.
+     */
+    @Test
+    void twentyThousandKeysInAndOutAllocateLinearly() throws ReflectiveOperationException {
+        final int n = 20_000;
+        final Object value = new Object();
+        final IntTable<Object> t = new IntTable<>();
+        final ThreadAllocation allocated = ThreadAllocation.ofCurrentThread();
+        final long before = allocated.bytes();
+        for (int k = 1; k <= n; k++) {
+            assertTrue(t.putIfAbsent(k * 7919, value));
+        }
+        for (int k = 1; k <= n; k++) {
+            assertTrue(t.remove(k * 7919));
+        }
+        final long bytes = allocated.bytes() - before;
+        assertTrue(bytes < 200L * n, bytes + " bytes allocated for " + n + " keys in and out");
+        assertEquals(0, t.size());
+    }
 
     /** One step of a generated sequence: 0 insert, 1 remove, 2 look up. */
     record Op(int kind, int key) {
