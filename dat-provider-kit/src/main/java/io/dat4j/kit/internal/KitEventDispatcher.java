@@ -82,6 +82,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final OverflowReport overflow = new OverflowReport();
     private volatile KitConsumerNotifier notifier;
     private volatile CompletionSource source;
+    /**
+     * Releases the waiter from the source's progress on an interrupt; made by the first waiter that drives, used by
+     * the one waiter (the role passes from one waiter to the next under {@link #lock}).
+     */
+    private InterruptRelease interruptRelease;
     private final KitEventSink sink = new KitEventSink(this);
 
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
@@ -356,6 +361,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (queueLength < 1 || queueLength > max) {
             throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
         }
+        lock.lock();
+        try {
+            checkResizable(queueLength); // (before the source resizes: a refused resize leaves it as it was)
+        } finally {
+            lock.unlock();
+        }
         final CompletionSource s = source;
         if (s != null) {
             s.resize(queueLength);
@@ -363,11 +374,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         lock.lock();
         ring.claim();
         try {
-            final int queued = ring.count();
-            if (queued > queueLength) {
-                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
-                        + " length " + queueLength + "; dequeue first");
-            }
+            checkResizable(queueLength);
             ring.reallocate(queueLength);
             requestedLength = queueLength;
         } finally {
@@ -716,7 +723,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                     Thread.onSpinWait();
                     continue;
                 }
-                if (s != null && s.progress(left)) {
+                if (s != null && drive(s, left)) {
                     armed = false;
                     continue;
                 }
@@ -734,6 +741,42 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             } else {
                 LockSupport.parkNanos(this, left);
             }
+        }
+    }
+
+    /**
+     * Refuses a new length shorter than the queued events, or than the threshold of a thread waiting now (that wait
+     * could never end: C refuses every resize while a thread waits). Under {@link #lock}.
+     */
+    private void checkResizable(final int queueLength) {
+        final int queued = ring.count();
+        if (queued > queueLength) {
+            throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
+                    + " length " + queueLength + "; dequeue first");
+        }
+        final Thread w = waiter;
+        if (w != null && waitThreshold > queueLength) {
+            throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, "thread " + w.getName() + " waits for "
+                    + waitThreshold + " events, more than the new length " + queueLength
+                    + "; resize after its wait ends");
+        }
+    }
+
+    /**
+     * The waiter's round of the source's progress, released by an interrupt of the waiting thread
+     * ({@link InterruptRelease}). Called by the one waiter, without a lock.
+     */
+    private boolean drive(final CompletionSource s, final long nanos) {
+        InterruptRelease r = interruptRelease;
+        if (r == null || r.source() != s) {
+            r = new InterruptRelease(s);
+            interruptRelease = r;
+        }
+        r.enter();
+        try {
+            return s.progress(nanos);
+        } finally {
+            r.exit();
         }
     }
 
