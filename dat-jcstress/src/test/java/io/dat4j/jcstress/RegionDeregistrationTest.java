@@ -19,11 +19,17 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * software transport does ({@code RegionTable.acquire} by {@code rmr_context}, copy, {@code release} in a
  * {@code finally}); the other frees the LMR ({@code dat_lmr_free}). The access either is refused or sees the region
  * registered for the whole copy; the free waits for an access in flight before the transport's
- * {@code deregisterMemory} hook runs; after the free, the context is refused.
+ * {@code deregisterMemory} hook runs; after the free, this LMR is never served by its context again.
+ *
+ * <p>Contexts are random 32-bit numbers, and a context freed here may be drawn again at once by an LMR that another
+ * state registers while this one's arbiter runs (jcstress builds the next states on both threads while the arbiters
+ * of the last ones run): a late access by the old context is then served, correctly, by that new LMR, as a verbs
+ * rkey is reused after its MR is deregistered. The arbiter therefore asks whether the late access reached this LMR,
+ * by its {@code lmr_context} (never reused within an IA).
  *
  * <p>Result: the access (0 refused, 1 served with the region registered throughout, 2 served while or after it was
  * deregistered), 1 if the transport's {@code deregisterMemory} ran while an access was in flight, 1 if an access after
- * the free was served.
+ * the free reached this LMR.
  */
 @JCStressTest
 @Description("LMR free against an RDMA access: refused, or served before deregistration; never a use after release")
@@ -37,6 +43,7 @@ public class RegionDeregistrationTest {
     private final LocalMemoryRegion lmr = Rig.IA.createLocalMemoryRegion(Rig.PZ, Rig.MEMORY,
             EnumSet.of(MemoryPrivilege.LOCAL_WRITE, MemoryPrivilege.REMOTE_WRITE));
     private final int rmr = lmr.rmrContext();
+    private final int lmrContext = lmr.lmrContext();
     private final long address = lmr.registeredAddress();
     private final RegionProbe probe = new RegionProbe();
 
@@ -61,7 +68,8 @@ public class RegionDeregistrationTest {
         if (late != null) {
             late.release();
         }
-        r.r3 = late == null && probe.deregistered ? 0 : 1;
+        final boolean thisLmr = late != null && late.lmrContext() == lmrContext; // not a new LMR given the context
+        r.r3 = !thisLmr && probe.deregistered ? 0 : 1;
     }
 
     /** What the transport sees of one region: accesses in flight, and its deregistration. */

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assumptions;
  * ({@code com.sun.management.ThreadMXBean}); a test that needs it is skipped, with the reason, on a JVM without it.
  * The tests' module must read {@code java.management} and {@code jdk.management} (see the tests that use it).
  */
-final class ThreadAllocation {
+public final class ThreadAllocation {
 
     private final Object bean;
     private final Method allocated;
@@ -21,7 +21,7 @@ final class ThreadAllocation {
     }
 
     /** {@return the counter of the calling thread}; skips the test when the JVM has none */
-    static ThreadAllocation ofCurrentThread() throws ReflectiveOperationException {
+    public static ThreadAllocation ofCurrentThread() throws ReflectiveOperationException {
         final Class<?> mx = Class.forName("com.sun.management.ThreadMXBean");
         final Object bean = java.lang.management.ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(mx.isInstance(bean), "no allocation counters");
@@ -30,7 +30,7 @@ final class ThreadAllocation {
     }
 
     /** {@return the bytes the thread has allocated so far} */
-    long bytes() throws ReflectiveOperationException {
+    public long bytes() throws ReflectiveOperationException {
         return (long) allocated.invoke(bean, thread);
     }
 }

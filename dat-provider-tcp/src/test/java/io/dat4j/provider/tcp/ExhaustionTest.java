@@ -136,7 +136,7 @@ class ExhaustionTest {
                 FaultPeerMain.class.getName(), what).redirectErrorStream(true).start();
         try {
             String result = null;
-            final String all = ChildJvm.output(p, Duration.ofSeconds(170));
+            final String all = ChildJvm.output(p, Duration.ofMinutes(2));
             for (final String l : all.split("\n")) {
                 if (l.startsWith("STATUS ") || l.startsWith("OOM ")) {
                     result = l;
