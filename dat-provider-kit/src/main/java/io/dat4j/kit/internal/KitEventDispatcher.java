@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * events as fields, not records, so posting them, taking them into an {@link EventSlot} and draining them into an
  * {@link EventHandler} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)}) build the
  * record when it is taken. {@link #await} parks the one waiter
- * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
+ * ({@link EvdWaiter}, after its spin) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
  * {@link #setUnwaitable()}. A DTO completion that does not fit waits in its EP's queue, its slot held, until a take
  * makes room ({@link EvdBacklog}). Any other event that does not fit is dropped and counted, and one
  * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
@@ -58,8 +58,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private static final ThreadLocal<EventRing.Taken> TAKEN = ThreadLocal.withInitial(EventRing.Taken::new);
 
     private final KitInterfaceAdapter ia;
-    /** Nanoseconds a waiter spins before it parks ({@link io.dat4j.kit.KitSettings#evdSpinNanos()}). */
-    private final long spinNanos;
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
@@ -68,12 +66,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final EventRing ring;
     /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
     private int requestedLength;
-    private Thread waiter;
-    /** Events left after the waiter's take ({@code nmore}); written and read by the one waiter. */
-    private int nmore;
-    /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
-    private volatile boolean driving;
-    private int waitThreshold;
+    /** The one thread waiting, its threshold and its spin (its fields guarded by lock). */
+    private final EvdWaiter waiter;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
     /** The EP queues whose completions wait for room in the ring (guarded by lock, but for its flag). */
@@ -87,9 +81,9 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
-        this.spinNanos = ia.config().settings().evdSpinNanos();
         this.requestedLength = queueLength;
         this.ring = new EventRing(queueLength);
+        this.waiter = new EvdWaiter(this, lock, ring, ia.config().settings().evdSpinNanos());
         this.backlog = new EvdBacklog(this, lock, ring);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
@@ -201,7 +195,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /** After a take, or a resize: moves in what waits for room (a volatile read when nothing waits). */
-    private void afterTake() {
+    void afterTake() {
         if (backlog.pending()) {
             backlog.refill();
         }
@@ -233,10 +227,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 return false;
             }
             ring.append(kind, ref, cookie, status, length, operation, rmr);
-            if (waiter != null) {
-                if (ring.count() >= waitThreshold) {
-                    wake = waiter;
-                    drv = driving;
+            final Thread w = waiter.thread();
+            if (w != null) {
+                if (ring.count() >= waiter.threshold()) {
+                    wake = w;
+                    drv = waiter.driving();
                 }
             } else {
                 notify = enabled && notifier != null;
@@ -411,7 +406,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
-    private void pollSource() {
+    void pollSource() {
         final CompletionSource s = source;
         if (s != null) {
             s.poll();
@@ -570,7 +565,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     @Override
     public Event await(final Duration timeout, final int threshold) {
-        return awaitImpl(timeout, threshold, null);
+        return waiter.await(timeout, threshold, null);
     }
 
     /** {@inheritDoc} Allocation-free for DTO completions and software events. */
@@ -580,161 +575,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             checkOpen();
             throw Checks.invalidArg(4, "the event slot is null");
         }
-        awaitImpl(timeout, threshold, into);
-        return nmore;
-    }
-
-    private Event awaitImpl(final Duration timeout, final int threshold, final EventSlot slot) {
-        checkOpen();
-        if (timeout == null || timeout.isNegative()) {
-            throw Checks.invalidArg(2, "timeout must be zero or positive (EventDispatcher.INFINITE for none), was "
-                    + timeout);
-        }
-        final long nanos = Checks.toNanos(timeout);
-        final Thread me = Thread.currentThread();
-        lock.lock();
-        try {
-            if (threshold <= 0 || threshold > ring.capacity()) {
-                throw Checks.invalidArg(3, "threshold must be 1.." + ring.capacity() + " (the queue length), was "
-                        + threshold);
-            }
-            if (unwaitable) {
-                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
-                        "the EVD is unwaitable; clearUnwaitable() first");
-            }
-            if (waiter != null) {
-                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_WAITER,
-                        "thread " + waiter.getName() + " already waits on this EVD; one waiter at a time");
-            }
-            waiter = me;
-            waitThreshold = threshold;
-        } finally {
-            lock.unlock();
-        }
-        try {
-            return awaitLoop(nanos, threshold, slot);
-        } finally {
-            lock.lock();
-            try {
-                waiter = null;
-            } finally {
-                lock.unlock();
-            }
-            afterTake();
-        }
-    }
-
-    private Event awaitLoop(final long nanos, final int threshold, final EventSlot slot) {
-        // the clock is read lazily, once an iteration at most: a wait that finds its events at once reads none, and
-        // the timeout (and the spin) starts when the ring is first found short
-        boolean started = false;
-        long start = 0;
-        long deadline = Long.MAX_VALUE;
-        boolean armed = false;
-        boolean triedOnce = false;
-        while (true) {
-            pollSource();
-            afterTake(); // another consumer's take may have made room it has not filled yet
-            if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
-                // spinning: too few events, and nothing to report, seen without the lock
-                final long now = System.nanoTime();
-                if (!started) {
-                    started = true;
-                    start = now;
-                    deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
-                }
-                if (now - start < spinNanos && (deadline == Long.MAX_VALUE || deadline - now > 0)
-                        && !Thread.currentThread().isInterrupted()) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-            }
-            final CompletionSource s = source;
-            lock.lock();
-            try {
-                if (isClosed()) {
-                    throw new DatException(StatusType.ABORT, null, "the EVD was freed while waiting");
-                }
-                if (unwaitable) {
-                    throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
-                            "the EVD was made unwaitable while waiting");
-                }
-                if (ring.count() >= threshold) {
-                    ring.claim(); // other consumers may take without the lock: check again under the claim
-                    try {
-                        if (ring.count() >= threshold) {
-                            if (slot == null) {
-                                final Event e = ring.takeRecord(this);
-                                nmore = ring.count();
-                                return e;
-                            }
-                            ring.takeInto(this, slot);
-                            nmore = ring.count();
-                            return null;
-                        }
-                    } finally {
-                        ring.unclaim();
-                    }
-                }
-                // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
-                driving = s != null;
-            } finally {
-                lock.unlock();
-            }
-            final long left;
-            try {
-                if (Thread.interrupted()) {
-                    throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
-                }
-                final long now;
-                if (nanos == Long.MAX_VALUE && spinNanos == 0) {
-                    now = 0; // (no deadline, no spin: no clock)
-                    left = Long.MAX_VALUE;
-                } else {
-                    now = System.nanoTime();
-                    if (!started) {
-                        started = true;
-                        start = now;
-                        deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
-                    }
-                    left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - now;
-                }
-                if (left <= 0 && s != null && !triedOnce) {
-                    // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
-                    // dequeue does, then checks the ring once more
-                    triedOnce = true;
-                    if (s.progress(0)) {
-                        continue;
-                    }
-                }
-                if (left <= 0) {
-                    throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
-                            "fewer than " + threshold + " events arrived within the timeout; " + ring.count()
-                            + " queued");
-                }
-                if (spinNanos > 0 && now - start < spinNanos) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (s != null && s.progress(left)) {
-                    armed = false;
-                    continue;
-                }
-            } finally {
-                driving = false;
-            }
-            if (s != null && !armed) {
-                s.arm();
-                armed = true;
-                continue;
-            }
-            armed = false;
-            if (left == Long.MAX_VALUE) {
-                LockSupport.park(this);
-            } else {
-                LockSupport.parkNanos(this, left);
-            }
-        }
+        waiter.await(timeout, threshold, into);
+        return waiter.more();
     }
 
     @Override
@@ -760,6 +602,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         checkOpen();
         unwaitable = true;
         wakeWaiter();
+    }
+
+    /** {@return true while {@link #setUnwaitable()} is in force} (a volatile read) */
+    boolean isUnwaitable() {
+        return unwaitable;
     }
 
     @Override
@@ -791,8 +638,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         final boolean drv;
         lock.lock();
         try {
-            w = waiter;
-            drv = driving;
+            w = waiter.thread();
+            drv = waiter.driving();
         } finally {
             lock.unlock();
         }
