@@ -11,6 +11,11 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.Event;
 import io.dat4j.LocalMemoryRegion;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
+import io.dat4j.CloseMode;
+import io.dat4j.EventNumber;
+import java.net.InetAddress;
 import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -120,6 +125,72 @@ class ShmDirectPostTest {
                 assertEquals(null, f.s.evd.poll(), "an event too many at the server");
                 assertEquals(null, f.c.evd.poll(), "an event too many at the client");
             }
+        }
+    }
+
+    /**
+     * An EP whose requests were queued on its first connection (behind a full ring), then disconnected, reset and
+     * connected again, writes straight into the new connection's ring once more: the new connection's count of
+     * requests taken off the EP's queue starts from nothing, while the EP's count of queued requests goes on from the
+     * first connection (which also flushed none here).
+     */
+    @Test
+    void aResetAndReconnectedEpPostsDirectAgain() {
+        try (Fixture f = new Fixture("dat4j.shm.ringBytes=4096")) {
+            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+            final LocalMemoryRegion src = f.lmr(f.c, 1024);
+            final LocalMemoryRegion dst = f.lmr(f.s, 1024 * 8);
+            final Endpoint ce = f.c.ep(null);
+            ShmEndpoint client = null;
+            for (int round = 0; round < 3; round++) {
+                final Endpoint se = f.s.ep(null);
+                for (int i = 0; i < 8; i++) {
+                    se.postRecv(List.of(dst.triplet(1024L * i, 1024)), i, CompletionFlag.DEFAULT);
+                }
+                ce.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), Fixture.WAIT, null);
+                Fixture.request(f.s.conn).accept(se, null);
+                Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+                Fixture.expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+                if (round == 0) {
+                    ShmSingleThreadSendTest.stopProgressThreads(f);
+                    client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+                }
+                final long queuedBefore = client.requestsPosted();
+                // an idle connection: straight into the ring
+                ce.postSend(List.of(src.triplet(0, 8)), round * 8L, CompletionFlag.DEFAULT);
+                assertEquals(queuedBefore, client.requestsPosted(), "round " + round + ": a SEND on the idle"
+                        + " connection of a " + (round == 0 ? "new" : "reset and reconnected") + " EP was queued");
+                for (int i = 1; i < 8; i++) { // 1000 bytes each: the 4 KiB ring is full after three, the rest queue
+                    ce.postSend(List.of(src.triplet(0, 1000)), round * 8L + i, CompletionFlag.DEFAULT);
+                }
+                assertTrue(client.requestsPosted() > queuedBefore, "round " + round + ": no SEND was queued behind"
+                        + " the full ring (the test does not test the queue)");
+                int receives = 0;
+                int sends = 0;
+                final long deadline = System.nanoTime() + DEADLINE_NANOS;
+                while (receives < 8 || sends < 8) {
+                    assertTrue(System.nanoTime() - deadline < 0, "round " + round + ": " + receives + " receives and "
+                            + sends + " SENDs completed");
+                    Event e;
+                    while ((e = f.s.evd.poll()) != null) {
+                        final DtoCompletionEvent r = assertInstanceOf(DtoCompletionEvent.class, e);
+                        assertEquals(DtoStatus.SUCCESS, r.status());
+                        assertEquals(receives++, r.cookie(), "receives out of order");
+                    }
+                    while ((e = f.c.evd.poll()) != null) {
+                        final DtoCompletionEvent s = assertInstanceOf(DtoCompletionEvent.class, e);
+                        assertEquals(DtoStatus.SUCCESS, s.status());
+                        assertEquals(round * 8L + sends++, s.cookie(), "SEND completions out of order");
+                    }
+                    Thread.onSpinWait();
+                }
+                ce.disconnect(CloseMode.GRACEFUL);
+                Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+                Fixture.expect(f.s.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+                se.close();
+                ce.reset();
+            }
+            psp.close();
         }
     }
 
