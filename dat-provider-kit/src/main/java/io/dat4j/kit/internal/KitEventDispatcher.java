@@ -40,7 +40,8 @@ import java.util.concurrent.locks.LockSupport;
  * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
  *
  * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
- * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
+ * on the consumer's thread: {@code dequeue} and {@code poll} when the ring has nothing to give (what it holds is
+ * older), {@code size} and each round of {@code await} before they look at the ring. A transport with software progress (TCP) lets the waiter
  * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring's posting side and
@@ -432,6 +433,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     @Override
     public Event poll() {
         checkOpen();
+        if (mayTake()) { // an event queued before this call is older than anything the source holds
+            final Event e = takeLocked();
+            if (e != null) {
+                return e;
+            }
+        }
         pollSource();
         if (mayTake()) {
             final Event e = takeLocked();
@@ -493,15 +500,21 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /**
-     * {@inheritDoc} Allocation-free for DTO completions and software events; an empty EVD first gets one
-     * non-blocking round of the transport's progress ({@link CompletionSource#progress}). An empty ring is seen
-     * without the lock ({@link EventRing#countAcquire()}); an entry is taken under it.
+     * {@inheritDoc} Allocation-free for DTO completions and software events. The ring is looked at first: an event
+     * queued before the call is older than any completion the source holds, so the source is polled only when the
+     * ring has none (as libdapl's {@code dat_evd_dequeue} copies its CQ only when the EVD is empty); an EVD still
+     * empty then gets one non-blocking round of the transport's progress ({@link CompletionSource#progress}). An
+     * empty ring is seen without the lock or the claim ({@link EventRing#countAcquire()}); an entry is taken under the
+     * claim.
      */
     @Override
     public boolean dequeue(final EventSlot into) {
         checkOpen();
         if (into == null) {
             throw Checks.invalidArg(2, "the event slot is null");
+        }
+        if (mayTake() && takeLocked(into)) { // queued before this call: older than anything the source holds
+            return true;
         }
         pollSource();
         if (mayTake() && takeLocked(into)) {
@@ -516,8 +529,10 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     /**
      * {@inheritDoc} Allocation-free for DTO completions and software events: each entry is copied out of the ring
-     * under the lock into a holder of the calling thread, and handed to the handler with the lock released. An empty
-     * ring is seen without the lock ({@link EventRing#countAcquire()}).
+     * under the claim into a holder of the calling thread, and handed to the handler with the claim released. The
+     * source is polled when the ring runs empty before {@code limit} events were taken (and an EVD empty at once gets
+     * one round of progress), not before: what the ring holds is older. An empty ring is seen without the lock or the
+     * claim ({@link EventRing#countAcquire()}).
      */
     @Override
     public int poll(final EventHandler handler, final int limit) {
@@ -528,7 +543,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (limit < 1) {
             throw Checks.invalidArg(3, "the limit must be 1 or more, was " + limit);
         }
-        pollSource();
+        // the ring first: what it holds is older than anything the source holds, which is polled once it is empty
         EventRing.Taken holder = null; // the thread-local lookup only when there is something to take
         boolean progressed = false;
         int n = 0;
@@ -555,6 +570,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 continue;
             }
             // empty: what the source holds now, then (before anything was taken) one round of progress, as poll()
+            // (an EVD found empty at once: one poll of the source, then the progress round)
             final CompletionSource s = source;
             if (s == null || isClosed() || !(s.poll() > 0 || n == 0 && !progressed && (progressed = s.progress(0)))) {
                 break;
