@@ -31,8 +31,6 @@ final class ConnectionService {
     private static final int ROUNDS = 4;
     /** When the progress thread finds the connection held by another thread, it looks at its timers this much later. */
     private static final long TIMER_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-    /** A consumer polling for receives only looks at the peer's HEAD word once in this many polls (a power of 2). */
-    static final int HEAD_LOOK_EVERY = 256;
     private static final VarHandle POLLS;
 
     static {
@@ -63,26 +61,16 @@ final class ConnectionService {
      * something to do: a poll of a quiet connection returns 0 without a lock. A consumer thread ({@code dat_evd_*},
      * not the progress thread or a poster) counts the call, so that the progress thread leaves the connection to it.
      *
-     * <p>A consumer polling for receives only ({@code requests} false: the EP's request completions go to another
-     * EVD) does not look at the peer's HEAD word to decide whether a round is due, but on every
-     * {@value #HEAD_LOOK_EVERY}th call: the peer's HEAD completes requests only, which the request EVD's own poll
-     * (or wait) looks for, and a line this side does not read stays in the peer's cache, so that publishing HEAD
-     * there does not wait for this side's copy to be invalidated. The rarer look keeps a program that never takes its
-     * request completions (SUPPRESS) going; a round run for anything else reads HEAD as before.
-     *
      * @param consumer whether the caller is a consumer thread
-     * @param requests whether request completions (the peer's HEAD) concern the caller
      */
-    int service(final boolean consumer, final boolean requests) {
-        int n = 0;
+    int service(final boolean consumer) {
         if (consumer) {
-            n = polls + 1;
-            POLLS.setOpaque(this, n); // no clock and no fence: the progress thread keeps the time
+            POLLS.setOpaque(this, polls + 1); // no clock and no fence: the progress thread keeps the time
         }
         final DataPath p = c.path();
         if (p != null && !work && !graceful) {
             try {
-                if (p.last.quiet(consumer, requests || (n & (HEAD_LOOK_EVERY - 1)) == 0)) {
+                if (p.last.quiet(consumer)) {
                     return 0;
                 }
             } catch (final IllegalStateException e) {

@@ -68,13 +68,9 @@ final class ShmCompletionSource implements CompletionSource {
 
     @Override
     public int poll() {
-        final ShmConnection[] cs = conns;
-        final int[] ws = waits; // as long as cs unless an attach or detach is under way: then every HEAD is looked at
-        final boolean exact = ws.length == cs.length;
         int n = 0;
-        for (int i = 0; i < cs.length; i++) {
-            // a connection whose requests complete elsewhere: this EVD takes none of what the peer's HEAD completes
-            n += cs[i].io.service(true, !exact || (ws[i] & WakeControl.SPACE) != 0);
+        for (final ShmConnection c : conns) {
+            n += c.io.service(true);
         }
         return n;
     }
