@@ -117,7 +117,14 @@ public interface Endpoint extends Handle {
     void reset();
 
     /**
-     * Posts a receive buffer ({@code dat_ep_post_recv}).
+     * Posts a receive buffer ({@code dat_ep_post_recv}). Accepted in every state but DISCONNECT_PENDING
+     * ({@code INVALID_STATE EP_DISCPENDING}; libdapl takes it there and flushes it). A receive posted before the EP
+     * connects waits for that connection. When the connection ends, every receive completes exactly once and in
+     * posting order: those outstanding complete FLUSHED before the DISCONNECTED or BROKEN event (before
+     * CONNECTION_FAILED for a connection that was never established; after the event only when an ABRUPT disconnect
+     * outlasted its wait and the EP was made DISCONNECTED without the transport), and one posted once the connection
+     * has ended, while its event is on the way or after it, completes FLUSHED at once, as on a verbs QP in the error
+     * state. To keep receives for the next connection, {@link #reset()} the EP first and post them afterwards.
      *
      * @param segments where the incoming message goes, in order
      * @param cookie returned in the completion

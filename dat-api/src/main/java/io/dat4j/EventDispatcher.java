@@ -29,8 +29,9 @@ public interface EventDispatcher extends Handle {
     int size();
 
     /**
-     * Changes the queue length ({@code dat_evd_resize}); {@code INVALID_STATE} if more events wait than fit.
-     * Needs {@link Capability#EVD_RESIZE}.
+     * Changes the queue length ({@code dat_evd_resize}); {@code INVALID_STATE} if more events wait than fit, or if a
+     * thread waits now for more events than the new length holds (C refuses every resize while a thread waits; a
+     * resize that the waiter's threshold still fits in is allowed here). Needs {@link Capability#EVD_RESIZE}.
      *
      * @param queueLength the new length
      */
@@ -113,7 +114,10 @@ public interface EventDispatcher extends Handle {
     }
 
     /**
-     * Waits until at least {@code threshold} events are queued, then takes the first ({@code dat_evd_wait}).
+     * Waits until at least {@code threshold} events are queued, then takes the first ({@code dat_evd_wait}). Any
+     * thread may wait, virtual threads too: a virtual thread's wait does not hold its carrier thread (where a provider
+     * would block in native code for a waiter, a virtual thread parks instead and the provider's own threads make
+     * progress). An interrupt ends the wait at once, also while the provider blocks in a system call for it.
      *
      * @param timeout how long to wait; {@link Duration#ZERO} checks once; {@link #INFINITE} never times out
      * @param threshold 1 to the queue length ({@code INVALID_PARAMETER ARG3} otherwise)

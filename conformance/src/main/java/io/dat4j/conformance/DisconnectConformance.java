@@ -1,6 +1,7 @@
 package io.dat4j.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,8 +22,8 @@ import java.time.Duration;
 
 /**
  * The end of a connection: a connect that times out, {@code dat_ep_disconnect} from either side, of a pending connect
- * and GRACEFUL, and {@code dat_ep_reset} of a DISCONNECTED EP that then connects again. Part of
- * {@link ConnectionManagementConformance}.
+ * and GRACEFUL, receives posted once the connection has ended, and {@code dat_ep_reset} of a DISCONNECTED EP that then
+ * connects again. Part of {@link ConnectionManagementConformance}.
  */
 public abstract class DisconnectConformance extends ConformanceBase {
 
@@ -107,6 +108,41 @@ public abstract class DisconnectConformance extends ConformanceBase {
                 "receive status");
         Checks.assertPattern("data sent before a graceful disconnect", dst.segment(), 8);
         Rig.awaitConnection(c.active().connectEvd(), EventNumber.CONNECTION_EVENT_DISCONNECTED);
+    }
+
+    @Rule(id = "CM-15", level = Level.REQUIRED,
+            text = "After the DISCONNECTED or BROKEN event, a receive posted to the EP (either side) completes FLUSHED"
+                    + " at once, in posting order after the receives posted before the disconnect, each once (libdapl:"
+                    + " the QP is in the error state); a receive posted after dat_ep_reset waits for the next connection")
+    void receivePostedAfterTheEnd() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Side local = c.active();
+        final Rig.Side remote = c.passive();
+        final Rig.Buffer lb = rig().buffer(local, 64, MemoryPrivilege.LOCAL);
+        final Rig.Buffer rb = rig().buffer(remote, 64, MemoryPrivilege.LOCAL);
+        local.ep().postRecv(lb.triplet(), 31);
+        remote.ep().postRecv(rb.triplet(), 41);
+        local.ep().disconnect(CloseMode.ABRUPT);
+        Rig.awaitConnection(local.connectEvd(), EventNumber.CONNECTION_EVENT_DISCONNECTED);
+        final ConnectionEvent re = Rig.awaitAnyConnection(remote.connectEvd(), "DISCONNECTED");
+        assertTrue(re.number() == EventNumber.CONNECTION_EVENT_DISCONNECTED
+                || re.number() == EventNumber.CONNECTION_EVENT_BROKEN, "remote event " + re.number());
+        for (final Rig.Side s : new Rig.Side[] {local, remote}) {
+            Rig.awaitState(s.ep(), EndpointState.DISCONNECTED);
+            final long first = s == local ? 31 : 41;
+            s.ep().postRecv((s == local ? lb : rb).triplet(), first + 1);
+            s.ep().postRecv((s == local ? lb : rb).triplet(), first + 2);
+            for (long cookie = first; cookie <= first + 2; cookie++) {
+                final DtoCompletionEvent d = Rig.awaitDto(s.recvEvd(), "receive " + cookie);
+                assertEquals(cookie, d.cookie(), "receives complete in posting order, each once");
+                assertEquals(DtoOperation.RECEIVE, d.operation(), "operation");
+                assertEquals(DtoStatus.FLUSHED, d.status(), "receive " + cookie + " on a DISCONNECTED EP");
+            }
+        }
+        local.ep().reset();
+        local.ep().postRecv(lb.triplet(), 39);
+        assertNull(local.recvEvd().poll(), "a receive posted after the reset waits for the next connection");
+        assertEquals(EndpointState.UNCONNECTED, local.ep().state(), "reset");
     }
 
     @Rule(id = "CM-06", level = Level.REQUIRED,

@@ -313,6 +313,38 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         }
     }
 
+    @Rule(id = "EVD-19", level = Level.REQUIRED,
+            text = "An interrupted dat_evd_wait on a connected EP's receive EVD, with a receive posted and nothing "
+                    + "arriving, fails with INTERRUPTED_CALL (also where the provider waits in a system call), and the "
+                    + "connection stays usable")
+    void interruptedWaitForAReceive() {
+        final Rig.Connection c = rig().connect();
+        final Rig.Buffer src = rig().buffer(c.active(), 64, io.dat4j.MemoryPrivilege.LOCAL);
+        final Rig.Buffer dst = rig().buffer(c.passive(), 64, io.dat4j.MemoryPrivilege.LOCAL);
+        c.passive().ep().postRecv(dst.triplet(0, 64), 1);
+        final Thread self = Thread.currentThread();
+        final Thread interrupter = startThread(() -> {
+            try {
+                Thread.sleep(ConformanceTimeouts.quiet().toMillis());
+            } catch (final InterruptedException e) {
+                return;
+            }
+            self.interrupt();
+        }, "interrupter");
+        try {
+            assertStatus("interrupted wait for a receive", () -> c.passive().recvEvd().await(
+                    ConformanceTimeouts.event()), StatusType.INTERRUPTED_CALL);
+        } finally {
+            interrupter.interrupt();
+            Thread.interrupted();
+        }
+        c.active().ep().postSend(src.triplet(0, 16), 2);
+        final io.dat4j.DtoCompletionEvent r = assertInstanceOf(io.dat4j.DtoCompletionEvent.class,
+                c.passive().recvEvd().await(ConformanceTimeouts.event()), "the receive after the interrupted wait");
+        assertEquals(1, r.cookie(), "the receive's cookie");
+        assertEquals(io.dat4j.DtoStatus.SUCCESS, r.status(), "the receive's status");
+    }
+
     @Rule(id = "EVD-16", level = Level.REQUIRED,
             text = "dat_evd_enable/disable switch CNO notification, visible through isEnabled()")
     void enableDisable() {
@@ -395,6 +427,39 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertStatus("shrink below queued", () -> evd.resize(1), StatusType.INVALID_STATE,
                 StatusType.INVALID_PARAMETER);
         assertEquals(0, assertInstanceOf(SoftwareEvent.class, evd.dequeue()).payload(), "events kept");
+    }
+
+    @Rule(id = "EVD-20", level = Level.CAPABILITY, requires = Capability.EVD_RESIZE,
+            text = "dat_evd_resize below the threshold of a thread waiting on the EVD fails with INVALID_STATE (that "
+                    + "wait could never end) and leaves the waiter waiting; the events that reach the threshold end it")
+    void resizeBelowAWaitersThreshold() throws InterruptedException {
+        final EventDispatcher evd = softwareEvd(8);
+        final int q = evd.query().queueLength();
+        assumeTrue(q >= 4, "the EVD holds fewer than 4 events");
+        final int threshold = 4;
+        final Object[] outcome = new Object[1];
+        final Thread waiter = startThread(() -> {
+            try {
+                outcome[0] = evd.await(ConformanceTimeouts.event(), threshold);
+            } catch (final DatException e) {
+                outcome[0] = e;
+            }
+        }, "waiter");
+        try {
+            Thread.sleep(ConformanceTimeouts.quiet().toMillis()); // (the waiter is in the wait)
+            assertStatus("resize below the waiter's threshold", () -> evd.resize(threshold - 1),
+                    StatusType.INVALID_STATE);
+            assertTrue(evd.query().queueLength() >= threshold, "the length is kept");
+            for (int i = 0; i < threshold; i++) {
+                evd.postSoftwareEvent(i);
+            }
+            waiter.join(ConformanceTimeouts.event().toMillis() * 2);
+            assertFalse(waiter.isAlive(), "the waiter is still waiting after " + threshold + " events");
+            assertEquals(0, assertInstanceOf(SoftwareEvent.class, outcome[0], "the wait's outcome").payload(),
+                    "the first event");
+        } finally {
+            waiter.interrupt();
+        }
     }
 
     @Rule(id = "CNO-01", level = Level.CAPABILITY, requires = Capability.CNO,

@@ -42,7 +42,9 @@ public interface CompletionSource {
      * {@code dat_evd_wait} instead of parking (with the time left), and with 0 from {@code dat_evd_dequeue} on an empty
      * EVD and once before a wait times out, never while it holds a lock. While the thread is inside, the kit calls
      * {@link #wakeup()} wherever it would unpark it (an event posted by another thread, {@code signal}, close,
-     * unwaitable). The default does nothing.
+     * unwaitable) and when the waiting thread is interrupted, so a round blocked in a system call needs no interrupt
+     * handling of its own. A round that would block in native code must not do so on a virtual thread (it would hold
+     * its carrier): return false after a non-blocking look, and the kit parks the thread. The default does nothing.
      *
      * @param nanos how long the round may wait; 0 for none; {@code Long.MAX_VALUE} for no limit
      * @return false, having done nothing, when the calling thread cannot make progress now (another thread does, or

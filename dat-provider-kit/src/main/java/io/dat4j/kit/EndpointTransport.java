@@ -68,7 +68,11 @@ public interface EndpointTransport {
      * Posts an operation ({@code dapls_ib_post_send/recv}): a receive, a send, an RDMA read or write, with local
      * segments already resolved and checked against the LMRs. Called under the lock of the EP's queue, so it must
      * not block; completion comes back through {@link EndpointUpcalls#complete}. Receives may be posted in any state
-     * but DISCONNECT_PENDING; the rest only while CONNECTED.
+     * but DISCONNECT_PENDING and DISCONNECTED (a receive posted to a DISCONNECTED EP completes FLUSHED in the kit and
+     * never reaches this hook); the rest only while CONNECTED. The EP stays CONNECTED until the end upcall of its
+     * connection ({@link ConnectionUpcalls#disconnected()}, {@link ConnectionUpcalls#broken}) is applied, so an
+     * operation can arrive here after the transport flushed the connection's operations for that upcall: the
+     * transport completes it FLUSHED as well (promptly, not when the EP is reset or freed).
      *
      * @param operation the operation; the transport may keep it until it completes it
      */

@@ -252,6 +252,40 @@ class KitSemanticsTest extends ScriptedIaTest {
     }
 
     @Test
+    @DisplayName("a receive posted to a DISCONNECTED EP completes FLUSHED at once, after those before it, and never"
+            + " reaches the transport; one posted after the reset waits for the next connection")
+    void shouldFlushAReceivePostedOnceTheConnectionEnded() {
+        final Endpoint ep = connected();
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        ep.postRecv(List.of(lmr.triplet(0, 8)), 1, CompletionFlag.DEFAULT);
+        final ScriptedTransport.Ep t = transport.ep(ep);
+        assertEquals(1, t.posted.size());
+        final PostedOperation first = t.posted.get(0);
+        assertTrue(t.conn.broken("test"));
+        assertEquals(EventNumber.CONNECTION_EVENT_BROKEN, evd.dequeue().number());
+        assertEquals(EndpointState.DISCONNECTED, ep.state());
+        ep.postRecv(List.of(lmr.triplet(0, 8)), 2, CompletionFlag.DEFAULT);
+        ep.postRecv(List.of(lmr.triplet(0, 8)), 3, Set.of(CompletionFlag.SUPPRESS));
+        assertEquals(1, t.posted.size(), "a receive posted to a DISCONNECTED EP does not reach the transport");
+        assertNull(evd.poll(), "held back behind the receive the transport still holds");
+        t.up.complete(first, DtoStatus.FLUSHED, 0);
+        for (long cookie = 1; cookie <= 3; cookie++) {
+            final DtoCompletionEvent d = (DtoCompletionEvent) evd.dequeue();
+            assertEquals(cookie, d.cookie());
+            assertEquals(DtoStatus.FLUSHED, d.status(), "an error completion is never suppressed");
+        }
+        assertNull(evd.poll());
+        ep.reset();
+        ep.postRecv(List.of(lmr.triplet(0, 8)), 4, CompletionFlag.DEFAULT);
+        assertEquals(2, t.posted.size(), "after the reset the receive is the next connection's");
+        assertNull(evd.poll());
+        ep.close();
+        final DtoCompletionEvent d = (DtoCompletionEvent) evd.dequeue();
+        assertEquals(4, d.cookie());
+        assertEquals(DtoStatus.FLUSHED, d.status());
+    }
+
+    @Test
     void shouldDisconnectThroughTheTransportAndReportOnce() {
         final Endpoint ep = connected();
         ep.disconnect(CloseMode.GRACEFUL);

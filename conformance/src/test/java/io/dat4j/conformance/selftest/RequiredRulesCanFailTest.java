@@ -47,12 +47,12 @@ class RequiredRulesCanFailTest {
         map(Breakage.WRONG_STATUS, "CM-07", "CM-08", "FFT-DATAXFER-0", "FFT-DATAXFER-1", "CRA-08", "CRA-09",
                 "DTO-08", "DTO-11", "DTO-13", "EP-01",
                 "EP-05", "EP-06", "EP-07", "EP-08", "EP-09", "EP-10", "EP-12", "EVD-01", "EVD-02", "EVD-04",
-                "EVD-05", "EVD-08", "EVD-09", "EVD-11", "EVD-12", "EVD-13", "EVD-14", "EVD-15", "FFT-CONNMGT-0",
+                "EVD-05", "EVD-08", "EVD-09", "EVD-11", "EVD-12", "EVD-13", "EVD-14", "EVD-15", "EVD-19", "EVD-20", "FFT-CONNMGT-0",
                 "FFT-CONNMGT-1", "FFT-ENDPOINT-1", "FFT-HWCONN-2", "FFT-MEM-2", "FFT-MEM-3", "FFT-MEM-4", "FFT-PZ-1",
                 "FFT-PZ-2", "FFT-QUERYINFO-2", "GR-01", "IA-01", "LIMIT-ATTR", "MEM-01", "MEM-02", "MEM-03",
                 "QUIT-02", "RC-06", "RC-07", "RJ-04", "CM-10", "CNO-01", "CRA-03-RSP", "CRA-03-PROVIDER", "EVD-17",
                 "FFT-QUERYINFO-3", "SRQ-01");
-        map(Breakage.WRONG_DTO_STATUS, "CM-02", "CM-03", "CRA-07", "DTO-07", "DTO-07-BOUNDS", "DTO-08", "DTO-13", "EP-11", "DTO-09",
+        map(Breakage.WRONG_DTO_STATUS, "CM-02", "CM-03", "CM-15", "CRA-07", "DTO-07", "DTO-07-BOUNDS", "DTO-08", "DTO-13", "EP-11", "DTO-09",
                 "DTO-10", "DTO-16");
         map(Breakage.DROP_ACCEPT_ERROR, "CM-04", "CRA-06-GONE", "CRA-06");
         map(Breakage.WRONG_STATE, "CM-06", "EP-03", "EP-STATE-1", "EP-STATE-2", "CE-03", "CRA-02-PROVIDER",

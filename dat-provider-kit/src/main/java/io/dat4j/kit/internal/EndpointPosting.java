@@ -103,7 +103,8 @@ final class EndpointPosting {
     /**
      * Posts under the EP's lock: the state check, the descriptor reserved, filled and published on the queue's posting
      * side (which takes no lock: the EP's lock makes this thread its one poster), then the transport's post hook (one
-     * kit lock per post).
+     * kit lock per post). A receive posted to a DISCONNECTED EP completes FLUSHED here instead of reaching the
+     * transport.
      *
      * @return true if posted; false (only with {@code tryOnly}) when the queue has no free descriptor
      */
@@ -194,7 +195,12 @@ final class EndpointPosting {
                 }
             }
             q.commit();
-            if (local != null) {
+            if (kind == DtoOperation.RECEIVE && sm.state() == EndpointState.DISCONNECTED) {
+                // the connection has ended (libdapl: the QP is in the error state, and a receive posted to it
+                // completes at once with a flush error); the transport never sees it. Only reset() makes the EP take
+                // receives for a next connection again.
+                q.complete(op, DtoStatus.FLUSHED, 0);
+            } else if (local != null) {
                 q.complete(op, local, 0);
             } else {
                 try {

@@ -40,6 +40,11 @@ final class EvdWaiter {
     private int nmore;
     /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
     private volatile boolean driving;
+    /**
+     * Releases the waiter from the source's progress on an interrupt; made by the first waiter that drives, used by
+     * the one waiter (the role passes from one waiter to the next under {@link #lock}).
+     */
+    private InterruptRelease interruptRelease;
 
     EvdWaiter(final KitEventDispatcher evd, final KitLock lock, final EventRing ring, final long spinNanos) {
         this.evd = evd;
@@ -205,7 +210,7 @@ final class EvdWaiter {
                     Thread.onSpinWait();
                     continue;
                 }
-                if (s != null && s.progress(left)) {
+                if (s != null && drive(s, left)) {
                     armed = false;
                     continue;
                 }
@@ -223,6 +228,24 @@ final class EvdWaiter {
             } else {
                 LockSupport.parkNanos(evd, left);
             }
+        }
+    }
+
+    /**
+     * The waiter's round of the source's progress, released by an interrupt of the waiting thread
+     * ({@link InterruptRelease}). Called by the one waiter, without a lock.
+     */
+    private boolean drive(final CompletionSource s, final long nanos) {
+        InterruptRelease r = interruptRelease;
+        if (r == null || r.source() != s) {
+            r = new InterruptRelease(s);
+            interruptRelease = r;
+        }
+        r.enter();
+        try {
+            return s.progress(nanos);
+        } finally {
+            r.exit();
         }
     }
 }

@@ -352,6 +352,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (queueLength < 1 || queueLength > max) {
             throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
         }
+        lock.lock();
+        try {
+            checkResizable(queueLength); // (before the source resizes: a refused resize leaves it as it was)
+        } finally {
+            lock.unlock();
+        }
         final CompletionSource s = source;
         if (s != null) {
             s.resize(queueLength);
@@ -359,11 +365,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         lock.lock();
         ring.claim();
         try {
-            final int queued = ring.count();
-            if (queued > queueLength) {
-                throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
-                        + " length " + queueLength + "; dequeue first");
-            }
+            checkResizable(queueLength);
             ring.reallocate(queueLength);
             requestedLength = queueLength;
         } finally {
@@ -593,6 +595,24 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         waiter.await(timeout, threshold, into);
         return waiter.more();
+    }
+
+    /**
+     * Refuses a new length shorter than the queued events, or than the threshold of a thread waiting now (that wait
+     * could never end: C refuses every resize while a thread waits). Under {@link #lock}.
+     */
+    private void checkResizable(final int queueLength) {
+        final int queued = ring.count();
+        if (queued > queueLength) {
+            throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
+                    + " length " + queueLength + "; dequeue first");
+        }
+        final Thread w = waiter.thread();
+        if (w != null && waiter.threshold() > queueLength) {
+            throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, "thread " + w.getName() + " waits for "
+                    + waiter.threshold() + " events, more than the new length " + queueLength
+                    + "; resize after its wait ends");
+        }
     }
 
     @Override

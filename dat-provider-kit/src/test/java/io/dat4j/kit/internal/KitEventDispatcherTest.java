@@ -186,6 +186,73 @@ class KitEventDispatcherTest {
         assertEquals(StatusType.INTERRUPTED_CALL, f.get(20, TimeUnit.SECONDS).type());
     }
 
+    /**
+     * A waiter inside the source's progress, blocked in a way an interrupt does not end (as a futex or poll(2) through
+     * FFM), is released by its interrupt: the kit calls the source's wakeup(). Also when the interrupt came before the
+     * waiter entered progress.
+     */
+    @Test
+    void shouldReleaseAWaiterBlockedInProgressOnAnInterrupt() throws Exception {
+        final AtomicInteger inside = new AtomicInteger();
+        final java.util.concurrent.atomic.AtomicBoolean woken = new java.util.concurrent.atomic.AtomicBoolean();
+        transport.source = new CompletionSource() {
+            @Override
+            public int poll() {
+                return 0;
+            }
+
+            @Override
+            public boolean progress(final long nanos) {
+                if (nanos == 0) {
+                    return false;
+                }
+                inside.incrementAndGet();
+                while (!woken.getAndSet(false)) { // deaf to interrupts, as a system call through FFM
+                    Thread.onSpinWait();
+                }
+                return true;
+            }
+
+            @Override
+            public void wakeup() {
+                woken.set(true);
+            }
+        };
+        final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);
+        for (int round = 0; round < 20; round++) {
+            final int before = inside.get();
+            final AtomicReference<Thread> t = new AtomicReference<>();
+            final CompletableFuture<DatException> f = waiter(() -> assertThrows(DatException.class,
+                    () -> evd.await(EventDispatcher.INFINITE, 1)), t);
+            if (round % 2 == 0) {
+                while (inside.get() == before) { // inside progress, then interrupted
+                    Thread.sleep(1);
+                }
+            }
+            t.get().interrupt();
+            assertEquals(StatusType.INTERRUPTED_CALL, f.get(20, TimeUnit.SECONDS).type(), "round " + round);
+        }
+    }
+
+    /** A resize below the threshold of the thread waiting now is refused (that wait could never end); above, not. */
+    @Test
+    void shouldRefuseAResizeBelowTheWaitersThreshold() throws Exception {
+        final EventDispatcher evd = ia.createEventDispatcher(8, null, SW);
+        final AtomicReference<Thread> t = new AtomicReference<>();
+        final CompletableFuture<Event> f = waiter(() -> evd.await(Duration.ofSeconds(20), 6), t);
+        waitForWaiter(evd, t);
+        final DatException x = fails(StatusType.INVALID_STATE, () -> evd.resize(4));
+        assertTrue(x.getMessage().contains("waits for 6 events"), x.getMessage());
+        assertEquals(8, evd.query().queueLength());
+        evd.resize(6);
+        for (int i = 0; i < 6; i++) {
+            evd.postSoftwareEvent(i);
+        }
+        assertEquals(0, ((SoftwareEvent) f.get(20, TimeUnit.SECONDS)).payload());
+        evd.resize(5); // the wait has ended: 5 events queued fit
+        assertEquals(5, evd.query().queueLength());
+    }
+
     @Test
     void shouldRefuseAndReleaseWaitersWhenUnwaitable() throws Exception {
         final EventDispatcher evd = ia.createEventDispatcher(4, null, SW);

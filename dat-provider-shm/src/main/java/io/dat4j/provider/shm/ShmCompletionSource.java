@@ -11,7 +11,8 @@ import java.util.Arrays;
  * connections that complete into it, on its own thread (consumer-driven progress, no hand-over to another thread on
  * the data path). A waiter polls once (for {@link ShmConfig#busyPollMicros()} when busy polling is set), then arms
  * its connections and sleeps on the IA's futex doorbell until a peer publishes what it waits for or the kit calls
- * {@link #wakeup()}.
+ * {@link #wakeup()} (which the kit also calls when the waiting thread is interrupted). A virtual thread does not sleep
+ * here: it parks in the kit, and the IA's progress thread services its connections.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; the connection list is copy-on-write.
  */
@@ -86,6 +87,11 @@ final class ShmCompletionSource implements CompletionSource {
         final int[] ws = waits;
         if (nanos <= 0 || cs.length == 0 || ws.length != cs.length) {
             return false; // nothing to drive: the kit parks and is woken by the post
+        }
+        if (Thread.currentThread().isVirtual()) {
+            // the futex wait below would hold a virtual thread's carrier for the whole wait: such a waiter looks
+            // once, then parks in the kit, and the IA's progress thread services the connections meanwhile
+            return poll() > 0;
         }
         driver = Thread.currentThread();
         try {

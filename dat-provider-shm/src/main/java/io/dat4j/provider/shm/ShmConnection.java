@@ -7,6 +7,7 @@ import io.dat4j.internal.logging.Logging;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
 import io.dat4j.provider.shm.sys.Doorbell;
 import io.dat4j.provider.shm.sys.Handshake;
+import io.dat4j.provider.shm.sys.Libc;
 import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
@@ -171,8 +172,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = SharedMapping.open(peer.pid, peer.mappingFd, layout.totalBytes());
             layout.checkHeader(mapping.segment(), peer.nonce);
         } catch (final NativeException | IllegalArgumentException | ProtocolViolation x) {
-            faults.warn("shared-memory connect to qualifier " + qualifier + ": cannot map the peer's memory: "
-                    + x.getMessage());
+            peerFault("shared-memory connect to qualifier " + qualifier + ": cannot map the peer's memory: "
+                    + x.getMessage(), x);
             fail(EventNumber.CONNECTION_EVENT_NON_PEER_REJECTED, null, null);
             return;
         }
@@ -245,6 +246,19 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         }
     }
 
+    /**
+     * A peer's descriptor that cannot be opened or mapped. ENOENT and ESRCH mean that the peer closed it or exited
+     * (its IA closed, or the process ended, during the handshake): an ordinary end, logged at debug. Anything else
+     * (a descriptor that is not what the handshake said, a bad header) goes to the rate-limited remote-fault log.
+     */
+    private void peerFault(final String what, final Exception x) {
+        if (x instanceof NativeException n && (n.errno() == Libc.ENOENT || n.errno() == Libc.ESRCH)) {
+            LOG.debug("{} (the peer went away)", what);
+        } else {
+            faults.warn(what);
+        }
+    }
+
     /** Loop thread: the consumer accepted the request on {@code e}. */
     void acceptWith(final ShmEndpoint e, final ConnectionUpcalls connection, final byte[] privateData, final int in,
             final int out) {
@@ -262,7 +276,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = SharedMapping.create("dat4j-shm-connection", layout.totalBytes());
             layout.writeHeader(mapping.segment(), nonce);
         } catch (final NativeException | IllegalArgumentException x) {
-            faults.warn("shared-memory accept on qualifier " + qualifier + ": " + x.getMessage());
+            peerFault("shared-memory accept on qualifier " + qualifier + ": " + x.getMessage(), x);
             acceptFailed(x.getMessage());
             return;
         }

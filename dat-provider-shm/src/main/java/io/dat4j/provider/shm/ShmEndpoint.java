@@ -97,7 +97,14 @@ final class ShmEndpoint implements EndpointTransport {
         if (op.kind() == DtoOperation.RECEIVE) {
             queues.addRecv(op);
             if (c != null) {
-                c.io.receivePosted();
+                if (c.ended()) {
+                    // its teardown flushed the receives it found, and the EP stays CONNECTED until the end upcall is
+                    // applied: this one completes FLUSHED now (queued first, then the check: the teardown took it,
+                    // or this thread sees the connection ended; each receive is polled off the queue once)
+                    queues.flushReceives();
+                } else {
+                    c.io.receivePosted();
+                }
             }
             return;
         }

@@ -4,6 +4,7 @@ import io.dat4j.CloseMode;
 import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
 import io.dat4j.kit.ConnectionUpcalls;
+import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.PostedOperation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,6 +12,7 @@ import java.nio.channels.SelectionKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The end of one connection: a consumer's disconnect (graceful once nothing is outstanding, or abrupt), ending after
@@ -41,6 +43,18 @@ final class ConnectionClose {
     private byte[] failPdata;
     /** The request that completes DAT_DTO_ERR_TRANSPORT when the transport timeout ends the connection. */
     PostedOperation transportFailed;
+    /**
+     * Set (under the lock) before {@link #endEndpoint} takes the EP's operations, never cleared: from then on an
+     * operation posted on the EP while it is still bound to this connection completes FLUSHED on the posting thread
+     * ({@link TcpEndpoint#post}), since nothing of this connection will take it. Volatile: the poster reads it after
+     * queueing its operation, so either the end took the operation or the poster sees the flag.
+     */
+    volatile boolean ended;
+    /**
+     * Test seam: when set, runs on the thread making an EP's end upcall, after the operations were completed FLUSHED
+     * and before the end reaches the kit (the EP is still CONNECTED then). Null in production.
+     */
+    static volatile Consumer<EndpointUpcalls> beforeEndUpcall;
 
     ConnectionClose(final TcpConnection c) {
         this.c = c;
@@ -239,6 +253,7 @@ final class ConnectionClose {
     void endEndpoint(final TcpEndpoint e, final ConnectionEnd end, final EventNumber number, final byte[] pdata,
             final String reason, final boolean complete) {
         TcpConnection.LOG.debug("connection {} ends ({}): {}", c, end, reason);
+        ended = true;
         final List<PostedOperation> ops = new ArrayList<>();
         final List<DtoStatus> statuses = new ArrayList<>();
         if (complete) {
@@ -252,9 +267,15 @@ final class ConnectionClose {
         final ConnectionUpcalls connection = c.epConnection;
         c.upcall(() -> {
             // completions first: once the event is out, the consumer may reset the EP and post again, and what it
-            // posts then belongs to its next connection (ResetRepostTest); those ops were taken above, under the lock
+            // posts then belongs to its next connection (ResetRepostTest); those ops were taken above, under the lock.
+            // What the consumer posts until the event is applied (the EP is CONNECTED) completes FLUSHED at once
+            // (ended; TcpEndpoint.post), and so does a receive posted after it (the kit: the EP is DISCONNECTED)
             for (int i = 0; i < ops.size(); i++) {
                 e.up.complete(ops.get(i), statuses.get(i), 0);
+            }
+            final Consumer<EndpointUpcalls> hook = beforeEndUpcall;
+            if (hook != null) {
+                hook.accept(e.up);
             }
             // through this connection's upcalls: if the kit ended it meanwhile (an ABRUPT disconnect that outlasted
             // dat4j.kit.abruptDisconnectMillis) and the EP was reset and connected again, the kit ignores this end

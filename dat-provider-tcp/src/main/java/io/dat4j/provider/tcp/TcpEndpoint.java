@@ -24,7 +24,8 @@ import java.nio.channels.SocketChannel;
  * connection's I/O thread) and the connection it is bound to.
  *
  * <p>Threading: the hooks run under the EP's lock (the kit's); {@link #queues} ({@link PostedQueues}) and the
- * binding ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken. See
+ * binding ({@code this}) are guarded by their own monitors, leaves under which nothing else is taken; a post reads its
+ * connection's end ({@link ConnectionClose#ended}, volatile) without the connection's lock. See
  * "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class TcpEndpoint implements EndpointTransport {
@@ -85,10 +86,18 @@ final class TcpEndpoint implements EndpointTransport {
     @Override
     public void post(final PostedOperation op) {
         final TcpConnection c = conn;
+        // Once the connection has ended (its end took the operations it found, ConnectionClose.ended), the EP stays
+        // CONNECTED until the end upcall is applied: what is posted meanwhile completes FLUSHED here, at once. Queued
+        // first, then the flag read: either the end took the operation or this thread sees the flag (each operation
+        // is polled off the queue by one thread only, so it completes once).
         if (op.kind() == DtoOperation.RECEIVE) {
             queues.addRecv(op);
-            if (c != null && c.waitsForReceive()) {
-                c.loop.schedule(c);
+            if (c != null) {
+                if (c.close.ended) {
+                    queues.flushReceives();
+                } else if (c.waitsForReceive()) {
+                    c.loop.schedule(c);
+                }
             }
             return;
         }
@@ -97,6 +106,10 @@ final class TcpEndpoint implements EndpointTransport {
             return;
         }
         queues.addRequest(op);
+        if (c.close.ended) {
+            queues.flushRequests();
+            return;
+        }
         // The posting thread holds the EP's lock; taking the connection's lock under it is the lock order (ENDPOINT
         // before TRANSPORT), and no thread holds the connection's lock while it waits for the EP's (connection
         // upcalls are made after it is released). So waiting here would be safe; tryLock is a choice of speed, not a

@@ -44,6 +44,8 @@ public final class Libc {
     public static final int F_SEAL_GROW = 4;
     /** {@code EPERM}. */
     public static final int EPERM = 1;
+    /** {@code ENOENT}. */
+    public static final int ENOENT = 2;
     /** {@code ESRCH}. */
     public static final int ESRCH = 3;
     /** {@code EFAULT}. */
