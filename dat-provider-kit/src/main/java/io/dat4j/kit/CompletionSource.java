@@ -2,8 +2,10 @@ package io.dat4j.kit;
 
 /**
  * Where an EVD's completions come from when the transport keeps them in a queue of its own (verbs: the EVD's CQ).
- * The kit pulls from it on the consumer's thread: before {@code dequeue}, {@code poll} and {@code size}, and in each
- * round of {@code await}. A transport whose completions arrive by upcall anyway needs none.
+ * The kit pulls from it on the consumer's thread: in {@code dequeue} and {@code poll} when the EVD's ring has no event
+ * to give (an event already queued is older than any completion the source holds, so it is taken first, as libdapl's
+ * {@code dat_evd_dequeue} copies the CQ only into an empty EVD), before {@code size}, and in each round of
+ * {@code await}. A transport whose completions arrive by upcall anyway needs none.
  */
 public interface CompletionSource {
 

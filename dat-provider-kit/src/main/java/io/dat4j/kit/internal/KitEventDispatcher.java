@@ -33,14 +33,15 @@ import java.util.concurrent.locks.LockSupport;
  * events as fields, not records, so posting them, taking them into an {@link EventSlot} and draining them into an
  * {@link EventHandler} allocate nothing; the record forms ({@link #dequeue()}, {@link #await(Duration, int)}) build the
  * record when it is taken. {@link #await} parks the one waiter
- * (no spinning) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
+ * ({@link EvdWaiter}, after its spin) and is unparked by the post that reaches its threshold, by {@link #signal()}, by close (ABORT) and by
  * {@link #setUnwaitable()}. A DTO completion that does not fit waits in its EP's queue, its slot held, until a take
  * makes room ({@link EvdBacklog}). Any other event that does not fit is dropped and counted, and one
  * {@code ASYNC_ERROR_EVD_OVERFLOW} naming the EVD is queued on the IA's async EVD until the consumer takes it, with
  * the drops counted by then ({@link OverflowReport}: the async EVD cannot be filled from outside and never dies).
  *
  * <p>A transport with a completion queue of its own gives the EVD a {@link CompletionSource}, which the EVD polls
- * on the consumer's thread before it looks at its ring. A transport with software progress (TCP) lets the waiter
+ * on the consumer's thread: {@code dequeue} and {@code poll} when the ring has nothing to give (what it holds is
+ * older), {@code size} and each round of {@code await} before they look at the ring. A transport with software progress (TCP) lets the waiter
  * make progress itself ({@link CompletionSource#progress}) instead of parking.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; one waiter at a time. The ring's posting side and
@@ -58,8 +59,6 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private static final ThreadLocal<EventRing.Taken> TAKEN = ThreadLocal.withInitial(EventRing.Taken::new);
 
     private final KitInterfaceAdapter ia;
-    /** Nanoseconds a waiter spins before it parks ({@link io.dat4j.kit.KitSettings#evdSpinNanos()}). */
-    private final long spinNanos;
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
@@ -68,12 +67,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final EventRing ring;
     /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
     private int requestedLength;
-    private Thread waiter;
-    /** Events left after the waiter's take ({@code nmore}); written and read by the one waiter. */
-    private int nmore;
-    /** The waiter is inside {@link CompletionSource#progress}: release it with {@link CompletionSource#wakeup()}. */
-    private volatile boolean driving;
-    private int waitThreshold;
+    /** The one thread waiting, its threshold and its spin (its fields guarded by lock). */
+    private final EvdWaiter waiter;
     private volatile boolean enabled = true;
     private volatile boolean unwaitable;
     /** The EP queues whose completions wait for room in the ring (guarded by lock, but for its flag). */
@@ -82,19 +77,14 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final OverflowReport overflow = new OverflowReport();
     private volatile KitConsumerNotifier notifier;
     private volatile CompletionSource source;
-    /**
-     * Releases the waiter from the source's progress on an interrupt; made by the first waiter that drives, used by
-     * the one waiter (the role passes from one waiter to the next under {@link #lock}).
-     */
-    private InterruptRelease interruptRelease;
     private final KitEventSink sink = new KitEventSink(this);
 
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
-        this.spinNanos = ia.config().settings().evdSpinNanos();
         this.requestedLength = queueLength;
         this.ring = new EventRing(queueLength);
+        this.waiter = new EvdWaiter(this, lock, ring, ia.config().settings().evdSpinNanos());
         this.backlog = new EvdBacklog(this, lock, ring);
         this.notifier = notifier;
         this.streams = Set.copyOf(EnumSet.copyOf(streams));
@@ -206,7 +196,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /** After a take, or a resize: moves in what waits for room (a volatile read when nothing waits). */
-    private void afterTake() {
+    void afterTake() {
         if (backlog.pending()) {
             backlog.refill();
         }
@@ -238,10 +228,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 return false;
             }
             ring.append(kind, ref, cookie, status, length, operation, rmr);
-            if (waiter != null) {
-                if (ring.count() >= waitThreshold) {
-                    wake = waiter;
-                    drv = driving;
+            final Thread w = waiter.thread();
+            if (w != null) {
+                if (ring.count() >= waiter.threshold()) {
+                    wake = w;
+                    drv = waiter.driving();
                 }
             } else {
                 notify = enabled && notifier != null;
@@ -418,7 +409,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
-    private void pollSource() {
+    void pollSource() {
         final CompletionSource s = source;
         if (s != null) {
             s.poll();
@@ -444,6 +435,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     @Override
     public Event poll() {
         checkOpen();
+        if (mayTake()) { // an event queued before this call is older than anything the source holds
+            final Event e = takeLocked();
+            if (e != null) {
+                return e;
+            }
+        }
         pollSource();
         if (mayTake()) {
             final Event e = takeLocked();
@@ -505,15 +502,21 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     /**
-     * {@inheritDoc} Allocation-free for DTO completions and software events; an empty EVD first gets one
-     * non-blocking round of the transport's progress ({@link CompletionSource#progress}). An empty ring is seen
-     * without the lock ({@link EventRing#countAcquire()}); an entry is taken under it.
+     * {@inheritDoc} Allocation-free for DTO completions and software events. The ring is looked at first: an event
+     * queued before the call is older than any completion the source holds, so the source is polled only when the
+     * ring has none (as libdapl's {@code dat_evd_dequeue} copies its CQ only when the EVD is empty); an EVD still
+     * empty then gets one non-blocking round of the transport's progress ({@link CompletionSource#progress}). An
+     * empty ring is seen without the lock or the claim ({@link EventRing#countAcquire()}); an entry is taken under the
+     * claim.
      */
     @Override
     public boolean dequeue(final EventSlot into) {
         checkOpen();
         if (into == null) {
             throw Checks.invalidArg(2, "the event slot is null");
+        }
+        if (mayTake() && takeLocked(into)) { // queued before this call: older than anything the source holds
+            return true;
         }
         pollSource();
         if (mayTake() && takeLocked(into)) {
@@ -528,8 +531,10 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     /**
      * {@inheritDoc} Allocation-free for DTO completions and software events: each entry is copied out of the ring
-     * under the lock into a holder of the calling thread, and handed to the handler with the lock released. An empty
-     * ring is seen without the lock ({@link EventRing#countAcquire()}).
+     * under the claim into a holder of the calling thread, and handed to the handler with the claim released. The
+     * source is polled when the ring runs empty before {@code limit} events were taken (and an EVD empty at once gets
+     * one round of progress), not before: what the ring holds is older. An empty ring is seen without the lock or the
+     * claim ({@link EventRing#countAcquire()}).
      */
     @Override
     public int poll(final EventHandler handler, final int limit) {
@@ -540,7 +545,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (limit < 1) {
             throw Checks.invalidArg(3, "the limit must be 1 or more, was " + limit);
         }
-        pollSource();
+        // the ring first: what it holds is older than anything the source holds, which is polled once it is empty
         EventRing.Taken holder = null; // the thread-local lookup only when there is something to take
         boolean progressed = false;
         int n = 0;
@@ -567,6 +572,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 continue;
             }
             // empty: what the source holds now, then (before anything was taken) one round of progress, as poll()
+            // (an EVD found empty at once: one poll of the source, then the progress round)
             final CompletionSource s = source;
             if (s == null || isClosed() || !(s.poll() > 0 || n == 0 && !progressed && (progressed = s.progress(0)))) {
                 break;
@@ -577,7 +583,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     @Override
     public Event await(final Duration timeout, final int threshold) {
-        return awaitImpl(timeout, threshold, null);
+        return waiter.await(timeout, threshold, null);
     }
 
     /** {@inheritDoc} Allocation-free for DTO completions and software events. */
@@ -587,161 +593,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             checkOpen();
             throw Checks.invalidArg(4, "the event slot is null");
         }
-        awaitImpl(timeout, threshold, into);
-        return nmore;
-    }
-
-    private Event awaitImpl(final Duration timeout, final int threshold, final EventSlot slot) {
-        checkOpen();
-        if (timeout == null || timeout.isNegative()) {
-            throw Checks.invalidArg(2, "timeout must be zero or positive (EventDispatcher.INFINITE for none), was "
-                    + timeout);
-        }
-        final long nanos = Checks.toNanos(timeout);
-        final Thread me = Thread.currentThread();
-        lock.lock();
-        try {
-            if (threshold <= 0 || threshold > ring.capacity()) {
-                throw Checks.invalidArg(3, "threshold must be 1.." + ring.capacity() + " (the queue length), was "
-                        + threshold);
-            }
-            if (unwaitable) {
-                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
-                        "the EVD is unwaitable; clearUnwaitable() first");
-            }
-            if (waiter != null) {
-                throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_WAITER,
-                        "thread " + waiter.getName() + " already waits on this EVD; one waiter at a time");
-            }
-            waiter = me;
-            waitThreshold = threshold;
-        } finally {
-            lock.unlock();
-        }
-        try {
-            return awaitLoop(nanos, threshold, slot);
-        } finally {
-            lock.lock();
-            try {
-                waiter = null;
-            } finally {
-                lock.unlock();
-            }
-            afterTake();
-        }
-    }
-
-    private Event awaitLoop(final long nanos, final int threshold, final EventSlot slot) {
-        // the clock is read lazily, once an iteration at most: a wait that finds its events at once reads none, and
-        // the timeout (and the spin) starts when the ring is first found short
-        boolean started = false;
-        long start = 0;
-        long deadline = Long.MAX_VALUE;
-        boolean armed = false;
-        boolean triedOnce = false;
-        while (true) {
-            pollSource();
-            afterTake(); // another consumer's take may have made room it has not filled yet
-            if (spinNanos > 0 && ring.countAcquire() < threshold && !isClosed() && !unwaitable) {
-                // spinning: too few events, and nothing to report, seen without the lock
-                final long now = System.nanoTime();
-                if (!started) {
-                    started = true;
-                    start = now;
-                    deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
-                }
-                if (now - start < spinNanos && (deadline == Long.MAX_VALUE || deadline - now > 0)
-                        && !Thread.currentThread().isInterrupted()) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-            }
-            final CompletionSource s = source;
-            lock.lock();
-            try {
-                if (isClosed()) {
-                    throw new DatException(StatusType.ABORT, null, "the EVD was freed while waiting");
-                }
-                if (unwaitable) {
-                    throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_UNWAITABLE,
-                            "the EVD was made unwaitable while waiting");
-                }
-                if (ring.count() >= threshold) {
-                    ring.claim(); // other consumers may take without the lock: check again under the claim
-                    try {
-                        if (ring.count() >= threshold) {
-                            if (slot == null) {
-                                final Event e = ring.takeRecord(this);
-                                nmore = ring.count();
-                                return e;
-                            }
-                            ring.takeInto(this, slot);
-                            nmore = ring.count();
-                            return null;
-                        }
-                    } finally {
-                        ring.unclaim();
-                    }
-                }
-                // set under the lock: a post after this sees it and wakes the source (no lost wake-up)
-                driving = s != null;
-            } finally {
-                lock.unlock();
-            }
-            final long left;
-            try {
-                if (Thread.interrupted()) {
-                    throw new DatException(StatusType.INTERRUPTED_CALL, null, "the waiting thread was interrupted");
-                }
-                final long now;
-                if (nanos == Long.MAX_VALUE && spinNanos == 0) {
-                    now = 0; // (no deadline, no spin: no clock)
-                    left = Long.MAX_VALUE;
-                } else {
-                    now = System.nanoTime();
-                    if (!started) {
-                        started = true;
-                        start = now;
-                        deadline = nanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + nanos;
-                    }
-                    left = deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - now;
-                }
-                if (left <= 0 && s != null && !triedOnce) {
-                    // a zero (or spent) timeout still gets one non-blocking round of the transport's progress, as
-                    // dequeue does, then checks the ring once more
-                    triedOnce = true;
-                    if (s.progress(0)) {
-                        continue;
-                    }
-                }
-                if (left <= 0) {
-                    throw new DatException(StatusType.TIMEOUT_EXPIRED, null,
-                            "fewer than " + threshold + " events arrived within the timeout; " + ring.count()
-                            + " queued");
-                }
-                if (spinNanos > 0 && now - start < spinNanos) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (s != null && drive(s, left)) {
-                    armed = false;
-                    continue;
-                }
-            } finally {
-                driving = false;
-            }
-            if (s != null && !armed) {
-                s.arm();
-                armed = true;
-                continue;
-            }
-            armed = false;
-            if (left == Long.MAX_VALUE) {
-                LockSupport.park(this);
-            } else {
-                LockSupport.parkNanos(this, left);
-            }
-        }
+        waiter.await(timeout, threshold, into);
+        return waiter.more();
     }
 
     /**
@@ -754,29 +607,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, queued + " events are queued, more than the new"
                     + " length " + queueLength + "; dequeue first");
         }
-        final Thread w = waiter;
-        if (w != null && waitThreshold > queueLength) {
+        final Thread w = waiter.thread();
+        if (w != null && waiter.threshold() > queueLength) {
             throw Checks.invalidState(StatusSubtype.NO_SUBTYPE, "thread " + w.getName() + " waits for "
-                    + waitThreshold + " events, more than the new length " + queueLength
+                    + waiter.threshold() + " events, more than the new length " + queueLength
                     + "; resize after its wait ends");
-        }
-    }
-
-    /**
-     * The waiter's round of the source's progress, released by an interrupt of the waiting thread
-     * ({@link InterruptRelease}). Called by the one waiter, without a lock.
-     */
-    private boolean drive(final CompletionSource s, final long nanos) {
-        InterruptRelease r = interruptRelease;
-        if (r == null || r.source() != s) {
-            r = new InterruptRelease(s);
-            interruptRelease = r;
-        }
-        r.enter();
-        try {
-            return s.progress(nanos);
-        } finally {
-            r.exit();
         }
     }
 
@@ -803,6 +638,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         checkOpen();
         unwaitable = true;
         wakeWaiter();
+    }
+
+    /** {@return true while {@link #setUnwaitable()} is in force} (a volatile read) */
+    boolean isUnwaitable() {
+        return unwaitable;
     }
 
     @Override
@@ -834,8 +674,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         final boolean drv;
         lock.lock();
         try {
-            w = waiter;
-            drv = driving;
+            w = waiter.thread();
+            drv = waiter.driving();
         } finally {
             lock.unlock();
         }

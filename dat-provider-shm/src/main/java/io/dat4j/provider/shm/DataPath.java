@@ -63,8 +63,8 @@ final class DataPath {
     private final int depthIn;
     private final int depthOut;
     private final long rnrBudgetNanos;
-    /** Consumed bytes after which HEAD is published even in a busy round. */
-    private final long headBatch;
+    /** TAIL and HEAD published to the peer, and the wake-ups owed with them. */
+    private final Publication publication;
 
     // outbound, in posting order: the request being written, then those written and awaiting their end
     final InFlight infl;
@@ -106,12 +106,6 @@ final class DataPath {
     private boolean rnrTimed;
     /** This round's inbound work stopped at an empty slot: every record the peer committed was taken. */
     private boolean drained;
-    /**
-     * HEAD was published without the fenced look at the peer's ARM_SPACE that must follow a publication (a round that
-     * drained the ring, {@link #service}): this side's next request ({@link #serviceOutbound}) or round makes it; a
-     * consumer's empty poll runs no round for it, the progress thread does ({@link LastRound#quiet}).
-     */
-    private boolean spaceOwed;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -150,7 +144,7 @@ final class DataPath {
         this.maxRdma = ep.up.attributes().maxRdmaSize();
         this.depthIn = depthIn;
         this.depthOut = Math.max(0, depthOut);
-        this.headBatch = layout.ringBytes() / 4;
+        this.publication = new Publication(out, in, wake, peerBell, layout.ringBytes() / 4);
         this.rnrBudgetNanos = peerRnrRetry == 7 ? Long.MAX_VALUE : peerRnrRetry * RNR_UNIT_NANOS;
         this.infl = new InFlight(Math.max(1, ep.up.attributes().maxRequestDtos()));
         this.responses = new Responder(Math.max(1, depthIn));
@@ -192,7 +186,7 @@ final class DataPath {
      * end of a round that took records, HEAD is a plain release store: the peer's SENDs complete at once even if no
      * thread services this connection again soon (one thread driving both ends in one process: it takes the receive
      * here, then waits for the SEND's completion there), and the fence and the look at the peer's ARM_SPACE that must
-     * follow come with this side's next request or round ({@link #spaceOwed}), so that a reply is not preceded by a
+     * follow come with this side's next request or round ({@link Publication#spaceOwed()}), so that a reply is not preceded by a
      * round or a fence that waits for that line; they come at once when the peer looks armed, and a peer that armed
      * meanwhile sees the new HEAD in its last look before sleeping or is woken by that later fence (at worst the
      * progress thread's round, once no consumer services this connection). Caller holds the connection's lock.
@@ -208,32 +202,7 @@ final class DataPath {
         int n = got + reap();
         n += outbound();
         n += completions - before;
-        final boolean tail = out.hasUnpublished();
-        out.publish();
-        final long behind = in.position() - in.published();
-        boolean space = spaceOwed; // HEAD published and the peer's ARM_SPACE to look at after the fence
-        if (behind != 0) {
-            if (got == 0 || behind >= headBatch || wake.peerWaits(WakeControl.SPACE)) {
-                in.publish();
-                space = true;
-            } else if (drained) {
-                in.publish();
-                spaceOwed = true; // the look at ARM_SPACE: with the next fence (here if TAIL was published)
-                space = tail;
-            }
-        }
-        if (tail || space) {
-            // each handshake answered is a wake-up owed: one fence, both looked at, one ring
-            WakeControl.fence();
-            boolean ring = tail && wake.answer(WakeControl.DATA);
-            if (space) {
-                spaceOwed = false;
-                ring |= wake.answer(WakeControl.SPACE);
-            }
-            if (ring) {
-                peerBell.ring();
-            }
-        }
+        publication.afterRound(got == 0, drained);
         if (n > 0) {
             wake.beat();
         }
@@ -249,7 +218,8 @@ final class DataPath {
         final long at = inState == IN_HEADER ? in.position() : -1L;
         final boolean owes = at < 0 || nakCode != 0 || requests.writing() || outboundBlocked || responses.count() > 0
                 || pull != null && pull.ackOwed() >= 0 || in.position() != in.published() || out.hasUnpublished();
-        last.record(at, in.tailSeen(), out.consumedWord(), out.consumed(), owes ? -1L : at, spaceOwed);
+        last.record(at, in.tailSeen(), out.consumedWord(), out.consumed(), owes ? -1L : at,
+                publication.spaceOwed());
     }
 
     /**
@@ -284,19 +254,7 @@ final class DataPath {
 
     /** After this side wrote (outside a full round): TAIL, the wake-ups owed, this round's view. Lock held. */
     private void outboundDone() {
-        final boolean tail = out.hasUnpublished();
-        if (tail || spaceOwed) {
-            out.publish();
-            WakeControl.fence();
-            boolean ring = tail && wake.answer(WakeControl.DATA);
-            if (spaceOwed) { // the look at ARM_SPACE the last round left (service), with this fence
-                spaceOwed = false;
-                ring |= wake.answer(WakeControl.SPACE);
-            }
-            if (ring) {
-                peerBell.ring();
-            }
-        }
+        publication.afterWrite();
         recordRound(); // what it wrote may now wait for room (or no longer)
         if (outboundBlocked) {
             wake.arm(WakeControl.SPACE); // the poster leaves: whoever sleeps on this IA's doorbell goes on later
@@ -571,10 +529,7 @@ final class DataPath {
             complete(op, DtoStatus.SUCCESS, inTotal);
             pulledThisRound = true;
             if (writeAck()) { // now, not after the rest of the round: the sender completes at once
-                out.publish();
-                if (wake.peerArmed(WakeControl.DATA)) {
-                    peerBell.ring();
-                }
+                publication.tailNow();
             }
             return true;
         }

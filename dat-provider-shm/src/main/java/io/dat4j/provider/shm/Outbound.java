@@ -62,9 +62,10 @@ final class Outbound {
     /** The EP's count of posted requests when its queue was last found empty here (-1: not yet looked). */
     private long requestsSeenEmpty = -1;
     /**
-     * Requests this side took off the EP's queue ({@link #pop}). A flush of the queue by a teardown takes more without
-     * counting them, so the queue is empty whenever this equals the EP's count of queued requests (and may be empty
-     * otherwise too, only on a connection that ends).
+     * Requests this side took off the EP's queue ({@link #pop}), plus those an earlier connection of the EP left
+     * ({@link #queueEmpty}). A flush of the queue by a teardown takes more without counting them, so the queue is
+     * empty whenever this equals the EP's count of queued requests (and may be empty otherwise too: on a connection
+     * that ends, or the EP's next one until {@link #queueEmpty} catches up).
      */
     private long taken;
 
@@ -107,7 +108,7 @@ final class Outbound {
      * @return true if written (or failed: an LMR freed under it, the connection breaks), false to queue it
      */
     boolean writeDirect(final PostedOperation op) {
-        if (cur != null || ep.requestsPosted() != taken) {
+        if (cur != null || !queueEmpty()) {
             return false;
         }
         final DtoOperation kind = op.kind();
@@ -120,6 +121,25 @@ final class Outbound {
         }
         beginRecord(op, total, false);
         gather(); // all of it: the room for the whole record was checked (or an LMR freed under it failed it)
+        return true;
+    }
+
+    /**
+     * {@return true if the EP's queue of unwritten requests is empty}; the poster, under the EP's lock (no request is
+     * queued meanwhile) and the connection's. Without a monitor when every request queued was taken here; else (a
+     * request waits, or this connection is not the EP's first: the EP's count goes on from its earlier connections,
+     * whose teardown flushed what they left, uncounted) the queue's monitor says, and an empty queue makes the counts
+     * equal again, so that the next post needs no monitor.
+     */
+    private boolean queueEmpty() {
+        final long posted = ep.requestsPosted();
+        if (posted == taken) {
+            return true;
+        }
+        if (ep.queues.hasRequests()) {
+            return false;
+        }
+        taken = posted; // every request counted left the queue (written here, or flushed by an earlier connection)
         return true;
     }
 

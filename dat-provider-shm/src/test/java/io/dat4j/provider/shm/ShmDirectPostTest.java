@@ -4,17 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.Event;
+import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
+import io.dat4j.PublicServicePoint;
+import io.dat4j.ServicePointFlag;
 import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -92,34 +98,96 @@ class ShmDirectPostTest {
                 }
                 assertTrue(client.requestsPosted() - queuedBefore > 0, "round " + round + ": no SEND was queued"
                         + " behind the full ring (the test does not test the queue)");
-                int receives = 0;
-                int sends = 0;
-                final long deadline = System.nanoTime() + DEADLINE_NANOS;
-                while (receives < 32 || sends < 32) {
-                    assertTrue(System.nanoTime() - deadline < 0, "round " + round + ": " + receives + " receives and "
-                            + sends + " SENDs completed");
-                    Event e;
-                    while ((e = f.s.evd.poll()) != null) {
-                        final DtoCompletionEvent r = assertInstanceOf(DtoCompletionEvent.class, e);
-                        assertEquals(DtoStatus.SUCCESS, r.status());
-                        assertEquals(1000 + base + receives, r.cookie(), "receives out of order");
-                        final int size = receives % 4 == 3 ? 8 : 1000;
-                        assertEquals(size, r.transferredLength());
-                        assertEquals(base + receives, dst.segment().get(ValueLayout.JAVA_INT, 1024L * receives),
-                                "the payload of receive " + receives);
-                        receives++;
-                    }
-                    while ((e = f.c.evd.poll()) != null) {
-                        final DtoCompletionEvent s = assertInstanceOf(DtoCompletionEvent.class, e);
-                        assertEquals(DtoStatus.SUCCESS, s.status());
-                        assertEquals(base + sends, s.cookie(), "SEND completions out of order");
-                        sends++;
-                    }
-                    Thread.onSpinWait();
-                }
+                drainInOrder(f, "round " + round, 32, 1000 + base, base, (r, k) -> {
+                    assertEquals(k % 4 == 3 ? 8 : 1000, r.transferredLength());
+                    assertEquals(base + k, dst.segment().get(ValueLayout.JAVA_INT, 1024L * k), "the payload of receive "
+                            + k);
+                });
                 assertEquals(null, f.s.evd.poll(), "an event too many at the server");
                 assertEquals(null, f.c.evd.poll(), "an event too many at the client");
             }
+        }
+    }
+
+    /**
+     * An EP whose requests were queued on its first connection (behind a full ring), then disconnected, reset and
+     * connected again, writes straight into the new connection's ring once more: the new connection's count of
+     * requests taken off the EP's queue starts from nothing, while the EP's count of queued requests goes on from the
+     * first connection (which also flushed none here). Each round first exchanges one SEND, whichever way it goes (a
+     * post right after ESTABLISHED may find the data path not yet published by the connection's thread, and queue).
+     */
+    @Test
+    void aResetAndReconnectedEpPostsDirectAgain() {
+        try (Fixture f = new Fixture("dat4j.shm.ringBytes=4096")) {
+            final PublicServicePoint psp = f.server.createPublicServicePointAny(f.s.conn, ServicePointFlag.CONSUMER);
+            final LocalMemoryRegion src = f.lmr(f.c, 1024);
+            final LocalMemoryRegion dst = f.lmr(f.s, 1024 * 9);
+            final Endpoint ce = f.c.ep(null);
+            ShmEndpoint client = null;
+            for (int round = 0; round < 3; round++) {
+                final Endpoint se = f.s.ep(null);
+                for (int i = 0; i < 9; i++) {
+                    se.postRecv(List.of(dst.triplet(1024L * i, 1024)), i, CompletionFlag.DEFAULT);
+                }
+                ce.connect(InetAddress.getLoopbackAddress(), psp.connectionQualifier(), Fixture.WAIT, null);
+                Fixture.request(f.s.conn).accept(se, null);
+                Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+                Fixture.expect(f.s.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
+                if (round == 0) {
+                    ShmSingleThreadSendTest.stopProgressThreads(f);
+                    client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+                }
+                final long first = round * 9L;
+                ce.postSend(List.of(src.triplet(0, 8)), first, CompletionFlag.DEFAULT);
+                drainInOrder(f, "round " + round + ", the first SEND", 1, 0, first, (r, k) -> { });
+                final long queuedBefore = client.requestsPosted();
+                // an idle connection: straight into the ring
+                ce.postSend(List.of(src.triplet(0, 8)), first + 1, CompletionFlag.DEFAULT);
+                assertEquals(queuedBefore, client.requestsPosted(), "round " + round + ": a SEND on the idle"
+                        + " connection of a " + (round == 0 ? "new" : "reset and reconnected") + " EP was queued");
+                for (int i = 2; i < 9; i++) { // 1000 bytes each: the 4 KiB ring is full after three, the rest queue
+                    ce.postSend(List.of(src.triplet(0, 1000)), first + i, CompletionFlag.DEFAULT);
+                }
+                assertTrue(client.requestsPosted() > queuedBefore, "round " + round + ": no SEND was queued behind"
+                        + " the full ring (the test does not test the queue)");
+                drainInOrder(f, "round " + round, 8, 1, first + 1, (r, k) -> { });
+                ce.disconnect(CloseMode.GRACEFUL);
+                Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+                Fixture.expect(f.s.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
+                se.close();
+                ce.reset();
+            }
+            psp.close();
+        }
+    }
+
+    /**
+     * Polls the server's and the client's EVD until {@code n} receives and {@code n} SENDs completed, each SUCCESS and
+     * in order (cookies from {@code firstReceive} and {@code firstSend}), and checks each receive with {@code check}.
+     */
+    private static void drainInOrder(final Fixture f, final String what, final int n, final long firstReceive,
+            final long firstSend, final BiConsumer<DtoCompletionEvent, Integer> check) {
+        int receives = 0;
+        int sends = 0;
+        final long deadline = System.nanoTime() + DEADLINE_NANOS;
+        while (receives < n || sends < n) {
+            assertTrue(System.nanoTime() - deadline < 0, what + ": " + receives + " receives and " + sends
+                    + " SENDs completed");
+            Event e;
+            while ((e = f.s.evd.poll()) != null) {
+                final DtoCompletionEvent r = assertInstanceOf(DtoCompletionEvent.class, e);
+                assertEquals(DtoStatus.SUCCESS, r.status());
+                assertEquals(firstReceive + receives, r.cookie(), "receives out of order");
+                check.accept(r, receives);
+                receives++;
+            }
+            while ((e = f.c.evd.poll()) != null) {
+                final DtoCompletionEvent s = assertInstanceOf(DtoCompletionEvent.class, e);
+                assertEquals(DtoStatus.SUCCESS, s.status());
+                assertEquals(firstSend + sends, s.cookie(), "SEND completions out of order");
+                sends++;
+            }
+            Thread.onSpinWait();
         }
     }
 
