@@ -294,7 +294,11 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
     @Rule(id = "EVD-15", level = Level.REQUIRED,
             text = "An interrupted dat_evd_wait fails with INTERRUPTED_CALL")
     void interruptedWait() {
-        final EventDispatcher evd = softwareEvd(4);
+        assertInterruptedWait("interrupted wait", softwareEvd(4));
+    }
+
+    /** Waits on {@code evd} for an event that does not come, interrupted after the quiet time: INTERRUPTED_CALL. */
+    private static void assertInterruptedWait(final String what, final EventDispatcher evd) {
         final Thread self = Thread.currentThread();
         final Thread interrupter = startThread(() -> {
             try {
@@ -305,8 +309,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
             self.interrupt();
         }, "interrupter");
         try {
-            assertStatus("interrupted wait", () -> evd.await(ConformanceTimeouts.event()),
-                    StatusType.INTERRUPTED_CALL);
+            assertStatus(what, () -> evd.await(ConformanceTimeouts.event()), StatusType.INTERRUPTED_CALL);
         } finally {
             interrupter.interrupt();
             Thread.interrupted();
@@ -322,22 +325,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         final Rig.Buffer src = rig().buffer(c.active(), 64, io.dat4j.MemoryPrivilege.LOCAL);
         final Rig.Buffer dst = rig().buffer(c.passive(), 64, io.dat4j.MemoryPrivilege.LOCAL);
         c.passive().ep().postRecv(dst.triplet(0, 64), 1);
-        final Thread self = Thread.currentThread();
-        final Thread interrupter = startThread(() -> {
-            try {
-                Thread.sleep(ConformanceTimeouts.quiet().toMillis());
-            } catch (final InterruptedException e) {
-                return;
-            }
-            self.interrupt();
-        }, "interrupter");
-        try {
-            assertStatus("interrupted wait for a receive", () -> c.passive().recvEvd().await(
-                    ConformanceTimeouts.event()), StatusType.INTERRUPTED_CALL);
-        } finally {
-            interrupter.interrupt();
-            Thread.interrupted();
-        }
+        assertInterruptedWait("interrupted wait for a receive", c.passive().recvEvd());
         c.active().ep().postSend(src.triplet(0, 16), 2);
         final io.dat4j.DtoCompletionEvent r = assertInstanceOf(io.dat4j.DtoCompletionEvent.class,
                 c.passive().recvEvd().await(ConformanceTimeouts.event()), "the receive after the interrupted wait");
