@@ -5,7 +5,10 @@ import java.util.Set;
 
 /**
  * A shared receive queue ({@code DAT_SRQ_HANDLE}): receive buffers shared by several EPs. {@link #close()} is
- * {@code dat_srq_free}, refused with {@code INVALID_STATE SRQ_IN_USE} while an EP uses it. Needs {@link Capability#SRQ}.
+ * {@code dat_srq_free}, refused with {@code INVALID_STATE SRQ_IN_USE} while an EP uses it; receives still posted to
+ * it are discarded without a completion event (no EP took them, so no EVD reports them; in C the SRQ's
+ * {@code ibv_destroy_srq} drops them too): a consumer that counts its receives' cookies stops counting at the free.
+ * Needs {@link Capability#SRQ}.
  */
 public interface SharedReceiveQueue extends Handle {
 
