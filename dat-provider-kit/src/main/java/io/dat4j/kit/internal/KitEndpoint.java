@@ -319,7 +319,9 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             if (previous == next) {
                 return;
             }
-            next.retain();
+            if (!next.tryRetain()) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_PZ, "PZ (argument 3) was freed meanwhile");
+            }
             pz = next;
             previous.release();
         } finally {

@@ -24,7 +24,6 @@ import io.dat4j.kit.LockRank;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -62,7 +61,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
-    private final AtomicInteger users = new AtomicInteger();
+    private final UseCount users = new UseCount();
     /** The queued events (guarded by lock). */
     private final EventRing ring;
     /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
@@ -137,12 +136,13 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         return async;
     }
 
-    void retain() {
-        users.incrementAndGet();
+    /** {@return true if a new user was counted; false once the EVD is being freed} ({@link UseCount}) */
+    boolean tryRetain() {
+        return users.tryRetain();
     }
 
     void release() {
-        users.decrementAndGet();
+        users.release();
     }
 
     KitConsumerNotifier notifierRef() {
@@ -659,8 +659,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         final KitConsumerNotifier n = value == null ? null : ia.handles().checkNotifier(value, 2);
         final KitConsumerNotifier old = notifier;
-        if (n != null) {
-            n.retain();
+        if (n != null && !n.tryRetain()) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_CNO, "CNO (argument 2) was freed meanwhile");
         }
         notifier = n;
         if (old != null) {
@@ -698,8 +698,9 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE,
                     "the IA's async EVD is freed with the IA (close the IA)");
         }
-        if (users.get() > 0) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE, users.get()
+        final int n = users.tryClose();
+        if (n > 0) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE, n
                     + " EP(s) or service point(s) still use this EVD; free them first");
         }
         release(false);
@@ -711,6 +712,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     private void release(final boolean force) {
+        users.markClosing();
         if (!markClosed()) {
             return;
         }
