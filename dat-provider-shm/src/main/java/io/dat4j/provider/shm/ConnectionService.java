@@ -161,7 +161,8 @@ final class ConnectionService {
         } catch (final ProtocolViolation e) {
             c.faults().warn("shared-memory connection " + c.describe() + ": protocol violation, connection"
                     + " broken: " + e.getMessage());
-            c.breakLater("protocol violation: " + e.getMessage()); // the request, queued, is flushed by the end
+            c.breakLater("protocol violation: " + e.getMessage()); // a request queued (not written) is flushed by the end
+            written = p.tookDirect(); // written before the violation was found: in flight, the end flushes it there
         } finally {
             c.lock.unlock();
         }
