@@ -486,7 +486,7 @@ final class DataPath {
 
     /** Takes a receive for the SEND in {@link #h}; {@return false while none is posted (RNR)} */
     private boolean takeReceive() {
-        final PostedOperation op = ep.queues.pollRecv();
+        final PostedOperation op = ep.recvs.poll();
         if (op == null) {
             final long now = System.nanoTime();
             if (!rnrTimed) {
