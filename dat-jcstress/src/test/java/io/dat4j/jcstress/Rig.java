@@ -167,7 +167,19 @@ final class Rig {
 
     private static PostedEndpoint endpointWithDepth(final int evdLength, final EndpointAttributes attributes,
             final long... cookies) {
-        final EventDispatcher evd = evd(evdLength);
+        return endpointOn(evd(evdLength), attributes, cookies);
+    }
+
+    /**
+     * {@return a new EP whose recv EVD is {@code evd} (which other EPs may share), with receives posted with the given
+     * cookies, in order}
+     */
+    static PostedEndpoint endpointOn(final EventDispatcher evd, final long... cookies) {
+        return endpointOn(evd, null, cookies);
+    }
+
+    private static PostedEndpoint endpointOn(final EventDispatcher evd, final EndpointAttributes attributes,
+            final long... cookies) {
         final Endpoint ep = IA.createEndpoint(PZ, evd, null, CONNECTION_EVD, attributes);
         final EndpointUpcalls upcalls = LAST_ENDPOINT.get();
         LAST_ENDPOINT.remove();

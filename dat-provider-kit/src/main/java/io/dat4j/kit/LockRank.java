@@ -28,15 +28,18 @@ public enum LockRank {
     /** A transport's completion queue or other state taken under {@link #TRANSPORT} (the rdmacm provider's CQs). */
     TRANSPORT_QUEUE,
     /**
-     * One operation queue of an EP: the completing side of its ring of posted operations (their in-order completion,
-     * flush, SRQ takes). A post does not take it: the queue's posting side is serialised by {@link #ENDPOINT}.
+     * One operation queue of an EP without an EVD, or an SRQ EP's receive queue: the completing side of its ring of
+     * posted operations (their in-order completion, flush, SRQ takes). A post does not take it: the queue's posting
+     * side is serialised by {@link #ENDPOINT}. Any other EP queue's completing side is its EVD's lock
+     * ({@link #EVENT_DISPATCHER}): a completion takes one lock.
      */
     OPERATION_QUEUE,
     /** A shared receive queue: its FIFO of buffers and its attributes. */
     SHARED_RECEIVE_QUEUE,
     /**
-     * An EVD's waiter and the posting side of its ring; entries are taken under the ring's take claim (a leaf taken
-     * under this or alone), not this lock.
+     * An EVD's waiter and the posting side of its ring, and the completing side of the EP queues that complete into it
+     * (but an SRQ EP's receives); entries are taken under the ring's take claim (a leaf taken under this or alone), not
+     * this lock.
      */
     EVENT_DISPATCHER,
     /** A CNO. */

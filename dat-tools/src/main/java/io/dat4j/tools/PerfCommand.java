@@ -115,7 +115,8 @@ final class PerfCommand implements Runnable {
         @Option(names = {"-r", "--rx-depth"}, paramLabel = "N", description = "Sends: receives the server keeps"
                 + " posted, which is also the sender's credit, as perftest -r (default: " + SLOTS + " for lat; for bw "
                 + BW_RX_DEPTH + " at every size, as perftest: they share a ring of at most 64 MiB, as perftest's"
-                + " share its buffer; lat gives each its own slot of the largest size, at most 256 MiB in all).")
+                + " share its buffer; for lat they share one slot of the largest size, as a ping-pong over a socket"
+                + " reads into one buffer).")
         Integer rxDepth;
 
         @Option(names = {"-t", "--depth"}, paramLabel = "N", description = "Bandwidth: operations in flight, as"
@@ -290,8 +291,10 @@ final class PerfCommand implements Runnable {
 
         private Session.Spec sessionSpec(final long maxSize, final boolean active, final int slots) {
             final long slot = Math.max(maxSize, Wire.CONTROL_SIZE);
+            // a latency client's receives share one slot too (one message at a time comes to it); a bandwidth client
+            // reads the server's ACKs, which may come back to back: a slot each
             return new Session.Spec(slot, slots, slot, opts.depth + 4, active ? Math.min(opts.depth, 16) : 0,
-                    active ? slots : ringSlots(slots, maxSize, mode));
+                    active && mode == Wire.MODE_BANDWIDTH ? slots : ringSlots(slots, maxSize, mode));
         }
 
         private int client() throws IOException {
@@ -602,8 +605,12 @@ final class PerfCommand implements Runnable {
     }
 
     /**
-     * {@return the slots of memory of a server's receive ring}: one per receive for latency; for bandwidth as many as
-     * fit in {@link #BW_RX_BYTES} (at least 2, at most one per receive), which the receives share in turn
+     * {@return the slots of memory of a server's receive ring}: one for latency, which every receive shares (one
+     * message at a time comes, and lands where the last one did, in memory the cache holds: as a ping-pong over a
+     * socket, NIO's, {@code ucx_perftest}'s or {@code fi_pingpong}'s, reads into one buffer, where a slot per receive
+     * made every 64 KiB message land in another of 32 slots, 2 MiB, and the kernel's copy into it miss the cache); for
+     * bandwidth as many as fit in {@link #BW_RX_BYTES} (at least 2, at most one per receive), which the receives
+     * share in turn
      *
      * @param rx the receives posted
      * @param maxSize the largest message size
@@ -611,7 +618,7 @@ final class PerfCommand implements Runnable {
      */
     static int ringSlots(final int rx, final long maxSize, final int mode) {
         if (mode != Wire.MODE_BANDWIDTH) {
-            return rx;
+            return 1;
         }
         final long fit = BW_RX_BYTES / Math.max(maxSize, Wire.CONTROL_SIZE);
         return (int) Math.min(rx, Math.max(2, fit));

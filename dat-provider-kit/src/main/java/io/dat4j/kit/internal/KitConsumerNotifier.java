@@ -12,7 +12,6 @@ import io.dat4j.kit.LockRank;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 
 /**
@@ -26,7 +25,7 @@ final class KitConsumerNotifier extends KitHandle implements ConsumerNotifier {
     private final KitLock lock = new KitLock(LockRank.NOTIFIER, this);
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<KitEventDispatcher> fired = new ArrayDeque<>();
-    private final AtomicInteger users = new AtomicInteger();
+    private final UseCount users = new UseCount();
     private int triggers;
 
     KitConsumerNotifier(final KitInterfaceAdapter ia) {
@@ -43,12 +42,13 @@ final class KitConsumerNotifier extends KitHandle implements ConsumerNotifier {
         return StatusSubtype.INVALID_HANDLE_CNO;
     }
 
-    void retain() {
-        users.incrementAndGet();
+    /** {@return true if a new EVD was counted; false once the CNO is being freed} ({@link UseCount}) */
+    boolean tryRetain() {
+        return users.tryRetain();
     }
 
     void release() {
-        users.decrementAndGet();
+        users.release();
     }
 
     void fired(final KitEventDispatcher evd) {
@@ -137,15 +137,17 @@ final class KitConsumerNotifier extends KitHandle implements ConsumerNotifier {
         if (isClosed()) {
             return;
         }
-        if (users.get() > 0) {
+        final int n = users.tryClose();
+        if (n > 0) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_CNO_IN_USE,
-                    users.get() + " EVD(s) still notify this CNO; free them or modifyNotifier(null) first");
+                    n + " EVD(s) still notify this CNO; free them or modifyNotifier(null) first");
         }
         forceClose();
     }
 
     @Override
     void forceClose() {
+        users.markClosing();
         if (!markClosed()) {
             return;
         }

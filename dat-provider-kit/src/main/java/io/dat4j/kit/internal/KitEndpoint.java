@@ -95,11 +95,12 @@ final class KitEndpoint extends KitHandle implements Endpoint {
         this.upcalls = new KitEndpointUpcalls(this);
         this.posting = new EndpointPosting(this, ia);
         this.recvQueue = srq == null
-                ? new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov())
+                ? new OperationQueue(this, true, resolved.maxRecvDtos(), resolved.maxRecvIov(), recvEvd)
                 : new OperationQueue(this, true, Math.max(resolved.maxRecvDtos(), srq.capacity()),
-                        Math.max(resolved.maxRecvIov(), srq.query().maxRecvIov()));
+                        Math.max(resolved.maxRecvIov(), srq.query().maxRecvIov()), null); // SRQ takes: own lock
         this.requestQueue = new OperationQueue(this, false, resolved.maxRequestDtos(),
-                Math.max(resolved.maxRequestIov(), Math.max(resolved.maxRdmaReadIov(), resolved.maxRdmaWriteIov())));
+                Math.max(resolved.maxRequestIov(), Math.max(resolved.maxRdmaReadIov(), resolved.maxRdmaWriteIov())),
+                requestEvd);
     }
 
     void transport(final EndpointTransport value) {
@@ -319,7 +320,9 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             if (previous == next) {
                 return;
             }
-            next.retain();
+            if (!next.tryRetain()) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_PZ, "PZ (argument 3) was freed meanwhile");
+            }
             pz = next;
             previous.release();
         } finally {

@@ -24,7 +24,6 @@ import io.dat4j.kit.LockRank;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -62,7 +61,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
-    private final AtomicInteger users = new AtomicInteger();
+    private final UseCount users = new UseCount();
     /** The queued events (guarded by lock). */
     private final EventRing ring;
     /** The consumer's queue length; the ring may hold {@link #room} more (guarded by lock). */
@@ -137,12 +136,13 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         return async;
     }
 
-    void retain() {
-        users.incrementAndGet();
+    /** {@return true if a new user was counted; false once the EVD is being freed} ({@link UseCount}) */
+    boolean tryRetain() {
+        return users.tryRetain();
     }
 
     void release() {
-        users.decrementAndGet();
+        users.release();
     }
 
     KitConsumerNotifier notifierRef() {
@@ -202,6 +202,17 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
     }
 
+    /** What a post leaves to do once the EVD's lock is released ({@link #afterPost}): nothing. */
+    static final int AFTER_NOTHING = 0;
+    /** What a post leaves to do: unpark the waiter, whose threshold it reached. */
+    static final int AFTER_WAKE = 1;
+    /** What a post leaves to do: unpark the waiter, which drives the source, and wake the source. */
+    static final int AFTER_WAKE_DRIVER = 2;
+    /** What a post leaves to do: trigger the CNO (enabled, and nobody waits). */
+    static final int AFTER_NOTIFY = 3;
+    /** A post refused: the ring is full (nothing changed; a DTO completion joined the backlog). */
+    static final int REFUSED = -1;
+
     /**
      * Appends an event if there is room, then wakes the waiter when its threshold is reached, or triggers the CNO
      * when enabled and nobody waits. Allocation-free.
@@ -210,51 +221,94 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      */
     private boolean offer(final OperationQueue from, final byte kind, final Object ref, final long cookie,
             final DtoStatus status, final long length, final DtoOperation operation, final int rmr) {
-        Thread wake = null;
-        boolean notify = false;
-        boolean drv = false;
+        final int after;
+        Thread w = null;
         lock.lock();
         try {
-            if (from != null) {
-                if (isClosed()) {
-                    from.retireHead(); // dropped with the EVD's other events
-                    return true;
-                }
-                if (!backlog.admits(from)) {
-                    return false;
-                }
-                from.retireHead(); // the slot is free before the event can be taken
-            } else if (ring.isFull()) {
-                return false;
-            }
-            ring.append(kind, ref, cookie, status, length, operation, rmr);
-            final Thread w = waiter.thread();
-            if (w != null) {
-                if (ring.count() >= waiter.threshold()) {
-                    wake = w;
-                    drv = waiter.driving();
-                }
-            } else {
-                notify = enabled && notifier != null;
+            after = appendHeld(from, kind, ref, cookie, status, length, operation, rmr);
+            if (after == AFTER_WAKE || after == AFTER_WAKE_DRIVER) {
+                w = waiter.thread();
             }
         } finally {
             lock.unlock();
         }
-        if (wake != null) {
-            if (wake != Thread.currentThread()) {
+        if (after == REFUSED) {
+            return false;
+        }
+        afterPost(after, w);
+        return true;
+    }
+
+    /**
+     * The posting side of the ring, under {@link #lock}: admits and appends the event (for a DTO completion, frees its
+     * queue slot first), and {@return what is left to do once the lock is released, or {@link #REFUSED}}.
+     */
+    private int appendHeld(final OperationQueue from, final byte kind, final Object ref, final long cookie,
+            final DtoStatus status, final long length, final DtoOperation operation, final int rmr) {
+        if (from != null) {
+            if (isClosed()) {
+                from.retireHead(); // dropped with the EVD's other events
+                return AFTER_NOTHING;
+            }
+            if (!backlog.admits(from)) {
+                return REFUSED;
+            }
+            from.retireHead(); // the slot is free before the event can be taken
+        } else if (ring.isFull()) {
+            return REFUSED;
+        }
+        ring.append(kind, ref, cookie, status, length, operation, rmr);
+        if (waiter.thread() != null) {
+            if (ring.count() >= waiter.threshold()) {
+                return waiter.driving() ? AFTER_WAKE_DRIVER : AFTER_WAKE;
+            }
+            return AFTER_NOTHING;
+        }
+        return enabled && notifier != null ? AFTER_NOTIFY : AFTER_NOTHING;
+    }
+
+    /**
+     * Posts a DTO completion of an EP queue whose completing side takes this EVD's lock ({@link #completionLock()}),
+     * which the caller holds: one lock per completion. {@return what is left to do once the lock is released
+     * ({@link #afterPost}, with {@link #waiterThread()} read now), or {@link #REFUSED} when the event waits for room}
+     */
+    int postDtoHeld(final OperationQueue queue, final Endpoint endpoint, final long cookie, final DtoStatus status,
+            final long transferredLength, final DtoOperation operation, final int rmrContext) {
+        return appendHeld(queue, EventRing.DTO, endpoint, cookie, status, transferredLength, operation, rmrContext);
+    }
+
+    /** {@return the waiting thread, or null}; under the lock (after {@link #postDtoHeld}) */
+    Thread waiterThread() {
+        return waiter.thread();
+    }
+
+    /** {@return the lock of the completing side of the EP queues that complete into this EVD: its own} */
+    KitLock completionLock() {
+        return lock;
+    }
+
+    /**
+     * What a post left to do, with the EVD's lock released: unpark the waiter (and wake the source it drives), or
+     * trigger the CNO.
+     *
+     * @param after what {@link #appendHeld} returned
+     * @param w the waiter read under the lock, for {@link #AFTER_WAKE} and {@link #AFTER_WAKE_DRIVER}
+     */
+    void afterPost(final int after, final Thread w) {
+        if (after == AFTER_WAKE || after == AFTER_WAKE_DRIVER) {
+            if (w != null && w != Thread.currentThread()) {
                 // (a waiter making progress posts its own completions: nothing to wake)
-                LockSupport.unpark(wake);
-                if (drv) {
+                LockSupport.unpark(w);
+                if (after == AFTER_WAKE_DRIVER) {
                     wakeSource();
                 }
             }
-        } else if (notify) {
+        } else if (after == AFTER_NOTIFY) {
             final KitConsumerNotifier n = notifier;
             if (n != null) {
                 n.fired(this);
             }
         }
-        return true;
     }
 
     private void overflowed(final EventNumber dropped) {
@@ -659,8 +713,8 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         }
         final KitConsumerNotifier n = value == null ? null : ia.handles().checkNotifier(value, 2);
         final KitConsumerNotifier old = notifier;
-        if (n != null) {
-            n.retain();
+        if (n != null && !n.tryRetain()) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_CNO, "CNO (argument 2) was freed meanwhile");
         }
         notifier = n;
         if (old != null) {
@@ -698,8 +752,9 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE,
                     "the IA's async EVD is freed with the IA (close the IA)");
         }
-        if (users.get() > 0) {
-            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE, users.get()
+        final int n = users.tryClose();
+        if (n > 0) {
+            throw Checks.invalidState(StatusSubtype.INVALID_STATE_EVD_IN_USE, n
                     + " EP(s) or service point(s) still use this EVD; free them first");
         }
         release(false);
@@ -711,6 +766,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     }
 
     private void release(final boolean force) {
+        users.markClosing();
         if (!markClosed()) {
             return;
         }

@@ -1,5 +1,8 @@
 package io.dat4j.kit.internal;
 
+import static io.dat4j.kit.internal.KitChildren.release;
+import static io.dat4j.kit.internal.KitChildren.retained;
+
 import io.dat4j.AsyncErrorEvent;
 import io.dat4j.AsyncErrorReason;
 import io.dat4j.Capability;
@@ -41,11 +44,8 @@ import io.dat4j.kit.TransportFactory;
 import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.Logger;
 
@@ -65,7 +65,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private final KitLock lock = new KitLock(LockRank.ADAPTER, this);
     private final KitConfig config;
     private final KitAdapterUpcalls upcalls = new KitAdapterUpcalls(this);
-    private final Set<KitHandle> children = ConcurrentHashMap.newKeySet();
+    private final KitChildren children = new KitChildren();
     private final KitRegionTable regions = new KitRegionTable();
     private final RemoteFaultLog remoteFaults;
     /** Provider-created EPs whose request is pending, over every PSP (bounded: {@link #admitProviderEndpoint}). */
@@ -200,21 +200,21 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         }
     }
 
-    private void checkUsable() {
+    /** Counts a {@code create*} call ({@link KitChildren#begin()}); pair with {@link #end()} in a finally. */
+    private void begin() {
         checkOpen();
         if (closing) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_IA, "the IA is closing");
         }
+        children.begin();
+    }
+
+    private void end() {
+        children.end();
     }
 
     KitPublicServicePoint findConsumerPsp(final long qualifier) {
-        for (final KitHandle h : children) {
-            if (h instanceof KitPublicServicePoint p && !p.isClosed() && p.flagValue() == ServicePointFlag.CONSUMER
-                    && p.qualifier() == qualifier) {
-                return p;
-            }
-        }
-        return null;
+        return children.findConsumerPsp(qualifier);
     }
 
     KitMemoryRegion localRegion(final int lmrContext) {
@@ -288,50 +288,70 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
 
     @Override
     public ProtectionZone createProtectionZone() {
-        checkUsable();
-        if (countOf(KitProtectionZone.class) >= config.attributes().maxProtectionZones()) {
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_PROTECTION_DOMAIN,
-                    "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
+        begin();
+        try {
+            if (countOf(KitProtectionZone.class) >= config.attributes().maxProtectionZones()) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_PROTECTION_DOMAIN,
+                        "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
+            }
+            final KitProtectionZone pz = new KitProtectionZone(this);
+            pz.registration(transport.allocateProtectionZone(pz));
+            addChild(pz);
+            return pz;
+        } finally {
+            end();
         }
-        final KitProtectionZone pz = new KitProtectionZone(this);
-        pz.registration(transport.allocateProtectionZone(pz));
-        addChild(pz);
-        return pz;
     }
 
     private int countOf(final Class<?> type) {
-        int n = 0;
-        for (final KitHandle h : children) {
-            if (type.isInstance(h)) {
-                n++;
-            }
-        }
-        return n;
+        return children.countOf(type);
     }
 
     @Override
     public EventDispatcher createEventDispatcher(final int queueLength, final ConsumerNotifier notifier,
             final Set<EventStream> streams) {
-        checkUsable();
-        final int max = config.attributes().maxEventDispatcherQueueLength();
-        if (queueLength < 1 || queueLength > max) {
-            throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
-        }
-        if (streams == null || streams.isEmpty()) {
-            throw Checks.invalidArg(4, "event streams are null or empty; name the kinds of event the EVD takes");
-        }
-        for (final EventStream s : streams) {
-            if (s == null) {
-                throw Checks.invalidArg(4, "event streams contain null");
+        begin();
+        try {
+            final int max = config.attributes().maxEventDispatcherQueueLength();
+            if (queueLength < 1 || queueLength > max) {
+                throw Checks.invalidArg(2, "queue length must be 1.." + max + ", was " + queueLength);
             }
-        }
-        KitConsumerNotifier cno = null;
-        if (notifier != null) {
-            if (!supports(Capability.CNO)) {
-                throw Checks.notImplemented("CNO (dat_evd_create with a CNO)");
+            if (streams == null || streams.isEmpty()) {
+                throw Checks.invalidArg(4, "event streams are null or empty; name the kinds of event the EVD takes");
             }
-            cno = handles.checkNotifier(notifier, 3);
+            for (final EventStream s : streams) {
+                if (s == null) {
+                    throw Checks.invalidArg(4, "event streams contain null");
+                }
+            }
+            KitConsumerNotifier cno = null;
+            if (notifier != null) {
+                if (!supports(Capability.CNO)) {
+                    throw Checks.notImplemented("CNO (dat_evd_create with a CNO)");
+                }
+                cno = handles.checkNotifier(notifier, 3);
+                if (!cno.tryRetain()) {
+                    throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_CNO,
+                            "CNO (argument 3) was freed meanwhile");
+                }
+            }
+            boolean made = false;
+            try {
+                final KitEventDispatcher evd = newEventDispatcher(queueLength, cno, streams);
+                made = true;
+                return evd;
+            } finally {
+                if (!made && cno != null) {
+                    cno.release();
+                }
+            }
+        } finally {
+            end();
         }
+    }
+
+    private KitEventDispatcher newEventDispatcher(final int queueLength, final KitConsumerNotifier cno,
+            final Set<EventStream> streams) {
         if (countOf(KitEventDispatcher.class) >= config.attributes().maxEventDispatchers()) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
                     "the IA's limit of " + config.attributes().maxEventDispatchers() + " EVDs is reached");
@@ -347,86 +367,134 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         KitLock.assertNoneHeld("Transport.createCompletionSource");
         final CompletionSource src = transport.createCompletionSource(evd.sink());
         evd.source(src);
-        if (cno != null) {
-            cno.retain();
-        }
         addChild(evd);
         return evd;
     }
 
     @Override
     public ConsumerNotifier createConsumerNotifier() {
-        checkUsable();
-        if (!supports(Capability.CNO)) {
-            throw Checks.notImplemented("dat_cno_create");
+        begin();
+        try {
+            if (!supports(Capability.CNO)) {
+                throw Checks.notImplemented("dat_cno_create");
+            }
+            final KitConsumerNotifier cno = new KitConsumerNotifier(this);
+            addChild(cno);
+            return cno;
+        } finally {
+            end();
         }
-        final KitConsumerNotifier cno = new KitConsumerNotifier(this);
-        addChild(cno);
-        return cno;
     }
 
     @Override
     public LocalMemoryRegion createLocalMemoryRegion(final ProtectionZone protectionZone, final MemorySegment region,
             final Set<MemoryPrivilege> privileges) {
-        checkUsable();
-        final KitProtectionZone pz = handles.checkPz(protectionZone, 5);
-        MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
-        if (lmrs.size() >= config.attributes().maxLocalMemoryRegions()) {
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
-                    "the IA's limit of " + config.attributes().maxLocalMemoryRegions() + " LMRs is reached");
-        }
-        int ctx;
-        do {
-            ctx = lmrCounter.incrementAndGet();
-        } while (ctx == 0);
-        final KitMemoryRegion lmr = new KitMemoryRegion(this, pz, region, privileges, ctx);
-        lmrs.putIfAbsent(ctx, lmr);
-        final KitRegion r = lmr.region();
+        begin();
+        final KitProtectionZone pz;
         try {
-            KitLock.assertNoneHeld("Transport.registerMemory");
-            r.registration(transport.registerMemory(r));
+            pz = retained(handles.checkPz(protectionZone, 5), 5);
         } catch (final RuntimeException e) {
-            lmrs.remove(ctx);
+            end();
             throw e;
         }
-        if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)
-                || privileges.contains(MemoryPrivilege.REMOTE_ATOMIC)) {
-            final Object reg = r.registration();
-            r.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0 ? regions.registerAs(k.remoteKey(), r)
-                    : regions.register(r));
+        boolean made = false;
+        try {
+            MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
+            if (lmrs.size() >= config.attributes().maxLocalMemoryRegions()) {
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
+                        "the IA's limit of " + config.attributes().maxLocalMemoryRegions() + " LMRs is reached");
+            }
+            int ctx;
+            do {
+                ctx = lmrCounter.incrementAndGet();
+            } while (ctx == 0);
+            final KitMemoryRegion lmr = new KitMemoryRegion(this, pz, region, privileges, ctx);
+            lmrs.putIfAbsent(ctx, lmr);
+            final KitRegion r = lmr.region();
+            try {
+                KitLock.assertNoneHeld("Transport.registerMemory");
+                r.registration(transport.registerMemory(r));
+            } catch (final RuntimeException e) {
+                lmrs.remove(ctx);
+                throw e;
+            }
+            if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)
+                    || privileges.contains(MemoryPrivilege.REMOTE_ATOMIC)) {
+                final Object reg = r.registration();
+                r.rmrContext(reg instanceof RemoteKeyed k && k.remoteKey() != 0
+                        ? regions.registerAs(k.remoteKey(), r) : regions.register(r));
+            }
+            addChild(lmr);
+            made = true;
+            return lmr;
+        } finally {
+            if (!made) {
+                pz.release();
+            }
+            end();
         }
-        pz.retain();
-        addChild(lmr);
-        return lmr;
     }
 
     @Override
     public RemoteMemoryRegion createRemoteMemoryRegion(final ProtectionZone protectionZone) {
-        checkUsable();
-        throw Checks.notImplemented("dat_rmr_create");
+        begin();
+        try {
+            throw Checks.notImplemented("dat_rmr_create");
+        } finally {
+            end();
+        }
     }
 
     @Override
     public Endpoint createEndpoint(final ProtectionZone protectionZone, final EventDispatcher recvEvd,
             final EventDispatcher requestEvd, final EventDispatcher connectEvd,
             final EndpointAttributes attributes) {
-        checkUsable();
-        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
-        final KitEventDispatcher recv = recvEvd == null ? null
-                : handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
-        final KitEventDispatcher req = requestEvd == null ? null
-                : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
-        if (connectEvd == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
+        begin();
+        try {
+            final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
+            final KitEventDispatcher recv = recvEvd == null ? null
+                    : handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
+            final KitEventDispatcher req = requestEvd == null ? null
+                    : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
+            if (connectEvd == null) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
+            }
+            final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
+                    EventStream.CONNECTION, 5);
+            final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
+            final EndpointAttributes resolved = resolveAttributes(given, 6);
+            return newEndpoint(pz, recv, req, conn, given, resolved, false, null);
+        } finally {
+            end();
         }
-        final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
-                EventStream.CONNECTION, 5);
-        final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
-        final EndpointAttributes resolved = resolveAttributes(given, 6);
-        return newEndpoint(pz, recv, req, conn, given, resolved, false, null);
     }
 
     private KitEndpoint newEndpoint(final KitProtectionZone pz, final KitEventDispatcher recv,
+            final KitEventDispatcher req, final KitEventDispatcher conn, final EndpointAttributes given,
+            final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
+        // the parents first, so that a concurrent free of one is refused (IN_USE) or refuses this (INVALID_HANDLE)
+        retained(pz, 2);
+        int held = 0;
+        boolean made = false;
+        try {
+            retained(recv, StatusSubtype.INVALID_HANDLE_EVD_RECV, 3);
+            held = 1;
+            retained(req, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, 4);
+            held = 2;
+            retained(conn, StatusSubtype.INVALID_HANDLE_EVD_CONN, 5);
+            held = 3;
+            final KitEndpoint ep = newEndpointRetained(pz, recv, req, conn, given, resolved, providerCreated, srq);
+            made = true;
+            return ep;
+        } finally {
+            if (!made) {
+                pz.release();
+                release(held > 0 ? recv : null, held > 1 ? req : null, held > 2 ? conn : null);
+            }
+        }
+    }
+
+    private KitEndpoint newEndpointRetained(final KitProtectionZone pz, final KitEventDispatcher recv,
             final KitEventDispatcher req, final KitEventDispatcher conn, final EndpointAttributes given,
             final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
         if (endpointCount.incrementAndGet() > config.attributes().maxEndpoints()) {
@@ -461,28 +529,22 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             }
             throw e;
         }
-        pz.retain();
-        if (recv != null) {
-            recv.retain();
-        }
-        if (req != null) {
-            req.retain();
-        }
-        if (conn != null) {
-            conn.retain();
-        }
         addChild(ep);
         return ep;
     }
 
     KitEndpoint createProviderEndpoint(final KitEventDispatcher spEvd) {
-        checkUsable();
-        final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
-        final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;
-        final KitEndpoint ep = newEndpoint(providerPz(), dto, dto, conn, EndpointAttributes.DEFAULTS,
-                resolveAttributes(EndpointAttributes.DEFAULTS, 6), true, null);
-        ep.tryFire(Trigger.PROVIDER_REQUEST);
-        return ep;
+        begin();
+        try {
+            final KitEventDispatcher dto = spEvd.takes(EventStream.DTO) ? spEvd : null;
+            final KitEventDispatcher conn = spEvd.takes(EventStream.CONNECTION) ? spEvd : null;
+            final KitEndpoint ep = newEndpoint(providerPz(), dto, dto, conn, EndpointAttributes.DEFAULTS,
+                    resolveAttributes(EndpointAttributes.DEFAULTS, 6), true, null);
+            ep.tryFire(Trigger.PROVIDER_REQUEST);
+            return ep;
+        } finally {
+            end();
+        }
     }
 
     /** {@return the IA's default PZ, for provider-created EPs}, created with the first; no hook under the lock */
@@ -525,31 +587,35 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     public Endpoint createEndpointWithSrq(final ProtectionZone protectionZone, final EventDispatcher recvEvd,
             final EventDispatcher requestEvd, final EventDispatcher connectEvd,
             final SharedReceiveQueue sharedReceiveQueue, final EndpointAttributes attributes) {
-        checkUsable();
-        if (!has(Capability.SRQ)) {
-            throw Checks.notImplemented("dat_ep_create_with_srq");
+        begin();
+        try {
+            if (!has(Capability.SRQ)) {
+                throw Checks.notImplemented("dat_ep_create_with_srq");
+            }
+            final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
+            if (recvEvd == null) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_RECV,
+                        "recv EVD (argument 3) is null; an EP using an SRQ reports its receives there");
+            }
+            final KitEventDispatcher recv = handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV,
+                    EventStream.DTO, 3);
+            final KitEventDispatcher req = requestEvd == null ? null
+                    : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
+            if (connectEvd == null) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
+            }
+            final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
+                    EventStream.CONNECTION, 5);
+            final KitSharedReceiveQueue srq = handles.checkSrq(sharedReceiveQueue, 6);
+            if (srq.pz() != pz) {
+                throw Checks.invalidArg(6, "the SRQ belongs to another PZ than the EP (argument 2)");
+            }
+            final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
+            final EndpointAttributes resolved = resolveAttributes(given, 7);
+            return newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
+        } finally {
+            end();
         }
-        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
-        if (recvEvd == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_RECV,
-                    "recv EVD (argument 3) is null; an EP using an SRQ reports its receives there");
-        }
-        final KitEventDispatcher recv = handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV,
-                EventStream.DTO, 3);
-        final KitEventDispatcher req = requestEvd == null ? null
-                : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
-        if (connectEvd == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
-        }
-        final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
-                EventStream.CONNECTION, 5);
-        final KitSharedReceiveQueue srq = handles.checkSrq(sharedReceiveQueue, 6);
-        if (srq.pz() != pz) {
-            throw Checks.invalidArg(6, "the SRQ belongs to another PZ than the EP (argument 2)");
-        }
-        final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
-        final EndpointAttributes resolved = resolveAttributes(given, 7);
-        return newEndpoint(pz, recv, req, conn, given, resolved, false, srq);
     }
 
     /** EPs created with an SRQ: the async EVD keeps room for the EP_BROKEN of each (KitEventDispatcher.room). */
@@ -560,118 +626,100 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     @Override
     public PublicServicePoint createPublicServicePoint(final long connectionQualifier, final EventDispatcher crEvd,
             final ServicePointFlag flag) {
-        checkUsable();
-        if (connectionQualifier < 0) {
-            throw Checks.invalidArg(2, "connection qualifier must not be negative, was " + connectionQualifier);
+        begin();
+        try {
+            if (connectionQualifier < 0) {
+                throw Checks.invalidArg(2, "connection qualifier must not be negative, was " + connectionQualifier);
+            }
+            return KitPublicServicePoint.create(this, connectionQualifier, crEvd, flag, false);
+        } finally {
+            end();
         }
-        return createPsp(connectionQualifier, crEvd, flag, false);
     }
 
     @Override
     public PublicServicePoint createPublicServicePointAny(final EventDispatcher crEvd, final ServicePointFlag flag) {
-        checkUsable();
-        return createPsp(0, crEvd, flag, true);
-    }
-
-    private PublicServicePoint createPsp(final long qual, final EventDispatcher crEvd, final ServicePointFlag flag,
-            final boolean any) {
-        if (crEvd == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
-        }
-        final KitEventDispatcher evd = handles.checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR,
-                3);
-        if (flag == null) {
-            throw Checks.invalidArg(4, "PSP flag is null");
-        }
-        if (flag == ServicePointFlag.PROVIDER && !supports(Capability.PROVIDER_CREATED_ENDPOINTS)) {
-            throw Checks.notImplemented("DAT_PSP_PROVIDER_FLAG (provider-created EPs)");
-        }
-        final KitPublicServicePoint psp = new KitPublicServicePoint(this, evd, flag);
-        evd.retain();
+        begin();
         try {
-            KitLock.assertNoneHeld("Transport.listen");
-            psp.listener(any ? transport.listenAny(psp.upcalls()) : transport.listen(qual, psp.upcalls()));
-        } catch (final RuntimeException e) {
-            evd.release();
-            throw e;
+            return KitPublicServicePoint.create(this, 0, crEvd, flag, true);
+        } finally {
+            end();
         }
-        addChild(psp);
-        return psp;
     }
 
     @Override
     public ReservedServicePoint createReservedServicePoint(final long connectionQualifier, final Endpoint endpoint,
             final EventDispatcher crEvd) {
-        checkUsable();
-        if (!supports(Capability.RSP)) {
-            throw Checks.notImplemented("dat_rsp_create");
-        }
-        if (connectionQualifier < 0) {
-            throw Checks.invalidArg(2, "connection qualifier must not be negative, was " + connectionQualifier);
-        }
-        final KitEndpoint ep = handles.checkEndpoint(endpoint, 3);
-        if (crEvd == null) {
-            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
-        }
-        final KitEventDispatcher evd = handles.checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR, EventStream.CR,
-                4);
-        ep.fire(Trigger.RESERVE);
-        final KitReservedServicePoint rsp = new KitReservedServicePoint(this, evd, ep);
-        ep.reservedBy(rsp);
-        evd.retain();
+        begin();
         try {
-            KitLock.assertNoneHeld("Transport.listen");
-            rsp.listener(transport.listen(connectionQualifier, rsp.upcalls()));
-        } catch (final RuntimeException e) {
-            evd.release();
-            ep.reservedBy(null);
-            ep.tryFire(Trigger.UNRESERVE);
-            throw e;
+            if (!supports(Capability.RSP)) {
+                throw Checks.notImplemented("dat_rsp_create");
+            }
+            if (connectionQualifier < 0) {
+                throw Checks.invalidArg(2, "connection qualifier must not be negative, was " + connectionQualifier);
+            }
+            final KitEndpoint ep = handles.checkEndpoint(endpoint, 3);
+            if (crEvd == null) {
+                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
+            }
+            final KitEventDispatcher evd = retained(handles.checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR,
+                    EventStream.CR, 4), StatusSubtype.INVALID_HANDLE_EVD_CR, 4);
+            try {
+                ep.fire(Trigger.RESERVE);
+            } catch (final RuntimeException e) {
+                evd.release();
+                throw e;
+            }
+            final KitReservedServicePoint rsp = new KitReservedServicePoint(this, evd, ep);
+            ep.reservedBy(rsp);
+            try {
+                KitLock.assertNoneHeld("Transport.listen");
+                rsp.listener(transport.listen(connectionQualifier, rsp.upcalls()));
+            } catch (final RuntimeException e) {
+                evd.release();
+                ep.reservedBy(null);
+                ep.tryFire(Trigger.UNRESERVE);
+                throw e;
+            }
+            addChild(rsp);
+            return rsp;
+        } finally {
+            end();
         }
-        addChild(rsp);
-        return rsp;
     }
 
     @Override
     public SharedReceiveQueue createSharedReceiveQueue(final ProtectionZone protectionZone,
             final SrqAttributes attributes) {
-        checkUsable();
-        if (!has(Capability.SRQ)) {
-            throw Checks.notImplemented("dat_srq_create");
-        }
-        final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
-        if (attributes == null) {
-            throw Checks.invalidArg(3, "SRQ attributes are null");
-        }
-        final InterfaceAdapterAttributes lim = config.attributes();
-        if (attributes.maxRecvDtos() < 1 || attributes.maxRecvDtos() > lim.maxRecvPerSrq()) {
-            throw Checks.invalidArg(3, "SRQ maxRecvDtos must be 1.." + lim.maxRecvPerSrq()
-                    + " (the IA's maxRecvPerSrq), was " + attributes.maxRecvDtos());
-        }
-        if (attributes.maxRecvIov() < 1 || attributes.maxRecvIov() > lim.maxIovSegmentsPerDto()) {
-            throw Checks.invalidArg(3, "SRQ maxRecvIov must be 1.." + lim.maxIovSegmentsPerDto() + ", was "
-                    + attributes.maxRecvIov());
-        }
-        if (attributes.lowWatermark() < 0 || attributes.lowWatermark() > attributes.maxRecvDtos()) {
-            throw Checks.invalidArg(3, "SRQ lowWatermark must be 0..maxRecvDtos, was " + attributes.lowWatermark());
-        }
-        if (srqCount.incrementAndGet() > lim.maxSharedReceiveQueues()) {
-            srqCount.decrementAndGet();
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
-                    "the IA's limit of " + lim.maxSharedReceiveQueues() + " SRQs is reached");
-        }
-        final SharedReceiveTransport device;
+        begin();
         try {
-            KitLock.assertNoneHeld("Transport.createSharedReceiveQueue");
-            device = transport.createSharedReceiveQueue(pz.registration(), attributes);
-        } catch (final RuntimeException e) {
-            srqCount.decrementAndGet();
-            throw e;
+            if (!has(Capability.SRQ)) {
+                throw Checks.notImplemented("dat_srq_create");
+            }
+            final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
+            final InterfaceAdapterAttributes lim = config.attributes();
+            KitSharedReceiveQueue.checkAttributes(attributes, lim, 3);
+            if (srqCount.incrementAndGet() > lim.maxSharedReceiveQueues()) {
+                srqCount.decrementAndGet();
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
+                        "the IA's limit of " + lim.maxSharedReceiveQueues() + " SRQs is reached");
+            }
+            retained(pz, 2);
+            final SharedReceiveTransport device;
+            try {
+                KitLock.assertNoneHeld("Transport.createSharedReceiveQueue");
+                device = transport.createSharedReceiveQueue(pz.registration(), attributes);
+            } catch (final RuntimeException e) {
+                srqCount.decrementAndGet();
+                pz.release();
+                throw e;
+            }
+            final KitSharedReceiveQueue srq = new KitSharedReceiveQueue(this, pz, attributes, device);
+            addChild(srq);
+            return srq;
+        } finally {
+            end();
         }
-        final KitSharedReceiveQueue srq = new KitSharedReceiveQueue(this, pz, attributes, device);
-        pz.retain();
-        addChild(srq);
-        return srq;
     }
 
     // ------------------------------------------------------------------ close
@@ -691,21 +739,22 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             }
             if (mode == CloseMode.GRACEFUL && !children.isEmpty()) {
                 throw Checks.invalidState(StatusSubtype.INVALID_STATE_IA_IN_USE, children.size()
-                        + " child object(s) are still open (" + describeChildren() + "); free them or close ABRUPT");
+                        + " child object(s) are still open (" + children.describe() + "); free them or close ABRUPT");
             }
             closing = true;
         } finally {
             lock.unlock();
         }
-        closeAll(KitConnectionRequest.class);
-        closeAll(KitEndpoint.class);
-        closeAll(KitServicePoint.class);
-        closeAll(KitSharedReceiveQueue.class);
-        closeAll(KitMemoryRegion.class);
-        closeAll(KitProtectionZone.class);
-        closeAll(KitEventDispatcher.class);
-        closeAll(KitConsumerNotifier.class);
-        closeAll(KitHandle.class);
+        children.closeCreations(name());
+        children.closeAll(KitConnectionRequest.class, name());
+        children.closeAll(KitEndpoint.class, name());
+        children.closeAll(KitServicePoint.class, name());
+        children.closeAll(KitSharedReceiveQueue.class, name());
+        children.closeAll(KitMemoryRegion.class, name());
+        children.closeAll(KitProtectionZone.class, name());
+        children.closeAll(KitEventDispatcher.class, name());
+        children.closeAll(KitConsumerNotifier.class, name());
+        children.closeAll(KitHandle.class, name());
         final KitProtectionZone ppz;
         lock.lock();
         try {
@@ -728,31 +777,6 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             }
         }
         remoteFaults.close();
-    }
-
-    private String describeChildren() {
-        final List<String> names = new ArrayList<>();
-        for (final KitHandle h : children) {
-            names.add(h.handleType().name());
-            if (names.size() == 8) {
-                names.add("...");
-                break;
-            }
-        }
-        return String.join(", ", names);
-    }
-
-    private void closeAll(final Class<? extends KitHandle> type) {
-        for (final KitHandle h : new ArrayList<>(children)) {
-            if (type.isInstance(h)) {
-                try {
-                    h.forceClose();
-                } catch (final RuntimeException e) {
-                    LOG.warn("closing {} with IA {} failed", h, name(), e);
-                }
-                children.remove(h);
-            }
-        }
     }
 
     @Override

@@ -4,16 +4,16 @@ import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
 import io.dat4j.ProtectionZone;
 import io.dat4j.StatusSubtype;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The kit's protection zone ({@code DAT_PZ_HANDLE}): counts the EPs and LMRs that use it. Thread safe; takes no lock
- * (see "Threading and locks" in {@code docs/provider-kit.md}).
+ * The kit's protection zone ({@code DAT_PZ_HANDLE}): counts the EPs and LMRs that use it ({@link UseCount}: a child
+ * created while another thread frees the PZ either holds it, and the free is refused, or is refused itself). Thread
+ * safe; takes no lock (see "Threading and locks" in {@code docs/provider-kit.md}).
  */
 final class KitProtectionZone extends KitHandle implements ProtectionZone {
 
     private final KitInterfaceAdapter ia;
-    private final AtomicInteger users = new AtomicInteger();
+    private final UseCount users = new UseCount();
     private volatile Object registration;
 
     KitProtectionZone(final KitInterfaceAdapter ia) {
@@ -38,12 +38,13 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
         return registration;
     }
 
-    void retain() {
-        users.incrementAndGet();
+    /** {@return true if a new user was counted; false once the PZ is being freed} */
+    boolean tryRetain() {
+        return users.tryRetain();
     }
 
     void release() {
-        users.decrementAndGet();
+        users.release();
     }
 
     @Override
@@ -62,7 +63,7 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
         if (isClosed()) {
             return;
         }
-        final int n = users.get();
+        final int n = users.tryClose();
         if (n > 0) {
             throw Checks.invalidState(StatusSubtype.INVALID_STATE_PZ_IN_USE,
                     n + " EP(s)/LMR(s) still use this PZ; free them first");
@@ -72,6 +73,7 @@ final class KitProtectionZone extends KitHandle implements ProtectionZone {
 
     @Override
     void forceClose() {
+        users.markClosing();
         if (markClosed()) {
             try {
                 io.dat4j.kit.KitLock.assertNoneHeld("Transport.freeProtectionZone");

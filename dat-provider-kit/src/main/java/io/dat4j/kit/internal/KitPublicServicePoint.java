@@ -1,9 +1,13 @@
 package io.dat4j.kit.internal;
 
+import io.dat4j.Capability;
+import io.dat4j.EventDispatcher;
+import io.dat4j.EventStream;
 import io.dat4j.HandleType;
 import io.dat4j.PublicServicePoint;
 import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusSubtype;
+import io.dat4j.kit.KitLock;
 import io.dat4j.kit.RequestTransport;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -98,5 +102,36 @@ final class KitPublicServicePoint extends KitServicePoint implements PublicServi
     @Override
     void closed() {
         // requests already delivered stay valid
+    }
+
+    /**
+     * Creates a PSP ({@code dat_psp_create}, {@code dat_psp_create_any}) for its IA, inside the IA's count of
+     * creations; the CR EVD is retained before the transport listens.
+     */
+    static PublicServicePoint create(final KitInterfaceAdapter ia, final long qual, final EventDispatcher crEvd,
+            final ServicePointFlag flag, final boolean any) {
+        if (crEvd == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CR, "CR EVD is null");
+        }
+        final KitEventDispatcher evd = ia.handles().checkEvd(crEvd, StatusSubtype.INVALID_HANDLE_EVD_CR,
+                EventStream.CR, 3);
+        if (flag == null) {
+            throw Checks.invalidArg(4, "PSP flag is null");
+        }
+        if (flag == ServicePointFlag.PROVIDER && !ia.supports(Capability.PROVIDER_CREATED_ENDPOINTS)) {
+            throw Checks.notImplemented("DAT_PSP_PROVIDER_FLAG (provider-created EPs)");
+        }
+        KitChildren.retained(evd, StatusSubtype.INVALID_HANDLE_EVD_CR, 3);
+        final KitPublicServicePoint psp = new KitPublicServicePoint(ia, evd, flag);
+        try {
+            KitLock.assertNoneHeld("Transport.listen");
+            psp.listener(any ? ia.transport().listenAny(psp.upcalls())
+                    : ia.transport().listen(qual, psp.upcalls()));
+        } catch (final RuntimeException e) {
+            evd.release();
+            throw e;
+        }
+        ia.addChild(psp);
+        return psp;
     }
 }

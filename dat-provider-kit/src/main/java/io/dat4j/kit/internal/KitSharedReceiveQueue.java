@@ -7,6 +7,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.EventNumber;
 import io.dat4j.HandleType;
 import io.dat4j.InterfaceAdapter;
+import io.dat4j.InterfaceAdapterAttributes;
 import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.ProtectionZone;
 import io.dat4j.SharedReceiveQueue;
@@ -53,6 +54,30 @@ final class KitSharedReceiveQueue extends KitHandle implements SharedReceiveQueu
     /** A crossed watermark whose event is still to be posted (0: none), and the buffers left then. */
     private int pendingWatermark;
     private int pendingLeft;
+
+    /**
+     * Checks SRQ attributes against the IA's limits ({@code dat_srq_create}).
+     *
+     * @param attributes the consumer's attributes
+     * @param lim the IA's attributes
+     * @param arg the argument position, for the message
+     */
+    static void checkAttributes(final SrqAttributes attributes, final InterfaceAdapterAttributes lim, final int arg) {
+        if (attributes == null) {
+            throw Checks.invalidArg(arg, "SRQ attributes are null");
+        }
+        if (attributes.maxRecvDtos() < 1 || attributes.maxRecvDtos() > lim.maxRecvPerSrq()) {
+            throw Checks.invalidArg(arg, "SRQ maxRecvDtos must be 1.." + lim.maxRecvPerSrq()
+                    + " (the IA's maxRecvPerSrq), was " + attributes.maxRecvDtos());
+        }
+        if (attributes.maxRecvIov() < 1 || attributes.maxRecvIov() > lim.maxIovSegmentsPerDto()) {
+            throw Checks.invalidArg(arg, "SRQ maxRecvIov must be 1.." + lim.maxIovSegmentsPerDto() + ", was "
+                    + attributes.maxRecvIov());
+        }
+        if (attributes.lowWatermark() < 0 || attributes.lowWatermark() > attributes.maxRecvDtos()) {
+            throw Checks.invalidArg(arg, "SRQ lowWatermark must be 0..maxRecvDtos, was " + attributes.lowWatermark());
+        }
+    }
 
     KitSharedReceiveQueue(final KitInterfaceAdapter ia, final KitProtectionZone pz, final SrqAttributes attributes,
             final SharedReceiveTransport transport) {

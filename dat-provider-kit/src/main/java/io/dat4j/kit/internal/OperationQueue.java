@@ -28,8 +28,14 @@ import java.lang.invoke.VarHandle;
  * what it may retire, so a slot is never refilled before its descriptor was retired, and never retired before it was
  * filled.
  *
- * <p>Thread safety: the completing side is guarded by {@link #lock} ({@link LockRank#OPERATION_QUEUE}), under which
- * the EVD's lock is taken to post events (and, there, to free the slot of each: {@link #retireHead()}). The posting
+ * <p>Thread safety: the completing side is guarded by {@link #lock}. A queue that completes into an EVD and takes no
+ * SRQ receives (every request queue with an EVD, and the receive queue of an EP without an SRQ) uses its EVD's lock
+ * ({@link KitEventDispatcher#completionLock()}, {@link LockRank#EVENT_DISPATCHER}): a completion takes that one lock,
+ * under which it marks the descriptor done, frees the slot ({@link #retireHead()}) and appends the event, and the
+ * waiter's wake-up or the CNO's trigger that the post leaves follows once it is released ({@link #unlockAndWake()}).
+ * Any other queue has a lock of its own ({@link LockRank#OPERATION_QUEUE}), under which the EVD's lock is taken to
+ * post each event (and, there, to free its slot); an SRQ EP's receive queue needs that rank, since its SRQ takes
+ * take the SRQ's lock under it. The posting
  * side needs one poster at a time but takes no lock of its own: posts are serialised by the EP's lock
  * ({@link LockRank#ENDPOINT}, which {@link EndpointPosting} holds), and an SRQ EP's receives, which the consumer
  * cannot post, are reserved by the transport's SRQ takes under {@link #lock}
@@ -54,6 +60,11 @@ final class OperationQueue {
     }
 
     final KitLock lock;
+    /** The EVD whose lock {@link #lock} is (the completion takes one lock), or null: the queue has its own. */
+    private final KitEventDispatcher fused;
+    /** What the last post of a fused completion left to do ({@link KitEventDispatcher#afterPost}); under the lock. */
+    private int after;
+    private Thread afterWaiter;
     private final KitEndpoint ep;
     private final boolean receives;
     /** The slots; replaced only by {@link #resize}, which holds the EP's lock and {@link #lock}. */
@@ -76,10 +87,22 @@ final class OperationQueue {
     @SuppressWarnings("unused") // through RETIRED
     private volatile long retired;
 
-    OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments) {
+    /**
+     * Creates a queue.
+     *
+     * @param ep its EP
+     * @param receives true for the receive queue
+     * @param capacity the slots
+     * @param maxSegments segments per descriptor
+     * @param fused the EVD the queue completes into when its completing side is to take that EVD's lock (a queue
+     *        whose SRQ takes need a lock of their own must pass null), or null for a lock of its own
+     */
+    OperationQueue(final KitEndpoint ep, final boolean receives, final int capacity, final int maxSegments,
+            final KitEventDispatcher fused) {
         this.ep = ep;
         this.receives = receives;
-        this.lock = new KitLock(LockRank.OPERATION_QUEUE, this);
+        this.fused = fused;
+        this.lock = fused != null ? fused.completionLock() : new KitLock(LockRank.OPERATION_QUEUE, this);
         this.ring = new KitOperation[capacity];
         this.maxSegments = Math.max(1, maxSegments);
     }
@@ -163,7 +186,7 @@ final class OperationQueue {
             op.transferred = length;
             drain();
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
     }
 
@@ -187,7 +210,24 @@ final class OperationQueue {
             }
             drain();
         } finally {
-            lock.unlock();
+            unlockAndWake();
+        }
+    }
+
+    /**
+     * Releases {@link #lock}, then does what the posts of a fused completion left (wake the EVD's waiter, trigger its
+     * CNO), with no kit lock held (unless the caller held the EVD's lock already, which no completing path does).
+     */
+    private void unlockAndWake() {
+        final int a = after;
+        final Thread w = afterWaiter;
+        if (a != KitEventDispatcher.AFTER_NOTHING) {
+            after = KitEventDispatcher.AFTER_NOTHING;
+            afterWaiter = null;
+        }
+        lock.unlock();
+        if (a != KitEventDispatcher.AFTER_NOTHING) {
+            fused.afterPost(a, w);
         }
     }
 
@@ -216,6 +256,17 @@ final class OperationQueue {
             final DtoStatus status = op.status;
             if (evd == null || status == DtoStatus.SUCCESS && (op.flags() & SILENT) != 0) {
                 retireHead();
+            } else if (fused != null) {
+                // the EVD's lock is held: one lock for the completion and its event
+                final int a = evd.postDtoHeld(this, ep, op.cookie(), status, op.transferred, op.reported,
+                        op.immediate);
+                if (a == KitEventDispatcher.REFUSED) {
+                    return; // it waits for room in the EVD, and so does every completion behind it
+                }
+                if (a != KitEventDispatcher.AFTER_NOTHING) { // the state the last post saw decides
+                    after = a;
+                    afterWaiter = evd.waiterThread();
+                }
             } else if (!evd.postDto(this, ep, op.cookie(), status, op.transferred, op.reported, op.immediate)) {
                 return; // it waits for room in the EVD, and so does every completion behind it
             }
@@ -245,7 +296,7 @@ final class OperationQueue {
         try {
             drain();
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
     }
 

@@ -69,12 +69,8 @@ final class ConnectionService {
         }
         final DataPath p = c.path();
         if (p != null && !work && !graceful) {
-            try {
-                if (p.last.quiet(consumer)) {
-                    return 0;
-                }
-            } catch (final IllegalStateException e) {
-                // unmapped by a teardown meanwhile: the round below finds the path gone
+            if (p.last.quiet(consumer)) { // (after a teardown meanwhile: zeros, and the round below finds no path)
+                return 0;
             }
         }
         return Math.max(0, rounds(false));
@@ -165,7 +161,8 @@ final class ConnectionService {
         } catch (final ProtocolViolation e) {
             c.faults().warn("shared-memory connection " + c.describe() + ": protocol violation, connection"
                     + " broken: " + e.getMessage());
-            c.breakLater("protocol violation: " + e.getMessage()); // the request, queued, is flushed by the end
+            c.breakLater("protocol violation: " + e.getMessage()); // a request queued (not written) is flushed by the end
+            written = p.tookDirect(); // written before the violation was found: in flight, the end flushes it there
         } finally {
             c.lock.unlock();
         }
@@ -215,8 +212,6 @@ final class ConnectionService {
         } catch (final ProtocolViolation e) {
             c.breakLater("protocol violation: " + e.getMessage());
             return true;
-        } catch (final IllegalStateException e) {
-            return true; // unmapped by a teardown meanwhile: look again
         }
     }
 

@@ -51,6 +51,8 @@ final class DataPath {
     private final Doorbell peerBell;
     private final GrantTable myGrants;
     private final Arena arena;
+    /** Whether the last {@link #postDirect} wrote its request ({@link #tookDirect}); lock held. */
+    private boolean tookDirect;
     private final GrantTable peerGrants;
     private final long peerPid;
     private final int segments;
@@ -244,12 +246,19 @@ final class DataPath {
      * @throws ProtocolViolation when the peer's HEAD word, read for room, is out of bounds
      */
     boolean postDirect(final PostedOperation op) {
+        tookDirect = false;
         if (nakCode != 0 || responses.count() > 0 || pull != null && pull.ackOwed() >= 0 || out.inRecord()
                 || !requests.writeDirect(op)) {
             return false;
         }
+        tookDirect = true; // in flight (or failed) now: a violation found after the write must not queue it again
         outboundDone();
         return true;
+    }
+
+    /** {@return true if the last {@link #postDirect} wrote its request, even if it then threw} Lock held. */
+    boolean tookDirect() {
+        return tookDirect;
     }
 
     /** After this side wrote (outside a full round): TAIL, the wake-ups owed, this round's view. Lock held. */
@@ -477,7 +486,7 @@ final class DataPath {
 
     /** Takes a receive for the SEND in {@link #h}; {@return false while none is posted (RNR)} */
     private boolean takeReceive() {
-        final PostedOperation op = ep.queues.pollRecv();
+        final PostedOperation op = ep.recvs.poll();
         if (op == null) {
             final long now = System.nanoTime();
             if (!rnrTimed) {

@@ -307,7 +307,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
         if (e != null && connection.connectionFailed(EventNumber.CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR, null)) {
-            e.queues.flushReceives();
+            e.recvs.flush();
         }
     }
 
@@ -536,7 +536,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
         final ConnectionUpcalls connection = epConnection;
         terminate(END_SILENT, why);
         if (e != null && connection.connectionFailed(number, privateData)) {
-            e.queues.flushReceives();
+            e.recvs.flush();
         }
     }
 
@@ -611,7 +611,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             proof.close();
             if (e != null) { // also a connect the consumer aborted: what the EP posted meanwhile completes FLUSHED
                 e.queues.flushRequests();
-                e.queues.flushReceives();
+                e.recvs.flush();
             }
         } finally {
             lock.unlock();

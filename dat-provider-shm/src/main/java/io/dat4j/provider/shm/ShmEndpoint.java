@@ -25,8 +25,9 @@ import java.net.InetAddress;
  *
  * <p>Thread safety ("Threading and locks" in docs/provider-kit.md): the kit calls the hooks but {@link #close} under
  * the EP's lock; they hand connection work to the loop thread and never wait. {@link #queues} are guarded by leaf
- * monitors of their own; this object's monitor ({@link #bind}) takes only the leaf monitors of {@link
- * ShmCompletionSource}; {@link #conn} is volatile. The count of posted requests is written by the posting thread
+ * monitors of their own; {@link #recvs} takes no lock (one adder, the poster under the EP's lock; each receive taken
+ * once by a compare-and-set); this object's monitor ({@link #bind}) takes only the leaf monitors of
+ * {@link ShmCompletionSource}; {@link #conn} is volatile. The count of posted requests is written by the posting thread
  * (under the EP's lock, so one at a time) with a release store after the request is queued, and read by the thread
  * servicing the connection with an acquire load ({@link #requestsPosted()}); a request the poster wrote straight into
  * the ring ({@link ConnectionService#postDirect}) is not queued and not counted.
@@ -45,7 +46,9 @@ final class ShmEndpoint implements EndpointTransport {
 
     final ShmTransport transport;
     final EndpointUpcalls up;
-    /** Posted receives not yet consumed and requests not yet fully written. */
+    /** Posted receives not yet consumed (no monitor: {@link ReceiveFifo}). */
+    final ReceiveFifo recvs;
+    /** Posted requests not yet fully written. */
     final PostedQueues queues;
     volatile ShmConnection conn;
     /** Requests queued so far ({@link #requestsPosted()}), not those written straight into the ring. */
@@ -54,6 +57,7 @@ final class ShmEndpoint implements EndpointTransport {
     ShmEndpoint(final ShmTransport transport, final EndpointUpcalls up) {
         this.transport = transport;
         this.up = up;
+        this.recvs = new ReceiveFifo(up);
         this.queues = new PostedQueues(up);
     }
 
@@ -95,13 +99,13 @@ final class ShmEndpoint implements EndpointTransport {
     public void post(final PostedOperation op) {
         final ShmConnection c = conn;
         if (op.kind() == DtoOperation.RECEIVE) {
-            queues.addRecv(op);
+            recvs.add(op);
             if (c != null) {
                 if (c.ended()) {
                     // its teardown flushed the receives it found, and the EP stays CONNECTED until the end upcall is
                     // applied: this one completes FLUSHED now (queued first, then the check: the teardown took it,
                     // or this thread sees the connection ended; each receive is polled off the queue once)
-                    queues.flushReceives();
+                    recvs.flush();
                 } else {
                     c.io.receivePosted();
                 }
@@ -186,6 +190,7 @@ final class ShmEndpoint implements EndpointTransport {
             transport.cm.executeAndWait(() -> c.terminate(ShmConnection.END_SILENT, "EP freed"),
                     ShmTransport.WAIT_MILLIS);
         }
+        recvs.clear();
         queues.clear();
         if (c != null) {
             bind(null);

@@ -33,12 +33,11 @@ final class IoLoop implements Runnable {
     private static final Logger LOG = Logging.logger(IoLoop.class);
 
     /**
-     * A round waits in {@code recv} ({@link #recvRound}) only when it may wait at least this long (a timer or the
-     * wait's timeout due sooner: it selects); the I/O thread looks at such a waiter at least this often
-     * ({@link #watchRecv}): a consumer interrupted meanwhile (which sends no signal) is back in the kit within it.
+     * A round waits in {@code recv} ({@link #recvRound}) only when it may wait at least this long: a shorter wait (a
+     * timer or the wait's timeout due sooner) selects with the kernel's timeout, where a recv would cost a wake-up of
+     * the I/O thread at its end ({@link #watchRecv}).
      */
-    static final int RECV_WATCH_MILLIS = 20;
-    private static final long RECV_WATCH_NANOS = RECV_WATCH_MILLIS * 1_000_000L;
+    static final int RECV_MIN_WAIT_MILLIS = 20;
 
     /** Microseconds without a driving consumer after which the I/O thread takes over ({@link TcpConfig}). */
     private final long graceNanos;
@@ -103,6 +102,14 @@ final class IoLoop implements Runnable {
      * a timed one costs the kernel a timer set and cancelled per call.
      */
     private volatile long recvDeadline = Long.MAX_VALUE;
+    /**
+     * When ({@link System#nanoTime()}) the parked I/O thread looks at the loop next ({@link Long#MAX_VALUE}: only when
+     * unparked): written by the I/O thread before it looks at a waiter in {@code recv} and parks; a waiter whose
+     * {@link #recvDeadline} comes earlier unparks it after arming ({@link #recvRound}). Both sides write their own
+     * volatile field, then read the other's: either the I/O thread sees the armed waiter, or the waiter sees when the
+     * I/O thread would look and unparks it.
+     */
+    private volatile long ioLooksAt = Long.MAX_VALUE;
     /** The connection last registered with this loop's selector (owner only): the candidate for {@link #recvRound}. */
     private TcpConnection lastRegistered;
     /**
@@ -375,26 +382,38 @@ final class IoLoop implements Runnable {
     }
 
     /**
-     * I/O thread, while consumer {@code o} owns the loop: releases it from its {@code recv} ({@link #recvRound}) when
-     * its round's time is up ({@link #recvDeadline}) or it was interrupted (which sends no signal).
+     * I/O thread, about to park for at most {@code sleep} while a consumer may own the loop: publishes when it will look
+     * next ({@link #ioLooksAt}), then releases a consumer waiting in {@code recv} ({@link #recvRound}) whose round's
+     * time is up ({@link #recvDeadline}). An interrupt of the waiter needs no watch: the kit releases a waiter that is
+     * interrupted inside {@code progress} through the source's {@code wakeup()} ({@link #wakeupDriver()}).
      *
-     * @return how long to sleep at most before looking again ({@link Long#MAX_VALUE}: no consumer of this loop
-     *         waits in recv, ever)
+     * @param sleep how long the I/O thread means to park ({@link Long#MAX_VALUE}: until unparked)
+     * @return how long to park: {@code sleep}, or less when an armed waiter's round ends sooner
      */
-    private long watchRecv(final Thread o, final long now) {
+    private long watchRecv(final long now, final long sleep) {
         final RecvWake w = recvWake;
         if (w == null) {
-            return Long.MAX_VALUE;
+            return sleep;
         }
-        if (o == thread || !w.armed()) {
-            return RECV_WATCH_NANOS;
+        ioLooksAt = sleep == Long.MAX_VALUE ? Long.MAX_VALUE : now + sleep;
+        if (!w.armed()) {
+            return sleep; // (a waiter that arms now sees ioLooksAt, and unparks this thread if it must)
         }
-        final long left = recvDeadline - now;
-        if (left <= 0 || o.isInterrupted()) {
+        final long d = recvDeadline;
+        if (d == Long.MAX_VALUE) {
+            return sleep;
+        }
+        final long left = d - now;
+        if (left <= 0) {
             w.wake();
-            return RECV_WATCH_NANOS;
+            return Math.min(sleep, 50_000L); // (its next round may arm again)
         }
-        return Math.max(Math.min(left, RECV_WATCH_NANOS), 50_000L);
+        final long l = Math.max(left, 50_000L);
+        if (l < sleep) {
+            ioLooksAt = now + l;
+            return l;
+        }
+        return sleep;
     }
 
     /** I/O thread: {@return when a consumer last released the loop, as far as it knows} (see {@link #drives}) */
@@ -412,18 +431,18 @@ final class IoLoop implements Runnable {
         final Thread o = owner.get();
         if (o != null) {
             final long now = System.nanoTime();
-            final long watch = watchRecv(o, now);
             if (now - lastDriven(now) < graceNanos) {
                 // consumers drive round after round (a ping-pong): check back when deferred ACKs fall due, else when
                 // the grace ends, instead of being unparked by every release (a futex wake-up and two thread switches
                 // for the consumer) or waking every ACK delay (a third of a consumer's round trip on one CPU)
-                LockSupport.parkNanos(this, Math.min(nextCheck(now), watch));
+                LockSupport.parkNanos(this, watchRecv(now, nextCheck(now)));
                 return false;
             }
-            // a consumer has held the loop for a while (a long wait): park until it releases the loop, looking at a
-            // waiter in recv at least every RECV_WATCH_MILLIS
+            // a consumer has held the loop for a while (a long wait): park until it releases the loop, or until the
+            // round of a waiter in recv must end
             ioWaitsForRelease = true;
             if (owner.get() != null && running) {
+                final long watch = watchRecv(now, Long.MAX_VALUE);
                 if (watch == Long.MAX_VALUE) {
                     LockSupport.park(this);
                 } else {
@@ -444,7 +463,8 @@ final class IoLoop implements Runnable {
                     owner.set(null);
                 }
             }
-            LockSupport.parkNanos(this, nextCheck(now));
+            // (a consumer may take the loop and wait in recv meanwhile)
+            LockSupport.parkNanos(this, watchRecv(now, nextCheck(now)));
             return false;
         }
         if (!owner.compareAndSet(null, thread)) {
@@ -463,8 +483,7 @@ final class IoLoop implements Runnable {
         final long since = deferredAcks.since();
         final long until = since != 0 ? Math.min(since + ackDelayNanos, lastDriven + graceNanos)
                 : lastDriven + graceNanos;
-        final long d = Math.max(until - now, 50_000L);
-        return recvWake == null ? d : Math.min(d, RECV_WATCH_NANOS); // (a waiter in recv: see watchRecv)
+        return Math.max(until - now, 50_000L);
     }
 
     /** One round by the owner: deferred ACKs, timers, the silent-peer sweep, a selection waiting at most {@code maxMillis}, work. */
@@ -512,9 +531,10 @@ final class IoLoop implements Runnable {
      * A driving consumer's read of the loop's only connection in one {@code recv}, instead of a selection and a read:
      * with {@code waitMillis} 0 one that does not wait (a polling consumer's round: one system call per round, and one
      * per message where a selection and a read are two), else, when the round may wait at least
-     * {@link #RECV_WATCH_MILLIS} (a shorter wait selects), one blocking call without a timeout, which the I/O thread
-     * ends when the round's time is up or the consumer was interrupted ({@link #watchRecv}); then what arrived is
-     * handled as after a selection. Used when the loop's selector holds that connection alone, established,
+     * {@link #RECV_MIN_WAIT_MILLIS} (a shorter wait selects), one blocking call without a timeout, which the I/O thread
+     * ends when the round's time is up ({@link #watchRecv}: the waiter unparks it when it would look only later); an
+     * interrupt of the waiter releases it through the kit ({@code wakeup()} of the completion source); then what
+     * arrived is handled as after a selection. Used when the loop's selector holds that connection alone, established,
      * waiting to read only (no pending write, no listener, no other connection: a selection would watch those), its
      * inbound stage consumed ({@link InboundReader#mayWaitInRecv()}), its socket adopted ({@link SocketIo#adopt()}),
      * on a platform thread that is not interrupted. One reader at a time: the caller owns the loop, and every read of
@@ -530,7 +550,7 @@ final class IoLoop implements Runnable {
     private boolean recvRound(final long waitMillis, final long now, final long k0) {
         final RecvWake w = recvWake;
         final Thread me = Thread.currentThread();
-        if (w == null || (waitMillis != 0 && waitMillis < RECV_WATCH_MILLIS) || selector.keys().size() != 1
+        if (w == null || (waitMillis != 0 && waitMillis < RECV_MIN_WAIT_MILLIS) || selector.keys().size() != 1
                 || me.isVirtual() || me.isInterrupted()) {
             return false;
         }
@@ -570,9 +590,17 @@ final class IoLoop implements Runnable {
             }
             recvPolls++; // (racy across loops: a diagnostic count)
         } else {
-            recvDeadline = waitMillis >= Long.MAX_VALUE / 2_000_000L ? Long.MAX_VALUE
+            final long deadline = waitMillis >= Long.MAX_VALUE / 2_000_000L ? Long.MAX_VALUE
                     : (now != 0 ? now : System.nanoTime()) + waitMillis * 1_000_000L;
+            recvDeadline = deadline;
             w.arm();
+            if (deadline != Long.MAX_VALUE) {
+                // the I/O thread ends this recv at the deadline: if it would look only later, it must look again
+                final long l = ioLooksAt;
+                if (l == Long.MAX_VALUE || l - deadline > 0) {
+                    LockSupport.unpark(thread);
+                }
+            }
             try {
                 // (a wake-up counted before the arming is seen here; one counted after it signals this thread)
                 n = kicks.get() != k0 ? -1 : c.in.recvInto(true);

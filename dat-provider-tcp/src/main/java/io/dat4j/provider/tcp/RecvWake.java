@@ -28,9 +28,10 @@ import org.apache.logging.log4j.Logger;
  * {@link #SIGNAL_NANOS}: a signal that lands between the check and the call is repeated), then SIGNALLED. The
  * waiter's disarm waits while a waker signals, so a signal never reaches its thread once it has gone on to other work
  * (or ended). The counter and the state are sequentially consistent: either the waiter sees the wake-up before it
- * calls, or the waker sees ARMED. The {@code recv} has no timeout: the loop's I/O thread looks at
- * an armed waiter at least every {@link IoLoop#RECV_WATCH_MILLIS} and wakes it when its round's time is up or it was
- * interrupted by {@link Thread#interrupt()}, which sends no signal.
+ * calls, or the waker sees ARMED. The {@code recv} has no timeout: the loop's I/O thread wakes an
+ * armed waiter when its round's time is up (IoLoop's watch); {@link Thread#interrupt()}, which sends no signal, reaches
+ * it through the kit, which calls the completion source's {@code wakeup()} when a thread inside its progress is
+ * interrupted.
  *
  * <p>Threading: lock-free; see "Threading and locks" in {@code docs/provider-kit.md}.
  */
@@ -120,7 +121,7 @@ final class RecvWake {
         state.set(ARMED);
     }
 
-    /** {@return true while a waiter is armed and no waker has signalled it} (the I/O thread's watch) */
+    /** {@return true while a waiter is armed and no waker has signalled it} (the I/O thread's watch of its deadline) */
     boolean armed() {
         return state.get() == ARMED;
     }

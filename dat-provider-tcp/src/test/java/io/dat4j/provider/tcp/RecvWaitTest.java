@@ -189,9 +189,10 @@ class RecvWaitTest {
 
     /**
      * The recv of a waiting consumer has no timeout of its own: the loop's I/O thread ends it when the round's time is
-     * up (the wait's timeout: 25 ms, just above the shortest wait taken in recv, and longer) and when the waiter is
-     * interrupted, also in a wait without a timeout that has lasted well past the drive grace (the I/O thread then
-     * parks between its looks). Data that comes late in a long wait is still delivered.
+     * up (the wait's timeout: 25 ms, just above the shortest wait taken in recv, and longer), and the kit's interrupt
+     * release (the source's wakeup) when the waiter is interrupted, also in a wait without a timeout that has lasted
+     * well past the drive grace (the I/O thread then parks until the waiter releases the loop, watching nothing). Data
+     * that comes late in a long wait is still delivered.
      */
     @Test
     @Timeout(60)
@@ -201,7 +202,7 @@ class RecvWaitTest {
             final LocalMemoryRegion cBuf = f.lmr(f.c, 16);
             ep[0].postRecv(cBuf.triplet(0, 8), 7);
             for (final long ms : new long[] {25, 60, 150}) {
-                // (a wait enters recv only if at least RECV_WATCH_MILLIS of it are left when its round starts: on a
+                // (a wait enters recv only if at least RECV_MIN_WAIT_MILLIS of it are left when its round starts: on a
                 // loaded machine the first rounds of a 25 ms wait can start later than that, and then select; so
                 // each length has a few tries, and at least one of them must have gone through recv)
                 final long before = IoLoop.recvRounds();
