@@ -67,6 +67,32 @@ def main():
             print(f"| {v} | {r} | " + " | ".join(cells) + " |")
     print()
     csw_section(out, order, runs)
+    cm_section(out)
+
+
+def cm_section(out):
+    """CM=1: each variant's dat cm --hold rate per round against dtestcm's of the same boot."""
+    cms = {}
+    for p in glob.glob(os.path.join(out, "cm-*.out")):
+        m = re.match(r"cm-(.+)-([0-9]+)\.out$", os.path.basename(p))
+        if m:
+            doc = tables.json_doc(p) or {}
+            cms[(m.group(1), int(m.group(2)))] = doc
+    if not cms:
+        return
+    dt = tables.dtestcm(os.path.join(out, "dtestcm.out"))
+    print("Connection set-up, `dat cm --hold` connections per second (after `--warmup` connections in the same JVM) "
+          "against `dtestcm`'s of the same boot; the client JVM's wall time (CSW=1), start and warm-up included")
+    print()
+    print("| variant | round | CPS | dat/C | client JVM s |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| `dtestcm` | | {tables.fmt(dt.get('cps'))} | | |")
+    for (v, r) in sorted(cms, key=lambda k: (k[0], k[1])):
+        cps = cms[(v, r)].get("connections_per_s")
+        t = time_file(os.path.join(out, f"cm-{v}-{r}.time"))
+        print(f"| {v} | {r} | {tables.fmt(cps)} | **{tables.fr(tables.ratio(cps, dt.get('cps')))}** | "
+              f"{tables.fmt(t[2]) if t else '–'} |")
+    print()
 
 
 def time_file(path):

@@ -6,12 +6,16 @@
 #
 # VARIANTS: one per line, NAME=DIR[;JAVA OPTIONS]. DIR holds every jar of the module path (dat-tools.jar and its lib/,
 # e.g. a copy of dat-tools/target/lib plus dat-tools.jar; a DIR with a lib/ subdirectory uses DIR/*.jar and
-# DIR/lib/*.jar). The options are added to JAVA_OPTS, except --warmup=N (this variant's dat perf lat --warmup) and --no-bw (no bandwidth pair for this variant); in them @OUT@ is OUTDIR, @ROLE@ is srv or cli (the server's or
-# the client's JVM), and @AOT@ is OUTDIR/aot/NAME-@ROLE@.aot: a variant whose options name @AOT@ first runs one
-# untimed training pair that writes those caches (-XX:AOTCacheOutput, JDK 25), then measures with -XX:AOTCache=.
-# In the guest: ib_send_lat -R -e per size (LAT_N) and ib_send_bw -R (BW_SIZE, -t BW_DEPTH, -r BW_RX) once, then
-# ROUNDS rounds, each running every variant in turn: dat perf lat --op send (sizes LAT_SIZES, -n LAT_N, --warmup
-# LAT_WARMUP) and, unless SKIP_BW=1, dat perf bw --op send (BW_SIZE). Then ab.md (scripts/bench-softroce-ab.py).
+# DIR/lib/*.jar). The options are added to JAVA_OPTS, except --warmup=N (this variant's dat perf lat --warmup) and
+# --no-bw (no bandwidth pair for this variant); in them @OUT@ is OUTDIR, @ROLE@ is srv or cli (the server's or the
+# client's JVM), @KIND@ is lat or cm (the workload), and @AOT@ is OUTDIR/aot/NAME-@KIND@-@ROLE@.aot: a variant
+# whose options name @AOT@ first runs one untimed training pair per kind measured (lat, and cm with CM=1) that writes those caches
+# (-XX:AOTCacheOutput, JDK 25), then measures with -XX:AOTCache=.
+# In the guest: ib_send_lat -R -e per size (LAT_N) and ib_send_bw -R (BW_SIZE, -t BW_DEPTH, -r BW_RX) once (and
+# dtestcm -c CM_N -b CM_B with CM=1), then ROUNDS rounds, each running every variant in turn: dat perf lat --op send
+# (sizes LAT_SIZES, -n LAT_N, --warmup LAT_WARMUP; SKIP_LAT=1 leaves it out), unless SKIP_BW=1 dat perf bw --op send
+# (BW_SIZE), and with CM=1 dat cm --hold (-c CM_N -b CM_B after --warmup CM_WARMUP connections in the same JVM, as
+# bench-softroce.sh's set-up pairs). Then ab.md (scripts/bench-softroce-ab.py).
 # CSW=1: both JVMs of each latency pair run under /usr/bin/time (NAME.time, NAME.server.time), and ab.md gives their
 # voluntary context switches (sleeps: futex, poll, read that blocked) per round trip and their wall time. Not yet a
 # load-independent count: the rdmacm provider's CM thread wakes every 50 ms when idle (20 switches a second per JVM;
@@ -39,6 +43,11 @@ BW_DEPTH=${BW_DEPTH:-32}
 BW_RX=${BW_RX:-128}
 ROUNDS=${ROUNDS:-2}
 SKIP_BW=${SKIP_BW:-0}
+SKIP_LAT=${SKIP_LAT:-0}
+CM=${CM:-0}
+CM_N=${CM_N:-100}
+CM_B=${CM_B:-10}
+CM_WARMUP=${CM_WARMUP:-300}
 SKIP_PERFTEST=${SKIP_PERFTEST:-0}
 CSW=${CSW:-0}
 CONNECT_TIMEOUT=${CONNECT_TIMEOUT:-}
@@ -89,7 +98,7 @@ done <<< "$VARIANTS"
     echo "VARIANTS:"; echo "$VARIANTS" | sed 's/^/  /'
     echo "LAT_SIZES=$LAT_SIZES LAT_N=$LAT_N LAT_WARMUP=$LAT_WARMUP BW_SIZE=$BW_SIZE BW_BYTES=$BW_BYTES" \
         "BW_WARMUP=$BW_WARMUP BW_DEPTH=$BW_DEPTH BW_RX=$BW_RX ROUNDS=$ROUNDS SKIP_BW=$SKIP_BW CSW=$CSW" \
-        "CONNECT_TIMEOUT=$CONNECT_TIMEOUT"
+        "CONNECT_TIMEOUT=$CONNECT_TIMEOUT SKIP_LAT=$SKIP_LAT CM=$CM CM_N=$CM_N CM_B=$CM_B CM_WARMUP=$CM_WARMUP"
 } > "$out/env.txt"
 
 cat > "$out/guest-job.sh" <<JOB
@@ -100,12 +109,13 @@ T=$T
 PAIR_TRIES=2
 source "$root/scripts/lib/softroce-guest.sh"
 $defs
-# dat NAME ROLE [AOT-TRAIN]: the dat command of a variant for the server (srv) or client (cli)
+# dat NAME ROLE [AOT-TRAIN [KIND]]: the dat command of a variant for the server (srv) or client (cli); KIND (lat or
+# cm, default lat) names the variant's AOT cache for that workload
 dat() {
-    local o m a="$out/aot/\$1-\$2.aot"
+    local o m a="$out/aot/\$1-\${4:-lat}-\$2.aot"
     eval "o=\\\$opts_\$1; m=\\\$mp_\$1"
     if [ "\${3:-}" = train ]; then o=\$(echo "\$o" | sed "s|-XX:AOTCache=@AOT@|-XX:AOTCacheOutput=@AOT@|g"); fi
-    o=\$(echo "\$o" | sed -e "s|@AOT@|\$a|g" -e "s|@ROLE@|\$2|g" -e "s|@OUT@|$out|g")
+    o=\$(echo "\$o" | sed -e "s|@AOT@|\$a|g" -e "s|@ROLE@|\$2|g" -e "s|@KIND@|\${4:-lat}|g" -e "s|@OUT@|$out|g")
     echo "$java --enable-native-access=io.dat4j.provider.rdmacm $JAVA_OPTS \$o -p \$m" \
         "-m io.dat4j.tools/io.dat4j.tools.DatCommand"
 }
@@ -120,13 +130,21 @@ lat() { # lat NAME VARIANT [train]
         "\$tc \$(dat \$2 cli \${3:-}) perf lat -P \$ia -h \$ip -p \$port --op send --sizes $LAT_SIZES -n $LAT_N \
             --warmup \$w --json${CONNECT_TIMEOUT:+ --connect-timeout $CONNECT_TIMEOUT}"
 }
+cm() { # cm NAME VARIANT [train]: dat cm --hold, as bench-softroce.sh's set-up pairs (CSW=1: the JVMs' times too)
+    local ts="" tc=""
+    if [ $CSW = 1 ]; then
+        ts="/usr/bin/time -f '%w %c %e' -o \$1.server.time"; tc="/usr/bin/time -f '%w %c %e' -o \$1.time"
+    fi
+    pair "\$1" "waiting for connect" "\$ts \$(dat \$2 srv "\${3:-}" cm) cm -s -P \$ia -p \$port --wait 300" \
+        "\$tc \$(dat \$2 cli "\${3:-}" cm) cm -P \$ia -h \$ip -p \$port -c $CM_N -b $CM_B --warmup $CM_WARMUP --hold --json"
+}
 bw() { # bw NAME VARIANT
     pair "\$1" "waiting on port" "\$(dat \$2 srv) perf bw -s -P \$ia -p \$port" \
         "\$(dat \$2 cli) perf bw -P \$ia -h \$ip -p \$port --op send --sizes $BW_SIZE --bytes $BW_BYTES -n 200 \
             --warmup $BW_WARMUP -t $BW_DEPTH -r $BW_RX --json"
 }
 if [ $SKIP_PERFTEST != 1 ]; then
-    for s in \$(echo $LAT_SIZES | tr , ' '); do
+    [ $SKIP_LAT = 1 ] || for s in \$(echo $LAT_SIZES | tr , ' '); do
         pair "pt-send-lat-event-\$s" "Waiting for client" \
             "ib_send_lat -R -d \$dev -F -p \$port -s \$s -n $LAT_N -e" \
             "ib_send_lat -R -d \$dev -F -p \$port -s \$s -n $LAT_N -e \$ip"
@@ -138,15 +156,21 @@ if [ $SKIP_PERFTEST != 1 ]; then
             "ib_send_bw -R -d \$dev -F -p \$port -s $BW_SIZE -n \$n -t $BW_DEPTH -r $BW_RX \$ip"
     fi
 fi
+if [ $CM = 1 ]; then
+    pair "dtestcm" "Server ready\|waiting for client" "dtestcm -s -P \$ia -p \$port -c $CM_N -b $CM_B" \
+        "dtestcm -P \$ia -p \$port -h \$ip -c $CM_N -b $CM_B"
+fi
 for v in ${names[*]}; do
     if eval "echo \\\$opts_\$v" | grep -q '@AOT@'; then
-        lat "train-\$v" \$v train
+        [ $SKIP_LAT = 1 ] || lat "train-\$v" \$v train
+        [ $CM != 1 ] || cm "train-cm-\$v" \$v train
         ls -la "$out/aot" >&2
     fi
 done
 for r in \$(seq 1 $ROUNDS); do
     for v in ${names[*]}; do
-        lat "lat-\$v-\$r" \$v
+        [ $SKIP_LAT = 1 ] || lat "lat-\$v-\$r" \$v
+        [ $CM != 1 ] || cm "cm-\$v-\$r" \$v
         eval "nb=\\\$nobw_\$v"
         [ $SKIP_BW = 1 ] || [ "\$nb" = 1 ] || bw "bw-\$v-\$r" \$v
     done

@@ -24,8 +24,10 @@ import org.apache.logging.log4j.Logger;
  * the EVD reads its notifications itself ({@link #progress}, as {@code ibv_get_cq_event} in the waiter's thread of a
  * C program): it arms the CQ ({@code ibv_req_notify_cq}), polls it once more (a completion that came before the arm
  * raises no event), then blocks in {@code poll(2)} on the channel and the eventfd, takes and acks the event and polls
- * the CQ. {@link #wakeup()} and {@link #close()} signal the eventfd; a round lasts at most {@link #SLICE_MS}, after
- * which the kit looks at its deadline and the thread's interrupt again. An arm that raised no event yet is kept
+ * the CQ. {@code poll(2)} blocks for all the time the kit gives the round (with no timeout for an unlimited wait):
+ * whatever must end it early reaches the eventfd, since the kit calls {@link #wakeup()} on a post, a signal, a close,
+ * {@code dat_evd_set_unwaitable} and an interrupt of the waiting thread, and {@link #close()} signals it too. An
+ * idle wait therefore sleeps in one {@code poll(2)} and wakes for nothing. An arm that raised no event yet is kept
  * ({@code armed}) for the next round, so a round that follows one that found its completions without an event
  * does not arm again, and the event that arm raises wakes it.
  *
@@ -49,9 +51,6 @@ import org.apache.logging.log4j.Logger;
 final class CompletionQueue implements CompletionSource {
 
     private static final Logger LOG = Logging.logger(CompletionQueue.class);
-    /** The longest one driven round blocks: the kit then sees an interrupt or a spent deadline. */
-    static final int SLICE_MS = 20;
-    private static final long SLICE_NANOS = SLICE_MS * 1_000_000L;
     private static final int FREE = 0;
     private static final int DRIVER = 1;
     private static final int THREAD = 2;
@@ -80,6 +79,8 @@ final class CompletionQueue implements CompletionSource {
     /** Channel events its waiters took, and the CQ thread took (written by the claim's holder; for tests). */
     private long drivenEvents;
     private long threadEvents;
+    /** The driver's {@code poll(2)} calls (written by the claim's holder; read by tests while a waiter blocks). */
+    private volatile long driverPolls;
     private int entries;
     /** The EVD's queue length. */
     private int queueLength;
@@ -223,6 +224,11 @@ final class CompletionQueue implements CompletionSource {
         return drivenEvents;
     }
 
+    /** {@return how many times this CQ's waiters called {@code poll(2)} (an idle wait calls it once)} */
+    long driverPolls() {
+        return driverPolls;
+    }
+
     /** {@return how many channel events the IA's CQ thread took and turned into signals} */
     long threadEvents() {
         return threadEvents;
@@ -268,7 +274,8 @@ final class CompletionQueue implements CompletionSource {
      * nothing, without time to wait (the kit polled the CQ just before), on a virtual thread (which must not block
      * in native code: the kit parks it and the CQ thread signals), or when the channel cannot be claimed (the CQ
      * thread is taking an event, which it turns into a signal; or the CQ is closing). The kit also calls
-     * {@link #wakeup()} when the waiter is interrupted; the round's {@link #SLICE_MS} bound stays as a backstop.
+     * {@link #wakeup()} when the waiter is interrupted (and begins with it if the thread already is), so the round
+     * blocks for all of {@code nanos}.
      */
     @Override
     public boolean progress(final long nanos) {
@@ -298,12 +305,11 @@ final class CompletionQueue implements CompletionSource {
                 if (left <= 0 || closed.get() || Thread.currentThread().isInterrupted()) {
                     return true;
                 }
-                // (no arithmetic on an unlimited wait's Long.MAX_VALUE: it would overflow into poll(2)'s -1)
-                final int ms = left >= SLICE_NANOS ? SLICE_MS : (int) Math.max(1, (left + 999_999) / 1_000_000);
                 EventCalls.watch(pollSet, 0, channelFd);
                 EventCalls.watch(pollSet, 1, wakeFd);
-                if (EventCalls.poll(pollSet, 2, ms) == 0) {
-                    return true; // a slice without news: the kit checks its deadline and the interrupt
+                driverPolls++; // (one writer, the claim's holder)
+                if (EventCalls.poll(pollSet, 2, timeoutMs(left)) == 0) {
+                    return true; // the time is spent (or EINTR): the kit checks its deadline and the interrupt
                 }
                 if (EventCalls.ready(pollSet, 1)) {
                     EventCalls.drainEventFd(wakeFd);
@@ -324,6 +330,22 @@ final class CompletionQueue implements CompletionSource {
         } finally {
             claim.set(FREE);
         }
+    }
+
+    /**
+     * {@return {@code poll(2)}'s timeout for a round with {@code nanos} left: -1 (none) for an unlimited wait, else
+     * the time rounded up to whole milliseconds (at least 1, at most {@code Integer.MAX_VALUE}, about 24 days, after
+     * which the kit calls again)}
+     *
+     * @param nanos the time left, {@code Long.MAX_VALUE} for no limit
+     */
+    static int timeoutMs(final long nanos) {
+        if (nanos == Long.MAX_VALUE) {
+            return -1;
+        }
+        // (rounded up without overflow: nanos / 1e6, plus one if there is a remainder)
+        final long ms = nanos / 1_000_000 + (nanos % 1_000_000 == 0 ? 0 : 1);
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms));
     }
 
     /** {@inheritDoc} Signals the eventfd the driver polls (its next round returns at once if it is not inside). */

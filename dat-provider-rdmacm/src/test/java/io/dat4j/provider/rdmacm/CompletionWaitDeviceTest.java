@@ -6,27 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AdapterOptions;
-import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
-import io.dat4j.Endpoint;
 import io.dat4j.Event;
 import io.dat4j.EventDispatcher;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
-import io.dat4j.LocalMemoryRegion;
-import io.dat4j.MemoryPrivilege;
-import io.dat4j.ProtectionZone;
-import io.dat4j.PublicServicePoint;
-import io.dat4j.RegistryEntry;
-import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,69 +42,44 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class CompletionWaitDeviceTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Duration WAIT = DeviceFixture.WAIT;
     /** Long enough for a waiter to block in poll(2) on a TCG guest. */
     private static final long SETTLE_MS = 300;
-    private static InetAddress ip;
-    private static RegistryEntry entry;
+    /** One side: a receive and a request EVD of 16 (one CQ each), the default EP, a 4 KiB LMR. */
+    private static final DeviceFixture.Shape SHAPE = new DeviceFixture.Shape(16, 16, null, 4096);
+    private static GuestDevice device;
 
+    private DeviceFixture fixture;
     private InterfaceAdapter ia;
-    private RdmaCmTransport transport;
-    private final Arena arena = Arena.ofShared();
 
     @BeforeAll
     static void requireDevice() throws Exception {
-        final GuestDevice device = GuestDevice.require();
-        ip = device.ip();
-        entry = device.entry();
+        device = GuestDevice.require();
     }
 
     private void open(final boolean waiterReadsChannel) {
-        final AdapterOptions options = AdapterOptions.builder().asyncEventQueueLength(16)
-                .set(RdmaCmConfig.WAITER_READS_CHANNEL, Boolean.toString(waiterReadsChannel)).build();
-        ia = new RdmaCmProvider().open(entry, options, t -> transport = t);
+        fixture = new DeviceFixture(device, AdapterOptions.builder()
+                .set(RdmaCmConfig.WAITER_READS_CHANNEL, Boolean.toString(waiterReadsChannel)));
+        ia = fixture.ia();
     }
 
     @AfterEach
     void close() {
-        if (ia != null) {
-            ia.close();
+        if (fixture != null) {
+            fixture.close();
         }
-        arena.close();
-        GuestDevice.assertNoProviderThreads();
-    }
-
-    /** One side of a connection: PZ, a receive EVD and a request EVD (one CQ each), connect EVD, EP, LMR. */
-    private final class Side {
-        final ProtectionZone pz = ia.createProtectionZone();
-        final EventDispatcher recv = ia.createEventDispatcher(16, null, Set.of(EventStream.DTO));
-        final EventDispatcher req = ia.createEventDispatcher(16, null, Set.of(EventStream.DTO));
-        final EventDispatcher conn = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
-        final Endpoint ep = ia.createEndpoint(pz, recv, req, conn, null);
-        final MemorySegment buffer = arena.allocate(4096, 4096);
-        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
-    }
-
-    private Side[] connected() {
-        final Side server = new Side();
-        final Side client = new Side();
-        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
-        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
-        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
-        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
-        cr.request().accept(server.ep, null);
-        client.conn.await(WAIT);
-        server.conn.await(WAIT);
-        psp.close();
-        return new Side[] {server, client};
     }
 
     private long driven() {
-        return transport.completionQueues().stream().mapToLong(CompletionQueue::drivenEvents).sum();
+        return fixture.transport().completionQueues().stream().mapToLong(CompletionQueue::drivenEvents).sum();
     }
 
     private long signalled() {
-        return transport.completionQueues().stream().mapToLong(CompletionQueue::threadEvents).sum();
+        return fixture.transport().completionQueues().stream().mapToLong(CompletionQueue::threadEvents).sum();
+    }
+
+    private long driverPolls() {
+        return fixture.transport().completionQueues().stream().mapToLong(CompletionQueue::driverPolls).sum();
     }
 
     @ParameterizedTest(name = "waiterReadsChannel={0}")
@@ -124,9 +88,9 @@ class CompletionWaitDeviceTest {
             + " event, taken by the waiter itself (true) or by the CQ thread, which signals it (false)")
     void shouldWakeEachWaiterByItsChannel(final boolean waiterReadsChannel) throws Exception {
         open(waiterReadsChannel);
-        final Side[] s = connected();
-        final Side server = s[0];
-        final Side client = s[1];
+        final DeviceFixture.Pair pair = fixture.connected(SHAPE);
+        final DeviceFixture.Side server = pair.server();
+        final DeviceFixture.Side client = pair.client();
         final int rounds = 100;
         server.ep.postRecv(server.lmr.triplet(0, 64), 0);
         client.ep.postRecv(client.lmr.triplet(0, 64), 0);
@@ -136,13 +100,13 @@ class CompletionWaitDeviceTest {
                 assertEquals(DtoStatus.SUCCESS, got.status());
                 server.ep.postRecv(server.lmr.triplet(0, 64), i + 1);
                 server.ep.postSend(server.lmr.triplet(64, 8), i);
-                assertEquals(DtoOperation.SEND, assertInstanceOf(DtoCompletionEvent.class, server.req.await(WAIT))
+                assertEquals(DtoOperation.SEND, assertInstanceOf(DtoCompletionEvent.class, server.request.await(WAIT))
                         .operation());
             }
         }, r -> Thread.ofPlatform().name("echo").start(r));
         for (int i = 0; i < rounds; i++) {
             client.ep.postSend(client.lmr.triplet(64, 8), i);
-            assertEquals(DtoStatus.SUCCESS, assertInstanceOf(DtoCompletionEvent.class, client.req.await(WAIT))
+            assertEquals(DtoStatus.SUCCESS, assertInstanceOf(DtoCompletionEvent.class, client.request.await(WAIT))
                     .status());
             final DtoCompletionEvent got = assertInstanceOf(DtoCompletionEvent.class, client.recv.await(WAIT));
             assertEquals(DtoStatus.SUCCESS, got.status());
@@ -195,6 +159,33 @@ class CompletionWaitDeviceTest {
         evd.close();
         assertEquals(StatusType.ABORT, assertInstanceOf(DatException.class,
                 freed.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).type());
+    }
+
+    @Test
+    @DisplayName("an idle INFINITE wait that reads its channel blocks in one poll(2) until an interrupt releases it"
+            + " (no timed rounds that wake it for nothing)")
+    void shouldBlockInOnePollUntilReleased() throws Exception {
+        open(true);
+        final EventDispatcher evd = ia.createEventDispatcher(8, null, Set.of(EventStream.DTO));
+        final Thread[] waiter = new Thread[1];
+        final CompletableFuture<Throwable> interrupted = failureOf(evd, waiter);
+        final long end = System.nanoTime() + WAIT.toNanos();
+        while (driverPolls() == 0 && System.nanoTime() < end && !interrupted.isDone()) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, driverPolls(), "the waiter did not block in poll(2) on its channel");
+        // a round bounded at some slice would call poll(2) again within this time, even on a slow guest
+        Thread.sleep(4 * SETTLE_MS);
+        assertEquals(1, driverPolls(), "poll(2) calls of a wait with nothing to come");
+        waiter[0].interrupt();
+        assertEquals(StatusType.INTERRUPTED_CALL, assertInstanceOf(DatException.class,
+                interrupted.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).type());
+        assertEquals(1, driverPolls(), "poll(2) calls of the wait, released by its interrupt");
+        // and a wait with a timeout blocks for it in one poll(2)
+        final long before = driverPolls();
+        assertEquals(StatusType.TIMEOUT_EXPIRED, assertThrows(DatException.class,
+                () -> evd.await(Duration.ofMillis(4 * SETTLE_MS))).type());
+        assertTrue(driverPolls() - before <= 2, "poll(2) calls of one timed wait: " + (driverPolls() - before));
     }
 
     @Test

@@ -3,15 +3,12 @@ package io.dat4j.provider.rdmacm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.AsyncErrorEvent;
-import io.dat4j.AsyncErrorReason;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
-import io.dat4j.ConnectionRequestEvent;
 import io.dat4j.DatException;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoStatus;
@@ -22,17 +19,8 @@ import io.dat4j.EventDispatcher;
 import io.dat4j.EventNumber;
 import io.dat4j.EventStream;
 import io.dat4j.InterfaceAdapter;
-import io.dat4j.LocalMemoryRegion;
-import io.dat4j.MemoryPrivilege;
-import io.dat4j.ProtectionZone;
-import io.dat4j.PublicServicePoint;
-import io.dat4j.RegistryEntry;
-import io.dat4j.ServicePointFlag;
 import io.dat4j.StatusType;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,32 +59,32 @@ class RdmaCmFaultDeviceTest {
 
     /** System property that enables these tests (they take the device's netdev down). */
     static final String FAULTS_PROP_NAME = "dat4j.rdmacm.faults";
-    private static final Duration WAIT = Duration.ofSeconds(60);
-    private static InetAddress ip;
+    private static final Duration WAIT = DeviceFixture.WAIT;
+    /** One side: one DTO EVD of 1024 for both queues, an EP 256 deep each way, a 64 KiB LMR. */
+    private static final DeviceFixture.Shape SHAPE = new DeviceFixture.Shape(1024, 0,
+            io.dat4j.EndpointAttributes.builder().maxRecvDtos(256).maxRequestDtos(256).build(), 65536);
+    private static GuestDevice device;
     private static String netdev;
-    private static RegistryEntry entry;
 
+    private DeviceFixture fixture;
     private InterfaceAdapter ia;
-    private Arena arena;
 
     @BeforeAll
     static void requireDevice() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean(FAULTS_PROP_NAME), "takes the RDMA netdev down, which leaves rdma_cm "
                 + "unusable for the rest of the boot on rxe (6.1): run by run-guest-tests.sh as its last step (-D"
                 + FAULTS_PROP_NAME + "=true)");
-        final GuestDevice device = GuestDevice.require();
+        device = GuestDevice.require();
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root to take the link down");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
                 "no ip(8)");
-        ip = device.ip();
         netdev = device.netdev();
-        entry = device.entry();
     }
 
     @BeforeEach
     void open() {
-        arena = Arena.ofShared();
-        ia = new RdmaCmProvider().open(entry, io.dat4j.AdapterOptions.builder().asyncEventQueueLength(16).build());
+        fixture = new DeviceFixture(device);
+        ia = fixture.ia();
     }
 
     @AfterEach
@@ -104,10 +92,8 @@ class RdmaCmFaultDeviceTest {
         try {
             link(true);
         } finally {
-            ia.close();
-            arena.close();
+            fixture.close();
         }
-        GuestDevice.assertNoProviderThreads();
     }
 
     private static String run(final String... cmd) throws IOException, InterruptedException {
@@ -142,31 +128,10 @@ class RdmaCmFaultDeviceTest {
         }
     }
 
-    /** One side: PZ, DTO EVD (CQ), connect EVD, EP, a 64 KiB LMR. */
-    private final class Side {
-        final ProtectionZone pz = ia.createProtectionZone();
-        final EventDispatcher dto = ia.createEventDispatcher(1024, null, Set.of(EventStream.DTO));
-        final EventDispatcher conn = ia.createEventDispatcher(8, null, Set.of(EventStream.CONNECTION));
-        final Endpoint ep = ia.createEndpoint(pz, dto, dto, conn, io.dat4j.EndpointAttributes.builder()
-                .maxRecvDtos(256).maxRequestDtos(256).build());
-        final MemorySegment buffer = arena.allocate(65536, 4096);
-        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, buffer, MemoryPrivilege.ALL);
-    }
-
-    private Side[] connect() {
-        final Side server = new Side();
-        final Side client = new Side();
-        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
-        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
-        client.ep.connect(ip, psp.connectionQualifier(), WAIT, null);
-        final ConnectionRequestEvent cr = assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT));
-        cr.request().accept(server.ep, null);
-        assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED,
-                assertInstanceOf(ConnectionEvent.class, client.conn.await(WAIT)).number());
-        assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED,
-                assertInstanceOf(ConnectionEvent.class, server.conn.await(WAIT)).number());
-        psp.close();
-        return new Side[] {client, server};
+    /** {@return a client ({@code [0]}) and a server ({@code [1]}) side, connected} */
+    private DeviceFixture.Side[] connect() {
+        final DeviceFixture.Pair pair = fixture.connected(SHAPE);
+        return new DeviceFixture.Side[] {pair.client(), pair.server()};
     }
 
     /**
@@ -240,7 +205,7 @@ class RdmaCmFaultDeviceTest {
     @DisplayName("netdev down while connected: later operations either complete (the device loops its own address "
             + "back) or fail with BROKEN; each exactly once; everything closes")
     void shouldSurviveLinkDownWhileConnected() throws Exception {
-        final Side[] s = connect();
+        final DeviceFixture.Side[] s = connect();
         for (int i = 0; i < 8; i++) {
             s[1].ep.postRecv(s[1].lmr.triplet(i * 1024L, 1024), 100 + i);
         }
@@ -251,7 +216,7 @@ class RdmaCmFaultDeviceTest {
         for (int i = 0; i < 8; i++) {
             s[0].ep.postSend(List.of(s[0].lmr.triplet(i * 1024L, 1024)), i, CompletionFlag.DEFAULT);
         }
-        final Map<Long, DtoStatus> sent = collect(s[0].dto, 8);
+        final Map<Long, DtoStatus> sent = collect(s[0].recv, 8);
         System.out.println("link down: 8 SENDs done after " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)
                 + " ms");
         final List<EventNumber> clientSeen = new ArrayList<>(early);
@@ -264,7 +229,7 @@ class RdmaCmFaultDeviceTest {
         if (s[1].ep.state() == EndpointState.CONNECTED) {
             s[1].ep.disconnect(CloseMode.ABRUPT);
         }
-        final Map<Long, DtoStatus> received = collect(s[1].dto, 8);
+        final Map<Long, DtoStatus> received = collect(s[1].recv, 8);
         checkBrokenIfError("server", received, s[1].ep, events(s[1].conn, Duration.ofSeconds(2)));
         s[0].ep.close();
         s[1].ep.close();
@@ -275,7 +240,7 @@ class RdmaCmFaultDeviceTest {
     @DisplayName("netdev down during a transfer: every posted operation completes exactly once, an error completion "
             + "breaks the connection (BROKEN), the EPs free cleanly")
     void shouldSurviveLinkDownDuringATransfer() throws Exception {
-        final Side[] s = connect();
+        final DeviceFixture.Side[] s = connect();
         for (int i = 0; i < 200; i++) {
             s[1].ep.postRecv(s[1].lmr.triplet(0, 256), 10_000 + i);
         }
@@ -307,12 +272,12 @@ class RdmaCmFaultDeviceTest {
             }
             posted++;
             if (posted % 16 == 0) {
-                done.putAll(collect(s[0].dto, 16));
+                done.putAll(collect(s[0].recv, 16));
             }
         }
         down.join();
         final int rest = posted - done.size();
-        final Map<Long, DtoStatus> tail = collect(s[0].dto, rest);
+        final Map<Long, DtoStatus> tail = collect(s[0].recv, rest);
         for (final Long c : tail.keySet()) {
             assertNull(done.get(c), "cookie " + c + " completed twice");
         }
@@ -321,14 +286,14 @@ class RdmaCmFaultDeviceTest {
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + " ms");
         checkBrokenIfError("client", done, s[0].ep, events(s[0].conn, Duration.ofSeconds(5)));
         link(true);
-        for (final Side side : s) {
+        for (final DeviceFixture.Side side : s) {
             if (side.ep.state() == EndpointState.CONNECTED) {
                 side.ep.disconnect(CloseMode.ABRUPT);
             }
         }
         final int sends = (int) done.keySet().stream().filter(c -> c % 3 == 1).count();
         // the server's 200 receives: those that took a SEND complete, the rest FLUSHED once the connection ends
-        final Map<Long, DtoStatus> recvs = collect(s[1].dto, 200);
+        final Map<Long, DtoStatus> recvs = collect(s[1].recv, 200);
         System.out.println("server: " + sends + " SENDs posted by the client; receives " + histogram(recvs));
         s[0].ep.close();
         s[1].ep.close();
@@ -340,17 +305,11 @@ class RdmaCmFaultDeviceTest {
             + "EP's queue, their slots held, as libdapl leaves them in the CQ) and enter as events are taken: all 16, "
             + "in order, no overflow; a device CQ overrun, if any, is reported on the async EVD")
     void shouldHoldCompletionsTheDtoEvdHasNoRoomFor() {
-        final Side server = new Side();
-        final Side client = new Side();
+        final DeviceFixture.Side server = fixture.side(SHAPE);
+        final DeviceFixture.Side client = fixture.side(SHAPE);
         final EventDispatcher small = ia.createEventDispatcher(4, null, Set.of(EventStream.DTO));
-        final Endpoint ep = ia.createEndpoint(client.pz, client.dto, small, client.conn, null);
-        final EventDispatcher crEvd = ia.createEventDispatcher(4, null, Set.of(EventStream.CR));
-        final PublicServicePoint psp = ia.createPublicServicePointAny(crEvd, ServicePointFlag.CONSUMER);
-        ep.connect(ip, psp.connectionQualifier(), WAIT, null);
-        assertInstanceOf(ConnectionRequestEvent.class, crEvd.await(WAIT)).request().accept(server.ep, null);
-        assertEquals(EventNumber.CONNECTION_EVENT_ESTABLISHED,
-                assertInstanceOf(ConnectionEvent.class, client.conn.await(WAIT)).number());
-        psp.close();
+        final Endpoint ep = ia.createEndpoint(client.pz, client.recv, small, client.conn, null);
+        fixture.connect(ep, client.conn, server);
         // nobody dequeues the EVD of 4 while 16 RDMA writes complete on it
         for (int i = 0; i < 16; i++) {
             ep.postRdmaWrite(List.of(client.lmr.triplet(0, 64)), i, server.lmr.remoteTriplet(0, 64),
