@@ -189,24 +189,8 @@ class AckCoalescingTest {
     @Test
     void shouldAskForAcksSoThatAFullWindowNeverWaits() throws Exception {
         final Raw r = raw(true);
-        final LocalMemoryRegion m = f.lmr(f.c, 8);
         final int n = 60;
-        for (int i = 0; i < n; i++) {
-            r.ep().postSend(m.triplet(0, 8), i);
-        }
-        final List<Integer> asking = new ArrayList<>();
-        for (int i = 1; i <= n; i++) {
-            if (i == AckPolicy.MARK_FRAMES + 1) {
-                // the posting thread may hold the rest in its batch (corked: a stream, with a frame that asked on the
-                // wire): the ACK for that frame sends them
-                r.send(header(Wire.ACK, 0, 0, 0, 0, AckPolicy.MARK_FRAMES, 0));
-            }
-            final ByteBuffer s = r.frame();
-            assertEquals(Wire.SEND, s.get(Wire.OFF_TYPE));
-            if ((s.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW) != 0) {
-                asking.add(i);
-            }
-        }
+        final List<Integer> asking = sendAndRead(r, f.lmr(f.c, 8), n);
         final List<Integer> expected = new ArrayList<>();
         for (int i = 1; i <= AckPolicy.MARK_FRAMES; i++) {
             expected.add(i);
@@ -227,18 +211,18 @@ class AckCoalescingTest {
     }
 
     /**
-     * Posts {@code n} 8-byte SENDs and reads their frames from the raw peer (acknowledging the first
-     * {@link AckPolicy#MARK_FRAMES} when the posting thread may have corked the rest), then takes the completions of
-     * those: frames 1-16 and 48 asked; 17-60 are unacknowledged.
+     * Posts {@code n} 8-byte SENDs from {@code m} and reads their frames from the raw peer; {@return the numbers (from
+     * 1) of those that asked for their ACK}
      */
-    private LocalMemoryRegion burst(final Raw r, final int n) throws IOException {
-        final LocalMemoryRegion m = f.lmr(f.c, 8);
+    private static List<Integer> sendAndRead(final Raw r, final LocalMemoryRegion m, final int n) throws IOException {
         for (int i = 0; i < n; i++) {
             r.ep().postSend(m.triplet(0, 8), i);
         }
         final List<Integer> asking = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             if (i == AckPolicy.MARK_FRAMES + 1) {
+                // the posting thread may hold the rest in its batch (corked: a stream, with a frame that asked on the
+                // wire): the ACK for that frame sends them
                 r.send(header(Wire.ACK, 0, 0, 0, 0, AckPolicy.MARK_FRAMES, 0));
             }
             final ByteBuffer s = r.frame();
@@ -247,6 +231,17 @@ class AckCoalescingTest {
                 asking.add(i);
             }
         }
+        return asking;
+    }
+
+    /**
+     * Posts {@code n} 8-byte SENDs and reads their frames from the raw peer ({@link #sendAndRead}), then takes the
+     * completions of the first {@link AckPolicy#MARK_FRAMES}, acknowledged there: frames 1-16 and 48 asked; 17-60 are
+     * unacknowledged.
+     */
+    private LocalMemoryRegion burst(final Raw r, final int n) throws IOException {
+        final LocalMemoryRegion m = f.lmr(f.c, 8);
+        final List<Integer> asking = sendAndRead(r, m, n);
         assertEquals(AckPolicy.MARK_FRAMES + 1, asking.size(), "frames that ask: " + asking);
         for (int i = 0; i < AckPolicy.MARK_FRAMES; i++) {
             assertEquals(i, dto(f.c.evd).cookie());
