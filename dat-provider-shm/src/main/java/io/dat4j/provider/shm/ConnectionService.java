@@ -69,12 +69,8 @@ final class ConnectionService {
         }
         final DataPath p = c.path();
         if (p != null && !work && !graceful) {
-            try {
-                if (p.last.quiet(consumer)) {
-                    return 0;
-                }
-            } catch (final IllegalStateException e) {
-                // unmapped by a teardown meanwhile: the round below finds the path gone
+            if (p.last.quiet(consumer)) { // (after a teardown meanwhile: zeros, and the round below finds no path)
+                return 0;
             }
         }
         return Math.max(0, rounds(false));
@@ -215,8 +211,6 @@ final class ConnectionService {
         } catch (final ProtocolViolation e) {
             c.breakLater("protocol violation: " + e.getMessage());
             return true;
-        } catch (final IllegalStateException e) {
-            return true; // unmapped by a teardown meanwhile: look again
         }
     }
 

@@ -19,8 +19,9 @@ import java.lang.invoke.VarHandle;
  * then answers "nothing new since the last round" at worst for a poll made while another thread holds the lock, which
  * is what a failed {@code tryLock} answers too, and that thread does what it finds. A reader never acts on a value it
  * read here beyond "look again under the lock": every value of the peer is still checked by the round that uses it.
- * The peer's words are read from the shared mapping without the lock; a teardown that unmaps it meanwhile makes the
- * read throw {@link IllegalStateException} (a shared arena's close), which the callers take as "look again".
+ * The peer's words are read from the shared mapping without the lock; a teardown meanwhile lets the mapping's pages go
+ * but leaves zeros at the same addresses ({@link io.dat4j.provider.shm.sys.SharedMapping#close()}), so such a read
+ * answers from zeros, and the round it leads to finds the path gone.
  */
 final class LastRound {
 
@@ -126,7 +127,6 @@ final class LastRound {
      *
      * @param consumer whether a consumer polls: the fenced look owed at the peer's ARM_SPACE ({@link #fenceOwed})
      *        counts as work from its second poll on, and at once for the progress thread
-     * @throws IllegalStateException when the mapping was unmapped meanwhile
      */
     boolean quiet(final boolean consumer) {
         final long q = (long) QUIET_AT.getAcquire(this);
@@ -150,7 +150,6 @@ final class LastRound {
      * arming, before sleeping.
      *
      * @param what what the sleeper waits for
-     * @throws IllegalStateException when the mapping was unmapped meanwhile
      */
     boolean peerMoved(final int what) {
         if ((what & WakeControl.DATA) != 0) {

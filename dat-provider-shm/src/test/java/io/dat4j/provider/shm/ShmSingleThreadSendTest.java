@@ -129,6 +129,11 @@ class ShmSingleThreadSendTest {
         f.clientTransport.progress.stop(ShmTransport.WAIT_MILLIS);
         assertTrue(!f.serverTransport.progress.isAlive() && !f.clientTransport.progress.isAlive(),
                 "the progress threads did not stop");
+        // the connection-management threads may still be finishing the set-up (under a connection's lock) after the
+        // ESTABLISHED events: let them finish, so that only the test's own threads touch the connections from here
+        assertTrue(f.serverTransport.cm.executeAndWait(() -> { }, ShmTransport.WAIT_MILLIS)
+                && f.clientTransport.cm.executeAndWait(() -> { }, ShmTransport.WAIT_MILLIS),
+                "the connection-management threads did not answer");
     }
 
     private static DtoCompletionEvent pollUntilEvent(final EventDispatcher evd, final String what) {

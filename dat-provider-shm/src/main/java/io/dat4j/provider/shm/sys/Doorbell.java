@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The futex word an IA sleeps on: one shared page per IA (a sealed memfd), which every connected peer maps too. A
@@ -17,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A peer can write any value into the word: that only wakes the sleepers early, and they look again and sleep
  * again. It cannot stop another peer's wake-up, which is a system call on the word whatever it holds.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; {@link #close()} only after every sleeper returned.
+ * <p>Thread safety: safe for use by multiple concurrent threads, {@link #close()} included.
  */
 public final class Doorbell implements AutoCloseable {
 
@@ -28,10 +27,12 @@ public final class Doorbell implements AutoCloseable {
 
     private final SharedMapping mapping;
     private final MemorySegment word;
+    private final boolean own;
 
-    private Doorbell(final SharedMapping mapping) {
+    private Doorbell(final SharedMapping mapping, final boolean own) {
         this.mapping = mapping;
         this.word = mapping.segment().asSlice(0, 4);
+        this.own = own;
     }
 
     /**
@@ -42,7 +43,7 @@ public final class Doorbell implements AutoCloseable {
      * @throws NativeException when the system refuses
      */
     public static Doorbell create(final String name) throws NativeException {
-        return new Doorbell(SharedMapping.create(name, BYTES));
+        return new Doorbell(SharedMapping.create(name, BYTES), true);
     }
 
     /**
@@ -54,7 +55,7 @@ public final class Doorbell implements AutoCloseable {
      * @throws NativeException when it cannot be opened
      */
     public static Doorbell open(final long pid, final int fd) throws NativeException {
-        return new Doorbell(SharedMapping.open(pid, fd, BYTES));
+        return new Doorbell(SharedMapping.open(pid, fd, BYTES), false);
     }
 
     /** {@return the descriptor a peer opens, or -1 for a peer's doorbell} */
@@ -91,24 +92,16 @@ public final class Doorbell implements AutoCloseable {
     }
 
     /**
-     * Unmaps the page (and closes this IA's descriptor). A thread woken from {@link #await} a moment ago may still be
-     * inside the system call, which holds the mapping: the close rings and tries again, for at most a second.
-     *
-     * @throws IllegalStateException when a thread still sleeps on the word after that
+     * Lets the page go (and closes this IA's descriptor); idempotent. This IA's own doorbell is rung first, so that a
+     * thread still sleeping on the word returns and looks again; a peer's is not (that would wake the peer for
+     * nothing). A thread inside {@link #ring()} or {@link #await} meanwhile touches zeros of this process, never an
+     * unmapped range ({@link SharedMapping#close()}).
      */
     @Override
     public void close() {
-        for (int attempt = 0;; attempt++) {
-            try {
-                mapping.close();
-                return;
-            } catch (final IllegalStateException inUse) {
-                if (attempt >= 1000) {
-                    throw inUse;
-                }
-                ring();
-                LockSupport.parkNanos(1_000_000);
-            }
+        if (own) {
+            ring();
         }
+        mapping.close();
     }
 }

@@ -62,6 +62,9 @@ public final class Libc {
     private static final int SEEK_END = 2;
     private static final int PROT_READ_WRITE = 3;
     private static final int MAP_SHARED = 1;
+    private static final int MAP_PRIVATE = 2;
+    private static final int MAP_FIXED = 0x10;
+    private static final int MAP_ANONYMOUS = 0x20;
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
 
@@ -331,7 +334,8 @@ public final class Libc {
 
     /**
      * Maps {@code size} bytes of a file shared and read-write ({@code mmap(NULL, size, PROT_READ|PROT_WRITE,
-     * MAP_SHARED, fd, 0)}); the mapping is unmapped when {@code arena} closes.
+     * MAP_SHARED, fd, 0)}); the mapping is unmapped when {@code arena} closes (an automatic arena: when the segment
+     * is unreachable).
      *
      * @param fd the file
      * @param size bytes, positive
@@ -353,6 +357,31 @@ public final class Libc {
             throw rethrow(t);
         }
         return MemorySegment.ofAddress(addr).reinterpret(size, arena, s -> munmap(addr, size));
+    }
+
+    /**
+     * Replaces the pages of a mapping with private zero pages in place ({@code mmap(addr, size,
+     * PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_FIXED, -1, 0)}): the file's pages are let go at once, while
+     * the addresses stay mapped, so that a thread still reading or writing them (without the lock of their owner)
+     * touches harmless memory of this process.
+     *
+     * @param addr the start of the mapping
+     * @param size its bytes
+     * @throws NativeException on failure (the old pages then stay mapped)
+     */
+    public static void mmapReplaceWithZeros(final long addr, final long size) throws NativeException {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment st = a.allocate(CAPTURE);
+            final long r = (long) MMAP.invokeExact(st, MemorySegment.ofAddress(addr), size, PROT_READ_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0L);
+            if (r == -1L) {
+                throw new NativeException("mmap", errno(st));
+            }
+        } catch (final NativeException e) {
+            throw e;
+        } catch (final Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     private static void munmap(final long addr, final long size) {

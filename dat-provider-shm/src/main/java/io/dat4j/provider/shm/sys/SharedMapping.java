@@ -1,7 +1,9 @@
 package io.dat4j.provider.shm.sys;
 
+import io.dat4j.internal.logging.Logging;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.apache.logging.log4j.Logger;
 
 /**
  * A shared memory file mapped into this process: an anonymous {@code memfd}, sealed so that it can never shrink (a
@@ -14,17 +16,25 @@ import java.lang.foreign.MemorySegment;
  * stays until {@link #close()}. Opening through {@code /proc} needs the ptrace read access of
  * {@code PTRACE_MODE_READ_FSCREDS} (the same user, a dumpable process), which Yama does not restrict.
  *
- * <p>Thread safety: {@link #close()} must not race with accesses to the segment (the owner closes it under the lock
- * that guards those accesses); the rest is immutable.
+ * <p>Closing does not unmap. Threads of this process read (and arm) a connection's words without its lock, and a
+ * shared arena closed under such an access makes the JVM throw into that thread asynchronously and set its interrupt
+ * status as a side effect, which would end an unrelated {@code dat_evd_wait} with INTERRUPTED_CALL (and the JDK's
+ * handling of such closes has had use-after-free bugs). So {@link #close()} replaces the file's pages with private
+ * zero pages in place ({@link Libc#mmapReplaceWithZeros}): the shared memory is let go at once, a late reader sees
+ * zeros (which the owner's lock-free readers take as "look again under the lock"), and the addresses are unmapped
+ * only when the segment is unreachable (an automatic arena), so no access can ever reach an unmapped or reused range.
+ *
+ * <p>Thread safety: safe for use by multiple concurrent threads; accesses may race with {@link #close()} (see above).
  */
 public final class SharedMapping implements AutoCloseable {
 
-    private final Arena arena;
+    private static final Logger LOG = Logging.logger(SharedMapping.class);
+
     private final MemorySegment segment;
     private volatile int fd;
+    private boolean closed;
 
-    private SharedMapping(final Arena arena, final MemorySegment segment, final int fd) {
-        this.arena = arena;
+    private SharedMapping(final MemorySegment segment, final int fd) {
         this.segment = segment;
         this.fd = fd;
     }
@@ -40,13 +50,11 @@ public final class SharedMapping implements AutoCloseable {
      */
     public static SharedMapping create(final String name, final long size) throws NativeException {
         final int fd = Libc.memfdCreate(name);
-        final Arena arena = Arena.ofShared();
         try {
             Libc.ftruncate(fd, size);
             Libc.addSeals(fd, Libc.F_SEAL_SHRINK | Libc.F_SEAL_GROW | Libc.F_SEAL_SEAL);
-            return new SharedMapping(arena, Libc.mmapShared(fd, size, arena), fd);
+            return new SharedMapping(Libc.mmapShared(fd, size, Arena.ofAuto()), fd);
         } catch (final NativeException | RuntimeException e) {
-            arena.close();
             Libc.close(fd);
             throw e;
         }
@@ -68,7 +76,6 @@ public final class SharedMapping implements AutoCloseable {
             throw new IllegalArgumentException("no such mapping: pid " + pid + ", fd " + fd + ", " + size + " bytes");
         }
         final int mine = Libc.open("/proc/" + pid + "/fd/" + fd, Libc.O_RDWR);
-        final Arena arena = Arena.ofShared();
         try {
             final int seals;
             try {
@@ -86,10 +93,7 @@ public final class SharedMapping implements AutoCloseable {
                 throw new IllegalArgumentException("the memfd of process " + pid + " has " + actual
                         + " bytes, not the " + size + " agreed");
             }
-            return new SharedMapping(arena, Libc.mmapShared(mine, size, arena), -1);
-        } catch (final NativeException | RuntimeException e) {
-            arena.close();
-            throw e;
+            return new SharedMapping(Libc.mmapShared(mine, size, Arena.ofAuto()), -1);
         } finally {
             Libc.close(mine);
         }
@@ -112,12 +116,21 @@ public final class SharedMapping implements AutoCloseable {
         Libc.close(f);
     }
 
-    /** Unmaps the memory and closes the descriptor; idempotent. No thread may access the segment any more. */
+    /**
+     * Lets the shared memory go and closes the descriptor; idempotent. The segment stays accessible (zeros) until it
+     * is unreachable; see the class comment.
+     */
     @Override
     public synchronized void close() {
         closeDescriptor();
-        if (arena.scope().isAlive()) {
-            arena.close();
+        if (!closed) {
+            closed = true;
+            try {
+                Libc.mmapReplaceWithZeros(segment.address(), segment.byteSize());
+            } catch (final NativeException e) {
+                // ENOMEM for the zero pages' bookkeeping: the file's pages then stay until the segment is unreachable
+                LOG.debug("could not let the shared pages of a mapping go at once: {}", e.getMessage());
+            }
         }
     }
 }

@@ -2,12 +2,21 @@ package io.dat4j.provider.shm.sys;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** Sealed memfd mappings: shared between two mappings, refused when unsealed or short, no descriptor left open. */
+/**
+ * Sealed memfd mappings: shared between two mappings, refused when unsealed or short, no descriptor left open; a
+ * close racing with a thread that reads and writes the mapping without a lock (as the provider's pollers do).
+ */
 class SharedMappingTest {
 
     private static final long PID = ProcessHandle.current().pid();
@@ -56,5 +65,59 @@ class SharedMappingTest {
                 Libc.close(fd);
             }
         }
+    }
+
+    /**
+     * A thread reading and CAS-ing the words of a mapping without a lock, while another closes it, round after round:
+     * the reader never meets an exception (a shared arena's close threw IllegalStateException into it) nor finds its
+     * interrupt status set (the JVM's asynchronous exception for such a close sets it: a dat_evd_wait of that thread
+     * then ended with INTERRUPTED_CALL), and after the close it reads zeros; the memfd is no longer mapped.
+     */
+    @Test
+    void aCloseRacingWithALockFreeReaderNeitherThrowsIntoItNorInterruptsIt() throws Exception {
+        final VarHandle word = JAVA_LONG.varHandle();
+        final long fds = Descriptors.openDescriptors();
+        for (int round = 0; round < 200; round++) {
+            final SharedMapping m = SharedMapping.create("dat4j-race", 8192);
+            final MemorySegment seg = m.segment();
+            seg.set(JAVA_LONG, 4096, 7);
+            final CountDownLatch reading = new CountDownLatch(1);
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            final long[] zerosSeen = new long[1];
+            final Thread reader = Thread.ofPlatform().start(() -> {
+                try {
+                    long n = 0;
+                    while (true) {
+                        final long v = (long) word.getAcquire(seg, 4096L);
+                        word.compareAndSet(seg, 0L, n, n + 1); // arming, as WakeControl does
+                        if (n++ == 1000) {
+                            reading.countDown();
+                        }
+                        if (v == 0) {
+                            zerosSeen[0] = n;
+                            break;
+                        }
+                        if (Thread.currentThread().isInterrupted()) {
+                            throw new AssertionError("interrupt status set while reading, before the close");
+                        }
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new AssertionError("interrupt status set by the close");
+                    }
+                } catch (final Throwable t) {
+                    failure.set(t);
+                }
+            });
+            assertTrue(reading.await(10, TimeUnit.SECONDS));
+            m.close();
+            m.close(); // idempotent
+            reader.join(10_000);
+            assertFalse(reader.isAlive(), "the reader never saw the zeros after the close");
+            if (failure.get() != null) {
+                throw new AssertionError("round " + round + ": the reader failed", failure.get());
+            }
+            assertEquals(0L, (long) word.getAcquire(seg, 4096L));
+        }
+        assertTrue(Descriptors.settle(fds) <= fds, Descriptors.describe());
     }
 }
