@@ -21,8 +21,9 @@ package io.dat4j.provider.tcp;
  * {@link #MARK_FRAMES} are unacknowledged (a ping-pong, a small window: as before), when {@link #ASK_EVERY} frames or
  * {@link #ASK_BYTES} x {@code ackBytes} were written since the last frame that asked, or when no frame that asked is unacknowledged. An
  * ACK that leaves frames unacknowledged with none of them asking, and nothing left to write, sends an
- * {@link Wire#ACK_REQ} ({@link #acked}). So every frame written is followed by one that asks, or an ACK_REQ, and a
- * sender never waits for the backstop.
+ * {@link Wire#ACK_REQ} ({@link #acked}); when a driving consumer read that ACK, the ACK_REQ is deferred as its ACKs
+ * are ({@link DeferredAcks}): its next request asks instead, and the loop's next round sends the ACK_REQ if none did.
+ * So every frame written is followed by one that asks, or an ACK_REQ, and a sender never waits for the backstop.
  *
  * <p>Threading: under the connection's lock ({@link TcpConnection#lock}); {@link #listed} is the loop owner's. See
  * "Threading and locks" in {@code docs/provider-kit.md}.
@@ -88,6 +89,9 @@ final class AckPolicy {
     private long sinceAskBytes;
     /** Sender: payload bytes of the SEND/WRITE frames written and not yet acknowledged (coalescing only). */
     private long unackedBytes;
+    /** Sender: an ACK left frames unacknowledged that none asked for, and the ACK_REQ for them waits in the loop's
+     * deferred list for the driving consumer's next request to make it needless ({@link #acked}). */
+    private boolean requestDeferred;
     /** Sender: the payload sizes of those frames, oldest first (a ring; at most the EP's request depth). */
     private long[] unackedSizes = new long[64];
 
@@ -291,20 +295,49 @@ final class AckPolicy {
             unackedBytes -= unackedSizes[(int) ((ackedFrames + i) % unackedSizes.length)];
         }
         ackedFrames += n;
-        if (written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.queues.hasRequests()
-                && c.phase == ConnectionPhase.UP && !c.close.closing) {
-            askedUpTo = written;
-            sinceAsk = 0;
-            sinceAskBytes = 0;
-            c.out.addControl(c.out.frame(Wire.ACK_REQ));
+        if (ackRequestDue()) {
+            if (!now && c.loop.mayDeferAcks()) {
+                // the consumer driving the loop took these completions and most likely posts next: its first request
+                // asks (askedUpTo <= ackedFrames), which makes the ACK_REQ needless; the loop's next round, or the I/O
+                // thread after ackDelay, sends it if no request did (flushDeferred)
+                requestDeferred = true;
+                c.loop.deferredAcks.defer(c);
+            } else {
+                requestAcks();
+            }
         }
     }
 
-    /** Writes the ACKs a driving consumer deferred, unless a request carried them meanwhile; loop owner only. */
+    /** {@return whether frames are unacknowledged, none of them asked, and no request is queued to ask} */
+    private boolean ackRequestDue() {
+        return written > ackedFrames && askedUpTo <= ackedFrames && !c.ep.queues.hasRequests()
+                && c.phase == ConnectionPhase.UP && !c.close.closing;
+    }
+
+    /** Queues an {@link Wire#ACK_REQ} behind the frames written (the caller flushes). */
+    private void requestAcks() {
+        askedUpTo = written;
+        sinceAsk = 0;
+        sinceAskBytes = 0;
+        c.out.addControl(c.out.frame(Wire.ACK_REQ));
+    }
+
+    /**
+     * Writes the ACKs a driving consumer deferred, unless a request carried them meanwhile, and the ACK_REQ it deferred
+     * ({@link #acked}), unless a request asked meanwhile; loop owner only.
+     */
     void flushDeferred() {
         c.lock.lock();
         try {
-            if (owed > 0 && c.phase == ConnectionPhase.UP) {
+            boolean write = owed > 0;
+            if (requestDeferred) {
+                requestDeferred = false;
+                if (ackRequestDue()) {
+                    requestAcks();
+                    write = true;
+                }
+            }
+            if (write && c.phase == ConnectionPhase.UP) {
                 c.out.flushOut();
             }
         } finally {

@@ -71,7 +71,11 @@ class AckCoalescingTest {
     }
 
     private Raw raw(final boolean coalesce) throws Exception {
-        f = Fixture.withSettings("127.0.0.1", TcpConfig.ACK_HOLD, MINUTE);
+        return raw(coalesce, TcpConfig.ACK_HOLD, MINUTE);
+    }
+
+    private Raw raw(final boolean coalesce, final String... settings) throws Exception {
+        f = Fixture.withSettings("127.0.0.1", settings);
         final ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         f.extra.add(ss);
         final Endpoint ep = f.c.ep(null);
@@ -185,24 +189,8 @@ class AckCoalescingTest {
     @Test
     void shouldAskForAcksSoThatAFullWindowNeverWaits() throws Exception {
         final Raw r = raw(true);
-        final LocalMemoryRegion m = f.lmr(f.c, 8);
         final int n = 60;
-        for (int i = 0; i < n; i++) {
-            r.ep().postSend(m.triplet(0, 8), i);
-        }
-        final List<Integer> asking = new ArrayList<>();
-        for (int i = 1; i <= n; i++) {
-            if (i == AckPolicy.MARK_FRAMES + 1) {
-                // the posting thread may hold the rest in its batch (corked: a stream, with a frame that asked on the
-                // wire): the ACK for that frame sends them
-                r.send(header(Wire.ACK, 0, 0, 0, 0, AckPolicy.MARK_FRAMES, 0));
-            }
-            final ByteBuffer s = r.frame();
-            assertEquals(Wire.SEND, s.get(Wire.OFF_TYPE));
-            if ((s.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW) != 0) {
-                asking.add(i);
-            }
-        }
+        final List<Integer> asking = sendAndRead(r, f.lmr(f.c, 8), n);
         final List<Integer> expected = new ArrayList<>();
         for (int i = 1; i <= AckPolicy.MARK_FRAMES; i++) {
             expected.add(i);
@@ -220,6 +208,99 @@ class AckCoalescingTest {
             assertEquals(DtoStatus.SUCCESS, e.status());
             assertEquals(i, e.cookie());
         }
+    }
+
+    /**
+     * Posts {@code n} 8-byte SENDs from {@code m} and reads their frames from the raw peer; {@return the numbers (from
+     * 1) of those that asked for their ACK}
+     */
+    private static List<Integer> sendAndRead(final Raw r, final LocalMemoryRegion m, final int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            r.ep().postSend(m.triplet(0, 8), i);
+        }
+        final List<Integer> asking = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            if (i == AckPolicy.MARK_FRAMES + 1) {
+                // the posting thread may hold the rest in its batch (corked: a stream, with a frame that asked on the
+                // wire): the ACK for that frame sends them
+                r.send(header(Wire.ACK, 0, 0, 0, 0, AckPolicy.MARK_FRAMES, 0));
+            }
+            final ByteBuffer s = r.frame();
+            assertEquals(Wire.SEND, s.get(Wire.OFF_TYPE));
+            if ((s.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW) != 0) {
+                asking.add(i);
+            }
+        }
+        return asking;
+    }
+
+    /**
+     * Posts {@code n} 8-byte SENDs and reads their frames from the raw peer ({@link #sendAndRead}), then takes the
+     * completions of the first {@link AckPolicy#MARK_FRAMES}, acknowledged there: frames 1-16 and 48 asked; 17-60 are
+     * unacknowledged.
+     */
+    private LocalMemoryRegion burst(final Raw r, final int n) throws IOException {
+        final LocalMemoryRegion m = f.lmr(f.c, 8);
+        final List<Integer> asking = sendAndRead(r, m, n);
+        assertEquals(AckPolicy.MARK_FRAMES + 1, asking.size(), "frames that ask: " + asking);
+        for (int i = 0; i < AckPolicy.MARK_FRAMES; i++) {
+            assertEquals(i, dto(f.c.evd).cookie());
+        }
+        return m;
+    }
+
+    /** Settings under which only the driving consumer's own rounds write what it deferred. */
+    private static final String[] DRIVEN = {TcpConfig.ACK_HOLD, MINUTE, TcpConfig.ACK_DELAY, MINUTE,
+        TcpConfig.DRIVE_GRACE, MINUTE};
+
+    /**
+     * A consumer waiting on its EVD reads the ACK that leaves frames unacknowledged, none of which asked, with no
+     * request queued: the ACK_REQ that would ask for them waits for that consumer's next request, which asks itself
+     * (an ACK_REQ ahead of it would cost a frame and a read round on each side, once per ACK of a stream).
+     */
+    @Test
+    void shouldLetTheDrivingConsumersNextRequestAskInsteadOfAnAckRequest() throws Exception {
+        final Raw r = raw(true, DRIVEN);
+        final int n = 60;
+        final LocalMemoryRegion m = burst(r, n);
+        final CompletableFuture<DtoCompletionEvent> waiter = CompletableFuture.supplyAsync(() -> {
+            final DtoCompletionEvent e = dto(f.c.evd);
+            r.ep().postSend(m.triplet(0, 8), n);
+            return e;
+        });
+        Thread.sleep(500); // (time for the waiter to take the loop: it reads the ACK below)
+        final int last = AckPolicy.MARK_FRAMES + AckPolicy.ASK_EVERY;
+        r.send(header(Wire.ACK, 0, 0, 0, 0, last - AckPolicy.MARK_FRAMES, 0));
+        assertEquals(AckPolicy.MARK_FRAMES, waiter.get(60, TimeUnit.SECONDS).cookie());
+        final ByteBuffer next = r.frame();
+        assertEquals(Wire.SEND, next.get(Wire.OFF_TYPE), "the new request, no ACK_REQ before it");
+        assertEquals(Wire.FLAG_ACK_NOW, next.get(Wire.OFF_FLAGS) & Wire.FLAG_ACK_NOW, "the new request asks");
+        r.send(header(Wire.ACK, 0, 0, 0, 0, n + 1 - last, 0));
+        for (int i = AckPolicy.MARK_FRAMES + 1; i <= n; i++) {
+            assertEquals(i, dto(f.c.evd).cookie());
+        }
+    }
+
+    /**
+     * The same, but the consumer posts nothing and waits again: its next round sends the ACK_REQ, and the frames
+     * left complete (the backstop is a minute away).
+     */
+    @Test
+    void shouldSendTheDeferredAckRequestWhenTheDrivingConsumerPostsNothing() throws Exception {
+        final Raw r = raw(true, DRIVEN);
+        final int n = 60;
+        burst(r, n);
+        final CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> {
+            for (int i = AckPolicy.MARK_FRAMES; i < n; i++) {
+                assertEquals(i, dto(f.c.evd).cookie());
+            }
+        });
+        Thread.sleep(500); // (time for the waiter to take the loop: it reads the ACK below)
+        final int last = AckPolicy.MARK_FRAMES + AckPolicy.ASK_EVERY;
+        r.send(header(Wire.ACK, 0, 0, 0, 0, last - AckPolicy.MARK_FRAMES, 0));
+        assertEquals(Wire.ACK_REQ, r.frame().get(Wire.OFF_TYPE), "frames 49-60 asked for nothing");
+        r.send(header(Wire.ACK, 0, 0, 0, 0, n - last, 0));
+        waiter.get(60, TimeUnit.SECONDS);
     }
 
     /**
