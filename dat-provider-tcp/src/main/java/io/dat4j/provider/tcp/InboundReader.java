@@ -31,6 +31,12 @@ final class InboundReader {
      */
     static final int IN_STAGE = 16 * 1024;
     /**
+     * The steps (reads and the frames they complete) one call of {@link #onReadable} takes before it hands the rest
+     * back to the loop ({@code resumeRead}), so that a peer streaming small frames without pause cannot keep the loop
+     * from its other connections: they are served between two such turns.
+     */
+    static final int STEPS_PER_TURN = 256;
+    /**
      * The per-connection buffer's size beyond a header: as large as a sender's batch ({@link OutboundStage}), so that
      * a stream of small frames comes up to 64 KiB to a system call. After a frame whose payload was not small (at
      * least {@link #IN_STAGE}) a read takes a header alone, as the next payload is likely large too and is better read
@@ -165,7 +171,13 @@ final class InboundReader {
     }
 
     void onReadable() {
+        int steps = 0;
         while (c.phase != ConnectionPhase.CLOSED && !rnrWaiting) {
+            if (++steps > STEPS_PER_TURN) {
+                // this connection's turn is over: the loop serves the others, then calls again (onScheduled)
+                c.resumeRead = true;
+                break;
+            }
             if (c.upcallsPending()) {
                 // a frame queued a connection upcall (a request, ESTABLISHED): no later frame is handled before it is
                 // made, so that its event comes before their completions; unlock() hands the rest back to the loop
