@@ -25,12 +25,17 @@ final class Programs {
 
     /** The IA the pairs run on. */
     static final String IA = "tcp-lo";
-    /** A connection qualifier of this JVM. */
-    static final int PORT = 20000 + (int) (ProcessHandle.current().pid() % 20000);
+    /**
+     * A connection qualifier of this JVM (with {@code -m} the next few too): below Linux's ephemeral range (32768 and
+     * up by default), where a client socket of an earlier pair, still in TIME_WAIT on the same port, made a listener's
+     * bind fail with CONN_QUAL_IN_USE.
+     */
+    static final int PORT = 20000 + (int) (ProcessHandle.current().pid() % 12000);
 
     static {
         System.setProperty(Dtest.PORT_PROP_NAME, Integer.toString(PORT));
-        System.setProperty(Dtest.INFO_PORT_PROP_NAME, Long.toString(40000 + ProcessHandle.current().pid() % 20000));
+        // the server-info port, below the ephemeral range too
+        System.setProperty(Dtest.INFO_PORT_PROP_NAME, Long.toString(10000 + ProcessHandle.current().pid() % 10000));
     }
 
     private Programs() {
