@@ -609,9 +609,13 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             mapping = null;
             peerBell = null;
             proof.close();
-            if (e != null) { // also a connect the consumer aborted: what the EP posted meanwhile completes FLUSHED
-                e.queues.flushRequests();
-                e.recvs.flush();
+            // also a connect the consumer aborted: what the EP posted meanwhile completes FLUSHED. The EP read again
+            // under the lock: a reset that detached it meanwhile (detach, under this lock) left it receives posted for
+            // its next connection, which this end must not flush (ShmAbruptResetTest)
+            final ShmEndpoint still = ep;
+            if (still != null) {
+                still.queues.flushRequests();
+                still.recvs.flush();
             }
         } finally {
             lock.unlock();
