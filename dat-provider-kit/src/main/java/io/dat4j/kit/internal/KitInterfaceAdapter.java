@@ -456,17 +456,21 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
                     : handles.checkEvd(recvEvd, StatusSubtype.INVALID_HANDLE_EVD_RECV, EventStream.DTO, 3);
             final KitEventDispatcher req = requestEvd == null ? null
                     : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
-            if (connectEvd == null) {
-                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
-            }
-            final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
-                    EventStream.CONNECTION, 5);
+            final KitEventDispatcher conn = connectEvdOf(connectEvd);
             final EndpointAttributes given = attributes == null ? EndpointAttributes.DEFAULTS : attributes;
             final EndpointAttributes resolved = resolveAttributes(given, 6);
             return newEndpoint(pz, recv, req, conn, given, resolved, false, null);
         } finally {
             end();
         }
+    }
+
+    /** {@return the connect EVD of an EP to be created (argument 5)}: never null, one that takes CONNECTION events */
+    private KitEventDispatcher connectEvdOf(final EventDispatcher connectEvd) {
+        if (connectEvd == null) {
+            throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
+        }
+        return handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN, EventStream.CONNECTION, 5);
     }
 
     private KitEndpoint newEndpoint(final KitProtectionZone pz, final KitEventDispatcher recv,
@@ -601,11 +605,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
                     EventStream.DTO, 3);
             final KitEventDispatcher req = requestEvd == null ? null
                     : handles.checkEvd(requestEvd, StatusSubtype.INVALID_HANDLE_EVD_REQUEST, EventStream.DTO, 4);
-            if (connectEvd == null) {
-                throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_EVD_CONN, "connect EVD (argument 5) is null");
-            }
-            final KitEventDispatcher conn = handles.checkEvd(connectEvd, StatusSubtype.INVALID_HANDLE_EVD_CONN,
-                    EventStream.CONNECTION, 5);
+            final KitEventDispatcher conn = connectEvdOf(connectEvd);
             final KitSharedReceiveQueue srq = handles.checkSrq(sharedReceiveQueue, 6);
             if (srq.pz() != pz) {
                 throw Checks.invalidArg(6, "the SRQ belongs to another PZ than the EP (argument 2)");

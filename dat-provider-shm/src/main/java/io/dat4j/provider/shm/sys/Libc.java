@@ -344,19 +344,25 @@ public final class Libc {
      * @throws NativeException on failure
      */
     public static MemorySegment mmapShared(final int fd, final long size, final Arena arena) throws NativeException {
-        final long addr;
+        final long addr = mmap(MemorySegment.NULL, size, MAP_SHARED, fd);
+        return MemorySegment.ofAddress(addr).reinterpret(size, arena, s -> munmap(addr, size));
+    }
+
+    /** {@code mmap(at, size, PROT_READ|PROT_WRITE, flags, fd, 0)}: {@return the address}, or NativeException */
+    private static long mmap(final MemorySegment at, final long size, final int flags, final int fd)
+            throws NativeException {
         try (Arena a = Arena.ofConfined()) {
             final MemorySegment st = a.allocate(CAPTURE);
-            addr = (long) MMAP.invokeExact(st, MemorySegment.NULL, size, PROT_READ_WRITE, MAP_SHARED, fd, 0L);
+            final long addr = (long) MMAP.invokeExact(st, at, size, PROT_READ_WRITE, flags, fd, 0L);
             if (addr == -1L) {
                 throw new NativeException("mmap", errno(st));
             }
+            return addr;
         } catch (final NativeException e) {
             throw e;
         } catch (final Throwable t) {
             throw rethrow(t);
         }
-        return MemorySegment.ofAddress(addr).reinterpret(size, arena, s -> munmap(addr, size));
     }
 
     /**
@@ -370,18 +376,7 @@ public final class Libc {
      * @throws NativeException on failure (the old pages then stay mapped)
      */
     public static void mmapReplaceWithZeros(final long addr, final long size) throws NativeException {
-        try (Arena a = Arena.ofConfined()) {
-            final MemorySegment st = a.allocate(CAPTURE);
-            final long r = (long) MMAP.invokeExact(st, MemorySegment.ofAddress(addr), size, PROT_READ_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0L);
-            if (r == -1L) {
-                throw new NativeException("mmap", errno(st));
-            }
-        } catch (final NativeException e) {
-            throw e;
-        } catch (final Throwable t) {
-            throw rethrow(t);
-        }
+        mmap(MemorySegment.ofAddress(addr), size, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1);
     }
 
     private static void munmap(final long addr, final long size) {
