@@ -22,11 +22,15 @@ while [ $# -gt 0 ]; do
 done
 . "$root/scripts/lib/jdk25.sh"
 builds="$root"
+# the transport's classes use the kit's regions and dat-api's logging facade, which needs log4j-api (the build's version)
+v=$(sed -n 's:.*<log4j.version>\(.*\)</log4j.version>.*:\1:p' "$root/pom.xml")
+log4j="${HOME}/.m2/repository/org/apache/logging/log4j/log4j-api/$v/log4j-api-$v.jar"
+[ -f "$log4j" ] || { echo "bench-shm-floor: $log4j is missing (build once: ./mvnw -DskipTests package)" >&2; exit 2; }
 [ -n "$base" ] && builds="$root $base"
 r=1
 while [ "$r" -le "$rounds" ]; do
   for b in $builds; do
-    cp="$b/dat-provider-shm/target/classes:$b/dat-provider-shm/target/test-classes"
+    cp="$b/dat-provider-shm/target/classes:$b/dat-provider-shm/target/test-classes:$b/dat-api/target/classes:$b/dat-provider-kit/target/classes:$log4j"
     [ -f "$b/dat-provider-shm/target/test-classes/io/dat4j/provider/shm/sys/RingPingPong.class" ] ||
       { echo "bench-shm-floor: $b is not built (./mvnw -o -DskipTests package)" >&2; exit 2; }
     dir=$(mktemp -d "${TMPDIR:-/tmp}/dat4j-floor.XXXXXX")
@@ -37,7 +41,8 @@ while [ "$r" -le "$rounds" ]; do
     i=0
     while [ ! -S "$dir/$q" ] && [ "$i" -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
     out=$(taskset -c 1 "$java" --enable-native-access=ALL-UNNAMED -cp "$cp" io.dat4j.provider.shm.sys.RingPingPong \
-      client "$dir" "$q" spin "$iters" "$sizes" 2>&1 | tr '\n' ' ')
+      client "$dir" "$q" spin "$iters" "$sizes" 2>&1 | tr '\n' ' ') || true
+    kill "$sp" 2>/dev/null || true # a client that failed before its goodbye leaves the server waiting
     wait "$sp" || true
     echo "round $r $(git -C "$b" rev-parse --short HEAD) $b: $out"
     rm -rf "$dir"
