@@ -32,7 +32,7 @@ import java.util.ArrayDeque;
  *
  * <p>Threading: under the connection's lock ({@link TcpConnection#lock}): the loop owner, or a posting thread (which
  * holds the EP's lock, ranked above) in {@link #inlineFlush()}. The regions' shared views are touched only by the loop
- * owner ({@link #writeLargeAsOwner} takes the loop for that). See "Threading and locks" in
+ * owner ({@link #writeLargeAsOwner()} takes the loop for that). See "Threading and locks" in
  * {@code docs/provider-kit.md}.
  */
 final class OutboundWriter {
@@ -44,22 +44,8 @@ final class OutboundWriter {
      */
     static final int STAGE_MAX = 64 * 1024;
 
-    /**
-     * On an adopted socket, a single-segment SEND or RDMA write payload of at least this many bytes (and at most
-     * sendCopyMax) that would be the only frame of its write (nothing awaiting an answer, nothing staged or queued
-     * before it: a ping-pong, a window of one) leaves with its header in one gathering {@code sendmsg} straight from
-     * registered memory instead of being copied into the stage: the FFM call allocates nothing (the JDK's gathering
-     * write does), and the copy was a sixth of the provider's CPU per 4 KiB message. Frames that can share a write (a
-     * stream: requests awaiting their ACKs) are still copied and batched.
-     */
-    static final int DIRECT_MIN = 2048;
-
     /** Writes the socket refused for want of room, all connections of the JVM (approximate: for tests and diagnostics). */
     private static volatile long refusedWrites;
-    /** Payloads at most sendCopyMax written straight from registered memory (see DIRECT_MIN; approximate, all JVM). */
-    private static volatile long directWrites;
-    /** Set by a posting thread that could not take the loop: this post copies its payload (see DIRECT_MIN). */
-    private boolean noDirect;
 
     private final TcpConnection c;
     /*
@@ -114,11 +100,6 @@ final class OutboundWriter {
     /** {@return about how many writes found the socket full so far, all connections of the JVM} */
     static long refusedWrites() {
         return refusedWrites;
-    }
-
-    /** {@return the payloads of at most sendCopyMax written straight from registered memory so far, all connections} */
-    static long directWrites() {
-        return directWrites;
     }
 
     // ------------------------------------------------------------------ control frames
@@ -229,18 +210,9 @@ final class OutboundWriter {
     private boolean batchable(final PostedOperation op) {
         return switch (op.kind()) {
             case RDMA_READ, FETCH_AND_ADD, COMPARE_AND_SWAP -> true;
-            case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> op.totalLength() <= sendCopyMax && !direct(op);
+            case SEND, RDMA_WRITE, RDMA_WRITE_IMMEDIATE -> op.totalLength() <= sendCopyMax;
             default -> false;
         };
-    }
-
-    /**
-     * {@return whether a payload that could be copied into the batch goes out straight from registered memory
-     * instead} (DIRECT_MIN): an adopted socket, one segment, and the frame would be written alone.
-     */
-    private boolean direct(final PostedOperation op) {
-        return op.totalLength() >= DIRECT_MIN && op.segmentCount() == 1 && !noDirect && awaiting.isEmpty()
-                && !stage.filling() && control.isEmpty() && c.io.adopted();
     }
 
     /** {@return the bytes a batchable request takes in a batch} */
@@ -527,9 +499,6 @@ final class OutboundWriter {
         if (hdrOut.hasRemaining()) {
             return 0;
         }
-        if (op.totalLength() <= sendCopyMax) {
-            directWrites++; // (racy across connections: a diagnostic count)
-        }
         outSegDone = n - h;
         if (outSegDone == op.length(0)) {
             outSeg++;
@@ -640,26 +609,9 @@ final class OutboundWriter {
                 break;
             }
             if (!batchable(op)) {
-                // too large to copy (or alone, see DIRECT_MIN): written straight from registered memory, after the
-                // batch, by this thread if it can take the loop
-                final boolean copyable = op.totalLength() <= sendCopyMax;
-                if (writeLargeAsOwner(copyable)) {
-                    return;
-                }
-                // the loop is busy: copy this payload into the batch rather than hand it over (a wake-up)
-                noDirect = true;
-                try {
-                    if (!c.ep.queues.takeRequest(op)) {
-                        c.loop.schedule(c);
-                        break;
-                    }
-                    if (!appendRequest(op)) {
-                        return;
-                    }
-                } finally {
-                    noDirect = false;
-                }
-                continue;
+                // too large to copy: written straight from registered memory, after the batch
+                writeLargeAsOwner();
+                return;
             }
             if (TcpExtensions.isAtomic(op.kind())) {
                 // the loop writes atomics (after the batch)
@@ -718,18 +670,11 @@ final class OutboundWriter {
      * when they have not driven it for {@code dat4j.tcp.driveGraceMicros}; after a long consumer's hold it is unparked
      * by {@link IoLoop#disown()}. Waking it here instead cost a sender of 64 KiB writes about one futex wake-up, an I/O
      * thread round and a hand-over of the loop back to its waiting consumer for every few frames.
-     *
-     * @param mayDecline whether the request may instead be copied into the batch when the loop is busy (a payload of
-     *        at most sendCopyMax, see DIRECT_MIN): then nothing is done and false returned
-     * @return true when this thread wrote (or handed the request to the loop), false when it declined
      */
-    private boolean writeLargeAsOwner(final boolean mayDecline) {
+    private void writeLargeAsOwner() {
         if (!c.loop.tryOwn()) {
-            if (mayDecline) {
-                return false;
-            }
             c.loop.schedule(c);
-            return true;
+            return;
         }
         boolean unfinished;
         try {
@@ -743,7 +688,6 @@ final class OutboundWriter {
         if (unfinished) {
             c.loop.schedule(c);
         }
-        return true;
     }
 
     // ------------------------------------------------------------------ failures while writing

@@ -155,32 +155,6 @@ class RecvWaitTest {
         }
     }
 
-    /**
-     * A ping-pong of 4 KiB (above {@link OutboundWriter#DIRECT_MIN}, below sendCopyMax): on adopted sockets each
-     * message, written alone, leaves with its header in one gathering write straight from registered memory
-     * ({@link OutboundWriter#directWrites()}); on NIO it is copied into the batch as before. Every byte and the order
-     * are checked, and a 1 KiB phase (copied) alternates with it on the same connection.
-     */
-    @ParameterizedTest(name = "ping-pong of 4 KiB written straight from registered memory, native sockets {0}")
-    @ValueSource(booleans = {true, false})
-    void shouldWriteALoneMidSizePayloadStraightFromRegisteredMemory(final boolean nativeSockets) throws Exception {
-        final long before = OutboundWriter.directWrites();
-        long direct;
-        try (Fixture f = fixture(nativeSockets)) {
-            final Endpoint[] ep = f.connect();
-            PingPong.run(f, ep, 300, 4096, false);
-            direct = OutboundWriter.directWrites() - before;
-            PingPong.run(f, ep, 50, 1024, false);
-            assertEquals(direct, OutboundWriter.directWrites() - before, "1 KiB payloads are copied");
-            PingPong.run(f, ep, 50, 4096, true);
-        }
-        if (nativeSockets && SocketIo.available()) {
-            assertTrue(direct >= 300, "most 4 KiB messages of the ping-pong were written directly: " + direct);
-        } else {
-            assertEquals(0, direct, "NIO copies them");
-        }
-    }
-
     @ParameterizedTest(name = "timeout, another thread's event and an interrupt, native sockets {0}")
     @ValueSource(booleans = {true, false})
     void shouldKeepTheTimeoutAndBeReleasedByAnEventAndAnInterrupt(final boolean nativeSockets) throws Exception {
