@@ -32,8 +32,9 @@ final class InboundReader {
     static final int IN_STAGE = 16 * 1024;
     /**
      * The steps (reads and the frames they complete) one call of {@link #onReadable} takes before it hands the rest
-     * back to the loop ({@code resumeRead}), so that a peer streaming small frames without pause cannot keep the loop
-     * from its other connections: they are served between two such turns.
+     * back to the loop ({@code resumeRead}, and the connection queued with it: {@link LoopWork#runReady()} goes on
+     * after the connections selected with it, or at the next round), so that a peer streaming small frames without
+     * pause cannot keep the loop from its other connections: they are served between two such turns.
      */
     static final int STEPS_PER_TURN = 256;
     /**
@@ -174,8 +175,11 @@ final class InboundReader {
         int steps = 0;
         while (c.phase != ConnectionPhase.CLOSED && !rnrWaiting) {
             if (++steps > STEPS_PER_TURN) {
-                // this connection's turn is over: the loop serves the others, then calls again (onScheduled)
+                // this connection's turn is over: the loop serves the others, then calls again (onScheduled). Queued
+                // for that here: the rest may all be in the stage, the socket empty, and then no selection reports it
+                // (ReadTurnResumeTest; before, a sender's frames sat in the stage for ever)
                 c.resumeRead = true;
+                c.loop.schedule(c);
                 break;
             }
             if (c.upcallsPending()) {

@@ -80,9 +80,14 @@ final class LoopWork {
         }
     }
 
-    /** Works on the queued connections ({@link TcpConnection#onScheduled()}); loop owner only. */
+    /**
+     * Works on the connections queued when it is called ({@link TcpConnection#onScheduled()}); loop owner only. One
+     * queued again meanwhile (by itself: a read turn that ended with bytes left, {@link InboundReader#STEPS_PER_TURN})
+     * waits for the next round, which does not block ({@link #hasWork()}), so that the selection serves the others
+     * first.
+     */
     void runReady() {
-        while (readyCount != 0) {
+        for (int n = readyCount; n > 0; n--) {
             final TcpConnection c;
             synchronized (ready) {
                 c = ready.poll();

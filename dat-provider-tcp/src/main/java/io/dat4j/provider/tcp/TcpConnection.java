@@ -56,7 +56,10 @@ final class TcpConnection implements RequestTransport {
     final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
     /** Connection upcalls queued under {@link #lock}, made by {@link #unlock()} in order. */
     private final DeferredUpcalls upcalls = new DeferredUpcalls(lock, this);
-    /** The inbound loop stopped for a queued upcall with bytes still staged: read on once it is made. */
+    /**
+     * The inbound loop stopped with bytes possibly still staged, for a queued upcall (read on once it is made) or at
+     * the end of its read turn (the connection is queued with its loop: read on at its next round).
+     */
     boolean resumeRead;
     /** A write failure a posting thread handed over to the loop owner ({@link OutboundWriter#writeLost}). */
     String pendingFailure;
