@@ -9,7 +9,10 @@
 #   CPU: the CPU both are pinned to (default 0); WARM_S: seconds before the window (default 14: start-up and
 #   `--settle 5` / -Dsettle=5); WINDOW_S: the window (default 6); -p: also `perf record` the window (kernel and Java
 #   frames: the JVMs run with -XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit, and `jcmd Compiler.perfmap` writes
-#   /tmp/perf-PID.map at the end of the window).
+#   /tmp/perf-PID.map at the end of the window; cpu-clock samples with call graphs, and the samples turned into µs per
+#   round trip by thread group and kernel/user in perf-split.txt). The user/system split from /proc's ticks is biased
+#   on a VM whose timer ticks arrive when interrupts are enabled again after a context switch (here: 2-3x the system
+#   time perf's samples and task-clock show for dat4j); compare kernel time with the perf samples.
 # Prints per round trip: task-clock (µs) of each process, user and system time (from /proc/PID/stat),
 # context switches and the system calls of each process, and the CPU time of each thread group (from
 # /proc/PID/task/*/stat: main, I/O threads, JIT, GC, other). Round trips: the client's write(2), sendto(2) and sendmsg(2) calls in the perf
@@ -98,7 +101,7 @@ snap 0
 perf stat -x, -e "$events" -p "$spid" -o "$out/server.perf" -- sleep "$window" &
 p1=$!
 if [ "$record" = 1 ]; then
-  perf record -q -F 4999 -p "$spid,$cpid" -o "$out/perf.data" -- sleep "$window" >/dev/null 2>&1 &
+  perf record -q -e cpu-clock -g -F 4999 -p "$spid,$cpid" -o "$out/perf.data" -- sleep "$window" >/dev/null 2>&1 &
   p3=$!
 fi
 perf stat -x, -e "$events" -p "$cpid" -o "$out/client.perf" -- sleep "$window"
@@ -145,6 +148,14 @@ tck=$(getconf CLK_TCK)
 } | tee "$out/summary.txt"
 if [ "$record" = 1 ]; then
   perf report -i "$out/perf.data" --no-children --sort dso -q 2>/dev/null | head -15 >"$out/report-dso.txt" || true
-  perf report -i "$out/perf.data" --no-children --sort comm,dso,sym -q 2>/dev/null | head -80 >"$out/report-sym.txt" || true
-  echo "perf record: $out/report-dso.txt, $out/report-sym.txt"
+  perf report -i "$out/perf.data" --no-children --sort comm,dso,sym -q -g none 2>/dev/null | head -80 >"$out/report-sym.txt" || true
+  # samples (1/4999 s of CPU each) per round trip, by thread group and kernel or user
+  perf report -i "$out/perf.data" --no-children --sort comm,dso -n -q -g none 2>/dev/null |
+    awk -v rt="$rt" '$2 ~ /^[0-9]+$/ { c = $3; k = ($0 ~ /kernel/) ? "kernel" : "user";
+        if (c ~ /^C[12]/) c = "jit"; else if (c ~ /^dat4j/) c = "io"; else if (c != "java") c = "other";
+        s[c " " k] += $2 }
+      END { for (x in s) printf "%-14s %6.2f us per round trip (both JVMs, perf samples)\n", x, s[x] * 1e6 / 4999 / rt }' |
+    sort >"$out/perf-split.txt" || true
+  cat "$out/perf-split.txt"
+  echo "perf record: $out/report-dso.txt, $out/report-sym.txt, $out/perf-split.txt"
 fi
