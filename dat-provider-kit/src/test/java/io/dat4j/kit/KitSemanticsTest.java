@@ -678,6 +678,29 @@ class KitSemanticsTest extends ScriptedIaTest {
     }
 
     @Test
+    void shouldRefuseTheLmrOfTheLastPostOnceItIsFreed() {
+        // the EP keeps the LMR its last post resolved, to skip the IA's table: a freed one must not serve a post
+        final Endpoint ep = connected();
+        final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        final io.dat4j.LocalMemoryTriplet kept = lmr.triplet(0, 8);
+        ep.postSend(List.of(kept), 1, CompletionFlag.DEFAULT);
+        final ScriptedTransport.Ep t = transport.ep(ep);
+        t.up.complete(t.posted.get(0), DtoStatus.SUCCESS, 8);
+        assertEquals(DtoStatus.SUCCESS, ((DtoCompletionEvent) evd.dequeue()).status());
+        lmr.close();
+        ep.postSend(List.of(kept), 2, CompletionFlag.DEFAULT);
+        final DtoCompletionEvent c2 = (DtoCompletionEvent) evd.dequeue();
+        assertEquals(2, c2.cookie());
+        assertEquals(DtoStatus.LOCAL_PROTECTION, c2.status());
+        assertEquals(1, t.posted.size(), "the transport never saw the post on the freed LMR");
+        final LocalMemoryRegion other = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);
+        ep.postSend(List.of(other.triplet(0, 8)), 3, CompletionFlag.DEFAULT);
+        assertEquals(2, t.posted.size(), "a live LMR still serves the next post");
+        ep.postSend(List.of(kept), 4, CompletionFlag.DEFAULT);
+        assertEquals(2, t.posted.size(), "the freed LMR's triplet is refused after another LMR was resolved too");
+    }
+
+    @Test
     void shouldKeepCompletionsInPostingOrderAndFlush() {
         final Endpoint ep = connected();
         final LocalMemoryRegion lmr = ia.createLocalMemoryRegion(pz, arena.allocate(64), MemoryPrivilege.ALL);

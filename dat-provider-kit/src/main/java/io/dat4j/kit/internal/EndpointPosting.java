@@ -36,6 +36,11 @@ final class EndpointPosting {
     /** The IA's capabilities for RDMA posts, fixed when it opened: looked up once, not per post. */
     private final boolean rdmaRead;
     private final boolean rdmaWrite;
+    /**
+     * The LMR the last post resolved (under the EP's lock): the next segment naming the same {@code lmr_context}
+     * skips the IA's table ({@link MemoryRules#usableRegion}); every check still runs.
+     */
+    private KitMemoryRegion lastRegion;
 
     EndpointPosting(final KitEndpoint ep, final KitInterfaceAdapter ia) {
         this.ep = ep;
@@ -237,10 +242,12 @@ final class EndpointPosting {
                 throw Checks.lengthError("total length overflows");
             }
             if (local == null) {
-                final KitMemoryRegion r = MemoryRules.usableRegion(ia, pz, t, len, localWrite);
+                final KitMemoryRegion r = MemoryRules.usableRegion(ia, pz, t, len, localWrite, lastRegion);
                 if (r == null) {
                     local = DtoStatus.LOCAL_PROTECTION;
+                    lastRegion = null;
                 } else {
+                    lastRegion = r;
                     op.addSegment(r.region(), t.virtualAddress() - r.region().baseAddress(), len);
                 }
             }

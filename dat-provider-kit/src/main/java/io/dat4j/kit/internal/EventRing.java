@@ -348,6 +348,8 @@ final class EventRing {
      * thread, reused. Not thread safe.
      */
     static final class Taken {
+        /** The thread this holder belongs to (made by its thread-local), final: a racy reader sees it set. */
+        final Thread owner = Thread.currentThread();
         private byte kind;
         private Object ref;
         private long cookie;

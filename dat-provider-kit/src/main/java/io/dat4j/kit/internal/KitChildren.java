@@ -27,8 +27,9 @@ final class KitChildren {
         set.add(h);
     }
 
-    void remove(final KitHandle h) {
-        set.remove(h);
+    /** {@return true if the handle was a child (and is no more)} */
+    boolean remove(final KitHandle h) {
+        return set.remove(h);
     }
 
     boolean isEmpty() {
@@ -85,16 +86,6 @@ final class KitChildren {
                 set.remove(h);
             }
         }
-    }
-
-    int countOf(final Class<?> type) {
-        int n = 0;
-        for (final KitHandle h : set) {
-            if (type.isInstance(h)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     KitPublicServicePoint findConsumerPsp(final long qualifier) {

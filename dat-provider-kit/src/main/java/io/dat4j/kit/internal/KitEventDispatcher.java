@@ -58,6 +58,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private static final ThreadLocal<EventRing.Taken> TAKEN = ThreadLocal.withInitial(EventRing.Taken::new);
 
     private final KitInterfaceAdapter ia;
+    /**
+     * The holder of the thread that last drained this EVD with a handler, read and written racily (a plain field): a
+     * thread that finds its own holder here ({@link EventRing.Taken#owner}, final) skips the thread-local lookup;
+     * any other goes to the thread-local and leaves its holder here. No allocation either way.
+     */
+    private EventRing.Taken lastTaken;
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
@@ -607,7 +613,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             boolean got = false;
             if (mayTake()) { // an empty ring costs this read, not the lock
                 if (holder == null) {
-                    holder = TAKEN.get();
+                    holder = lastTaken;
+                    if (holder == null || holder.owner != Thread.currentThread()) {
+                        holder = TAKEN.get();
+                        lastTaken = holder;
+                    }
                 }
                 beginTake();
                 try {

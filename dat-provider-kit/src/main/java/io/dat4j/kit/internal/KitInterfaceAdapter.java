@@ -73,6 +73,14 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private final IntTable<KitMemoryRegion> lmrs = new IntTable<>();
     private final AtomicInteger lmrCounter = new AtomicInteger();
     private final AtomicInteger endpointCount = new AtomicInteger();
+    /**
+     * PZs, EVDs (not the async EVD) and LMRs of the IA, counted against its limits: a slot is reserved before the
+     * object is made ({@link #reserve}) and given back when the creation fails or the object leaves the IA, so that
+     * concurrent creations never pass the limit and a creation costs O(1), not a walk over every child.
+     */
+    private final AtomicInteger protectionZoneCount = new AtomicInteger();
+    private final AtomicInteger eventDispatcherCount = new AtomicInteger();
+    private final AtomicInteger lmrCount = new AtomicInteger();
     private final AtomicInteger srqCount = new AtomicInteger();
     private final AtomicInteger srqEndpointCount = new AtomicInteger();
     private final KitEventDispatcher asyncEvd;
@@ -192,7 +200,12 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     }
 
     void removeChild(final KitHandle h) {
-        children.remove(h);
+        final boolean removed = children.remove(h);
+        if (removed && h instanceof KitProtectionZone) {
+            protectionZoneCount.decrementAndGet();
+        } else if (removed && h instanceof KitEventDispatcher) {
+            eventDispatcherCount.decrementAndGet();
+        }
         if (h instanceof KitEndpoint) {
             endpointCount.decrementAndGet();
         } else if (h instanceof KitSharedReceiveQueue) {
@@ -226,7 +239,13 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         if (rmr != 0) {
             regions.revoke(rmr);
         }
-        lmrs.remove(r.localContext());
+        forgetLmr(r.localContext());
+    }
+
+    private void forgetLmr(final int lmrContext) {
+        if (lmrs.remove(lmrContext)) {
+            lmrCount.decrementAndGet();
+        }
     }
 
     // ------------------------------------------------------------------ InterfaceAdapter
@@ -290,21 +309,38 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     public ProtectionZone createProtectionZone() {
         begin();
         try {
-            if (countOf(KitProtectionZone.class) >= config.attributes().maxProtectionZones()) {
+            if (!reserve(protectionZoneCount, config.attributes().maxProtectionZones())) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_PROTECTION_DOMAIN,
                         "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
             }
-            final KitProtectionZone pz = new KitProtectionZone(this);
-            pz.registration(transport.allocateProtectionZone(pz));
-            addChild(pz);
-            return pz;
+            boolean made = false;
+            try {
+                final KitProtectionZone pz = new KitProtectionZone(this);
+                pz.registration(transport.allocateProtectionZone(pz));
+                addChild(pz);
+                made = true;
+                return pz;
+            } finally {
+                if (!made) {
+                    protectionZoneCount.decrementAndGet();
+                }
+            }
         } finally {
             end();
         }
     }
 
-    private int countOf(final Class<?> type) {
-        return children.countOf(type);
+    /** {@return true if one more object fits under the limit, counted in {@code count}; false at the limit} */
+    private static boolean reserve(final AtomicInteger count, final int limit) {
+        for (;;) {
+            final int n = count.get();
+            if (n >= limit) {
+                return false;
+            }
+            if (count.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
     }
 
     @Override
@@ -352,23 +388,31 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
 
     private KitEventDispatcher newEventDispatcher(final int queueLength, final KitConsumerNotifier cno,
             final Set<EventStream> streams) {
-        if (countOf(KitEventDispatcher.class) >= config.attributes().maxEventDispatchers()) {
+        if (!reserve(eventDispatcherCount, config.attributes().maxEventDispatchers())) {
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
                     "the IA's limit of " + config.attributes().maxEventDispatchers() + " EVDs is reached");
         }
-        final KitEventDispatcher evd;
+        boolean made = false;
         try {
-            evd = new KitEventDispatcher(this, queueLength, cno, streams, false);
-        } catch (final OutOfMemoryError e) {
-            // the ring is one array allocated up front: nothing is half-built when it does not fit
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
-                    "an EVD of " + queueLength + " events does not fit in the heap; use a shorter queue", e);
+            final KitEventDispatcher evd;
+            try {
+                evd = new KitEventDispatcher(this, queueLength, cno, streams, false);
+            } catch (final OutOfMemoryError e) {
+                // the ring is one array allocated up front: nothing is half-built when it does not fit
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
+                        "an EVD of " + queueLength + " events does not fit in the heap; use a shorter queue", e);
+            }
+            KitLock.assertNoneHeld("Transport.createCompletionSource");
+            final CompletionSource src = transport.createCompletionSource(evd.sink());
+            evd.source(src);
+            addChild(evd);
+            made = true;
+            return evd;
+        } finally {
+            if (!made) {
+                eventDispatcherCount.decrementAndGet();
+            }
         }
-        KitLock.assertNoneHeld("Transport.createCompletionSource");
-        final CompletionSource src = transport.createCompletionSource(evd.sink());
-        evd.source(src);
-        addChild(evd);
-        return evd;
     }
 
     @Override
@@ -400,7 +444,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         boolean made = false;
         try {
             MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
-            if (lmrs.size() >= config.attributes().maxLocalMemoryRegions()) {
+            if (!reserve(lmrCount, config.attributes().maxLocalMemoryRegions())) {
                 throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
                         "the IA's limit of " + config.attributes().maxLocalMemoryRegions() + " LMRs is reached");
             }
@@ -408,14 +452,20 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             do {
                 ctx = lmrCounter.incrementAndGet();
             } while (ctx == 0);
-            final KitMemoryRegion lmr = new KitMemoryRegion(this, pz, region, privileges, ctx);
-            lmrs.putIfAbsent(ctx, lmr);
+            final KitMemoryRegion lmr;
+            try {
+                lmr = new KitMemoryRegion(this, pz, region, privileges, ctx);
+            } catch (final RuntimeException | Error e) {
+                lmrCount.decrementAndGet();
+                throw e;
+            }
+            lmrs.putIfAbsent(ctx, lmr); // from here the table's entry holds the reserved count
             final KitRegion r = lmr.region();
             try {
                 KitLock.assertNoneHeld("Transport.registerMemory");
                 r.registration(transport.registerMemory(r));
             } catch (final RuntimeException e) {
-                lmrs.remove(ctx);
+                forgetLmr(ctx);
                 throw e;
             }
             if (privileges.contains(MemoryPrivilege.REMOTE_READ) || privileges.contains(MemoryPrivilege.REMOTE_WRITE)

@@ -92,7 +92,25 @@ final class MemoryRules {
      */
     static KitMemoryRegion usableRegion(final KitInterfaceAdapter ia, final KitProtectionZone pz,
             final io.dat4j.LocalMemoryTriplet t, final long len, final boolean localWrite) {
-        final KitMemoryRegion r = ia.localRegion(t.lmrContext());
+        return usableRegion(ia, pz, t, len, localWrite, null);
+    }
+
+    /**
+     * {@return the LMR a local segment names, as {@link #usableRegion(KitInterfaceAdapter, KitProtectionZone,
+     * io.dat4j.LocalMemoryTriplet, long, boolean)}, looked up only if {@code last} is not that LMR}: a poster that
+     * keeps the region its last post resolved passes it, and skips the IA's table when the segment names the same
+     * {@code lmr_context}. That is the same answer: an LMR leaves the table only after it is marked closed, and a
+     * context names one open LMR at a time, so an open {@code last} with that context is what the table holds (a
+     * closed one fails the checks below, as the table's answer then would, or a later LMR got its context: a miss)
+     *
+     * @param last the region the caller's last post resolved, or null
+     */
+    static KitMemoryRegion usableRegion(final KitInterfaceAdapter ia, final KitProtectionZone pz,
+            final io.dat4j.LocalMemoryTriplet t, final long len, final boolean localWrite,
+            final KitMemoryRegion last) {
+        final int ctx = t.lmrContext();
+        final KitMemoryRegion r = last != null && last.localContext() == ctx && !last.isClosed() ? last
+                : ia.localRegion(ctx);
         if (r == null || r.isClosed() || r.pz() != pz || !r.region().memory().scope().isAlive()
                 || !KitRegionTable.inBounds(r.region(), t.virtualAddress(), len)
                 || (localWrite && !r.region().allows(MemoryPrivilege.LOCAL_WRITE))) {

@@ -46,6 +46,8 @@ public final class ShmProvider implements DatProvider {
     static final long EP_HEAP_BYTES = 64L << 10;
     /** Heap an LMR may need; the IA's LMR limit is the max heap over this. */
     static final long LMR_HEAP_BYTES = 4L << 10;
+    /** Heap an EVD of a short queue may need; the IA's EVD limit is the max heap over this (as TCP's). */
+    static final long EVD_HEAP_BYTES = 16L << 10;
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
             Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.CONNECT_TIMEOUT,
@@ -133,8 +135,9 @@ public final class ShmProvider implements DatProvider {
         final long heap = Runtime.getRuntime().maxMemory();
         final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
+        final int maxEvds = (int) Math.max(64, Math.min(1 << 20, heap / EVD_HEAP_BYTES));
         final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("shm:" + shm.directory(),
-                "dat4j", new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), maxEps, 4096, 64, 64, 1 << 20,
+                "dat4j", new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), maxEps, 4096, 64, 64, maxEvds,
                 1 << 20, 16, maxLmrs, Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("shm", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, shm.asAttributes());

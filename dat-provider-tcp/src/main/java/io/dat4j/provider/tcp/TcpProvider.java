@@ -80,6 +80,11 @@ public final class TcpProvider implements DatProvider {
     static final long EP_HEAP_BYTES = 64L << 10;
     /** Heap an LMR may need (region tables, cached views); the IA's LMR limit is the max heap over this. */
     static final long LMR_HEAP_BYTES = 4L << 10;
+    /**
+     * Heap an EVD of a short queue may need (its ring, its completion source); the IA's EVD limit is the max heap over
+     * this. A long queue that does not fit is refused when its ring is allocated.
+     */
+    static final long EVD_HEAP_BYTES = 16L << 10;
     /** {@code max_dto_per_ep} and {@code max_recv_per_srq}: the deepest EP queue and SRQ. */
     static final int MAX_QUEUE_DEPTH = 16384;
     /** Private data carried by connect, accept and reject, bytes. */
@@ -162,14 +167,16 @@ public final class TcpProvider implements DatProvider {
         final KitSettings kit = KitSettings.from(settings);
         final InetAddress bind = tcp.bind();
         final InetAddress concrete = bind.isAnyLocalAddress() ? concreteAddress(bind instanceof Inet6Address) : bind;
-        // EP and LMR limits scale with the heap, so that exhausting them ends in INSUFFICIENT_RESOURCES, not an OOM
+        // EP, LMR and EVD limits scale with the heap, so that exhausting them ends in INSUFFICIENT_RESOURCES, not
+        // an OOM
         final long heap = Runtime.getRuntime().maxMemory();
         final int maxEps = (int) Math.max(64, Math.min(1 << 20, heap / EP_HEAP_BYTES));
         final int maxLmrs = (int) Math.max(256, Math.min(1 << 24, heap / LMR_HEAP_BYTES));
+        final int maxEvds = (int) Math.max(64, Math.min(1 << 20, heap / EVD_HEAP_BYTES));
         // deep queues (rxe: max_qp_wr and max_srq_wr 1,048,576): C programs size queues by their worst case
         // (dtestsrq -c 100 -B 100 asks 10,000 per EP and per SRQ); the kit allocates a slot when it is first used
         final InterfaceAdapterAttributes attrs = new InterfaceAdapterAttributes("tcp:" + tcp.bindToken(), "dat4j",
-                new InetSocketAddress(concrete, 0), maxEps, MAX_QUEUE_DEPTH, 64, 64, 1 << 20, 1 << 20, 16, maxLmrs,
+                new InetSocketAddress(concrete, 0), maxEps, MAX_QUEUE_DEPTH, 64, 64, maxEvds, 1 << 20, 16, maxLmrs,
                 Long.MAX_VALUE, 1 << 16, 1L << 26, 1L << 30, 0, 1 << 16, maxEps, MAX_QUEUE_DEPTH, 16, 16);
         final ProviderAttributes pattrs = new ProviderAttributes("tcp", 1, 0, 2, 0, MAX_PRIVATE_DATA,
                 MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, MAX_PRIVATE_DATA, CAPABILITIES, Map.of("wire", "dat4j-tcp/1",

@@ -129,7 +129,7 @@ class ExhaustionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"exhaust-ep", "exhaust-lmr", "exhaust-evd"})
+    @ValueSource(strings = {"exhaust-ep", "exhaust-lmr", "exhaust-evd", "exhaust-short-evd"})
     void shouldRefuseWithInsufficientResourcesBeforeTheHeapRunsOut(final String what) throws Exception {
         final Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", ChildJvm.classPath(), "-Xmx96m", "-XX:TieredStopAtLevel=1",

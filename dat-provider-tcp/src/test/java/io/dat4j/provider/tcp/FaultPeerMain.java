@@ -101,6 +101,8 @@ public final class FaultPeerMain {
                     case "exhaust-lmr" -> keep.add(a.createLocalMemoryRegion(pz, seg, MemoryPrivilege.ALL));
                     case "exhaust-evd" -> keep.add(a.createEventDispatcher(
                             a.attributes().maxEventDispatcherQueueLength(), null, EventStream.DEFAULT));
+                    // dapltest's limit test: EVDs of its default queue (10) up to the IA's max_evds
+                    case "exhaust-short-evd" -> keep.add(a.createEventDispatcher(10, null, EventStream.DEFAULT));
                     default -> throw new IllegalArgumentException(what);
                 }
             }
