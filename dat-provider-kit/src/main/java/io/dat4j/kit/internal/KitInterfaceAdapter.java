@@ -309,10 +309,8 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     public ProtectionZone createProtectionZone() {
         begin();
         try {
-            if (!reserve(protectionZoneCount, config.attributes().maxProtectionZones())) {
-                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_PROTECTION_DOMAIN,
-                        "the IA's limit of " + config.attributes().maxProtectionZones() + " PZs is reached");
-            }
+            reserve(protectionZoneCount, config.attributes().maxProtectionZones(),
+                    StatusSubtype.RESOURCE_PROTECTION_DOMAIN, "PZs");
             boolean made = false;
             try {
                 final KitProtectionZone pz = new KitProtectionZone(this);
@@ -330,15 +328,23 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         }
     }
 
-    /** {@return true if one more object fits under the limit, counted in {@code count}; false at the limit} */
-    private static boolean reserve(final AtomicInteger count, final int limit) {
+    /**
+     * Counts one more object in {@code count} if it fits under the IA's limit (a compare-and-set: concurrent
+     * creations never pass the limit, and none is refused for another's passing count); the caller gives it back when
+     * the creation fails or the object leaves the IA.
+     *
+     * @throws DatException INSUFFICIENT_RESOURCES with {@code subtype} at the limit
+     */
+    private static void reserve(final AtomicInteger count, final int limit, final StatusSubtype subtype,
+            final String what) {
         for (;;) {
             final int n = count.get();
             if (n >= limit) {
-                return false;
+                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, subtype,
+                        "the IA's limit of " + limit + " " + what + " is reached");
             }
             if (count.compareAndSet(n, n + 1)) {
-                return true;
+                return;
             }
         }
     }
@@ -388,10 +394,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
 
     private KitEventDispatcher newEventDispatcher(final int queueLength, final KitConsumerNotifier cno,
             final Set<EventStream> streams) {
-        if (!reserve(eventDispatcherCount, config.attributes().maxEventDispatchers())) {
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEVD,
-                    "the IA's limit of " + config.attributes().maxEventDispatchers() + " EVDs is reached");
-        }
+        reserve(eventDispatcherCount, config.attributes().maxEventDispatchers(), StatusSubtype.RESOURCE_TEVD, "EVDs");
         boolean made = false;
         try {
             final KitEventDispatcher evd;
@@ -444,10 +447,8 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         boolean made = false;
         try {
             MemoryRules.checkRegistration(region, privileges, config.attributes().maxLocalMemoryRegionSize());
-            if (!reserve(lmrCount, config.attributes().maxLocalMemoryRegions())) {
-                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_MEMORY_REGION,
-                        "the IA's limit of " + config.attributes().maxLocalMemoryRegions() + " LMRs is reached");
-            }
+            reserve(lmrCount, config.attributes().maxLocalMemoryRegions(), StatusSubtype.RESOURCE_MEMORY_REGION,
+                    "LMRs");
             int ctx;
             do {
                 ctx = lmrCounter.incrementAndGet();
@@ -551,11 +552,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private KitEndpoint newEndpointRetained(final KitProtectionZone pz, final KitEventDispatcher recv,
             final KitEventDispatcher req, final KitEventDispatcher conn, final EndpointAttributes given,
             final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
-        if (endpointCount.incrementAndGet() > config.attributes().maxEndpoints()) {
-            endpointCount.decrementAndGet();
-            throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_TEP,
-                    "the IA's limit of " + config.attributes().maxEndpoints() + " EPs is reached");
-        }
+        reserve(endpointCount, config.attributes().maxEndpoints(), StatusSubtype.RESOURCE_TEP, "EPs");
         final KitEndpoint ep = new KitEndpoint(this, pz, recv, req, conn, given, resolved, providerCreated,
                 srq);
         boolean attached = false;
@@ -749,11 +746,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
             final KitProtectionZone pz = handles.checkPz(protectionZone, 2);
             final InterfaceAdapterAttributes lim = config.attributes();
             KitSharedReceiveQueue.checkAttributes(attributes, lim, 3);
-            if (srqCount.incrementAndGet() > lim.maxSharedReceiveQueues()) {
-                srqCount.decrementAndGet();
-                throw new DatException(StatusType.INSUFFICIENT_RESOURCES, StatusSubtype.RESOURCE_SRQ,
-                        "the IA's limit of " + lim.maxSharedReceiveQueues() + " SRQs is reached");
-            }
+            reserve(srqCount, lim.maxSharedReceiveQueues(), StatusSubtype.RESOURCE_SRQ, "SRQs");
             retained(pz, 2);
             final SharedReceiveTransport device;
             try {
