@@ -72,6 +72,8 @@ final class ShmTransport implements Transport {
     final CmLoop cm;
     final ProgressThread progress;
     private final Object trackLock = new Object();
+    /** Grant tables of ended connections whose peer still holds a use ({@link #revokeAllAndUnmap}). */
+    private final Set<GrantTable> draining = ConcurrentHashMap.newKeySet();
     /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
@@ -229,19 +231,41 @@ final class ShmTransport implements Transport {
     }
 
     /**
-     * Revokes what a closing connection published (caller holds its lock).
+     * Revokes what a closing connection published and unmaps its data path (loop thread; caller holds the
+     * connection's lock). Grants nobody uses are revoked at once. If the live peer still holds a use of one, the wait
+     * for it (up to {@code revokeMillis}) and the unmapping happen on a thread of their own, never on the
+     * connection-management thread: that thread serves every connection of this IA, and a peer that keeps a use
+     * would otherwise stop every other connect, accept and teardown of the IA for {@code revokeMillis} per grant
+     * (docs/reliability.md). The grants are no longer VALID meanwhile, so no new copy starts; an LMR freed meanwhile
+     * waits for the held use as it does on a live connection ({@link #revokeEverywhere}).
      *
      * @param c the connection
      * @param p its data path
      * @param peerAlive whether to wait for the peer's copies in progress
      */
-    void revokeAll(final ShmConnection c, final DataPath p, final boolean peerAlive) {
+    void revokeAllAndUnmap(final ShmConnection c, final DataPath p, final boolean peerAlive) {
         final GrantTable g = p.grants();
-        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()) : 0;
-        if (g != null && !g.revokeAll(wait) && peerAlive) {
-            LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing anyway",
-                    c, config.revokeMillis());
+        if (g == null || g.revokeAll(0) || !peerAlive) {
+            p.unmap();
+            return;
         }
+        draining.add(g);
+        Thread.ofPlatform().daemon().name("dat4j-shm-revoke").start(() -> {
+            try {
+                if (!g.revokeAll(TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()))) {
+                    LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing"
+                            + " anyway", c, config.revokeMillis());
+                }
+            } finally {
+                draining.remove(g);
+                c.lock.lock();
+                try {
+                    p.unmap();
+                } finally {
+                    c.lock.unlock();
+                }
+            }
+        });
     }
 
     @Override
@@ -285,6 +309,9 @@ final class ShmTransport implements Transport {
     }
 
     private void revokeEverywhere(final Zone z, final Grant g) {
+        for (final GrantTable t : draining) {
+            t.revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis())); // an ended connection's held use
+        }
         for (final ShmConnection c : connections) {
             if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {
                 continue;
