@@ -32,11 +32,14 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -46,12 +49,14 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Grants: every LMR with a remote privilege is published in the grant table of each established connection whose
  * EP is in the LMR's PZ, if that peer can copy into this process with CMA; it is revoked there (waiting for copies
- * in progress) when the LMR is freed or the connection ends. A region that finds no free slot is simply not granted:
- * the peer's RDMA to it goes through the ring and is checked here.
+ * in progress) when the LMR is freed or the connection ends (a use the live peer still holds then is waited for by
+ * the IA's drain thread, {@link #revokeAllAndUnmap}). A region that finds no free slot is simply not granted: the
+ * peer's RDMA to it goes through the ring and is checked here.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
- * calls these hooks with no kit lock held; {@link #trackLock} is an unranked leaf monitor, and the freeing of an LMR
- * takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants.
+ * calls these hooks with no kit lock held; {@link #trackLock} and {@link #drainLock} are unranked leaf monitors, the
+ * freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants, and the drain thread
+ * takes an ended connection's lock, with nothing else held, to unmap it.
  */
 final class ShmTransport implements Transport {
 
@@ -72,8 +77,12 @@ final class ShmTransport implements Transport {
     final CmLoop cm;
     final ProgressThread progress;
     private final Object trackLock = new Object();
-    /** Grant tables of ended connections whose peer still holds a use ({@link #revokeAllAndUnmap}). */
-    private final Set<GrantTable> draining = ConcurrentHashMap.newKeySet();
+    /** Guards {@link #drains} and {@link #draining}: an unranked leaf monitor, as {@link #trackLock}. */
+    private final Object drainLock = new Object();
+    /** Ended connections whose peer still holds a use of a grant ({@link #revokeAllAndUnmap}). */
+    private final List<Drain> drains = new ArrayList<>();
+    /** Whether the drain thread runs. */
+    private boolean draining;
     /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
@@ -233,11 +242,11 @@ final class ShmTransport implements Transport {
     /**
      * Revokes what a closing connection published and unmaps its data path (loop thread; caller holds the
      * connection's lock). Grants nobody uses are revoked at once. If the live peer still holds a use of one, the wait
-     * for it (up to {@code revokeMillis}) and the unmapping happen on a thread of their own, never on the
-     * connection-management thread: that thread serves every connection of this IA, and a peer that keeps a use
-     * would otherwise stop every other connect, accept and teardown of the IA for {@code revokeMillis} per grant
-     * (docs/reliability.md). The grants are no longer VALID meanwhile, so no new copy starts; an LMR freed meanwhile
-     * waits for the held use as it does on a live connection ({@link #revokeEverywhere}).
+     * for it (up to {@code revokeMillis}) and the unmapping are left to this IA's drain thread ({@link #drain}),
+     * never done on the connection-management thread: that thread serves every connection of this IA, and a peer
+     * that kept a use stopped every other connect, accept and teardown of the IA for {@code revokeMillis} per grant
+     * held (docs/reliability.md). The grants are no longer VALID meanwhile, so no new copy starts; an LMR freed
+     * meanwhile waits for the held use as it does on a live connection ({@link #revokeEverywhere}).
      *
      * @param c the connection
      * @param p its data path
@@ -249,23 +258,51 @@ final class ShmTransport implements Transport {
             p.unmap();
             return;
         }
-        draining.add(g);
-        Thread.ofPlatform().daemon().name("dat4j-shm-revoke").start(() -> {
-            try {
-                if (!g.revokeAll(TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()))) {
-                    LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing"
-                            + " anyway", c, config.revokeMillis());
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.revokeMillis());
+        synchronized (drainLock) {
+            drains.add(new Drain(c, p, g, deadline));
+            if (!draining) {
+                draining = true;
+                Thread.ofPlatform().daemon().name("dat4j-shm-revoke").start(this::drain);
+            }
+        }
+    }
+
+    /** An ended connection whose peer held a grant: unmapped once the uses are back or at the deadline. */
+    private record Drain(ShmConnection c, DataPath p, GrantTable g, long deadline) {
+    }
+
+    /** The drain thread: looks at the ended connections' held grants every millisecond; ends when none is left. */
+    private void drain() {
+        while (true) {
+            final List<Drain> now;
+            synchronized (drainLock) {
+                if (drains.isEmpty()) {
+                    draining = false;
+                    return;
                 }
-            } finally {
-                draining.remove(g);
-                c.lock.lock();
-                try {
-                    p.unmap();
-                } finally {
-                    c.lock.unlock();
+                now = List.copyOf(drains);
+            }
+            for (final Drain d : now) {
+                final boolean idle = d.g.revokeAll(0);
+                if (idle || System.nanoTime() - d.deadline > 0) {
+                    if (!idle) {
+                        LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing"
+                                + " anyway", d.c, config.revokeMillis());
+                    }
+                    synchronized (drainLock) {
+                        drains.remove(d);
+                    }
+                    d.c.lock.lock();
+                    try {
+                        d.p.unmap();
+                    } finally {
+                        d.c.lock.unlock();
+                    }
                 }
             }
-        });
+            LockSupport.parkNanos(1_000_000L);
+        }
     }
 
     @Override
@@ -309,8 +346,12 @@ final class ShmTransport implements Transport {
     }
 
     private void revokeEverywhere(final Zone z, final Grant g) {
-        for (final GrantTable t : draining) {
-            t.revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis())); // an ended connection's held use
+        final List<Drain> ended;
+        synchronized (drainLock) {
+            ended = List.copyOf(drains);
+        }
+        for (final Drain d : ended) {
+            d.g.revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis())); // an ended connection's held use
         }
         for (final ShmConnection c : connections) {
             if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * other connections: the wait for the use (up to {@code revokeMillis}) ran on the connection-management thread, which
  * then served no connect, accept or teardown of the IA for {@code revokeMillis} per grant held (found from outside,
  * docs/reliability.md). Here {@code revokeMillis} is a minute: the broken connection's event and a healthy connection
- * of the same IA must both come within the harness's bound.
+ * of the same IA must both come within the harness's bound, and once the use is given back the IA's drain thread
+ * (which waits for it instead) must end within the bound too.
  */
 class ShmGrantHeldAtTeardownTest {
 
@@ -90,6 +91,14 @@ class ShmGrantHeldAtTeardownTest {
                     } finally {
                         LONG.getAndAdd(s, slot, -1L); // give it back: the revoke ends
                     }
+                    // the IA's drain thread sees the use given back, unmaps and ends (not at revokeMillis)
+                    final long end = System.nanoTime() + BOUND.toNanos();
+                    while (drainThreadAlive()) {
+                        if (System.nanoTime() > end) {
+                            throw new AssertionError("the drain thread still waits " + BOUND + " after the give");
+                        }
+                        Thread.sleep(5);
+                    }
                 }
             }
             ep.close();
@@ -100,6 +109,10 @@ class ShmGrantHeldAtTeardownTest {
             }
             Files.deleteIfExists(dir);
         }
+    }
+
+    private static boolean drainThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("dat4j-shm-revoke"));
     }
 
     /** Waits for the provider's grant (side 1's table), takes one use of it; {@return the slot's offset} */
