@@ -286,9 +286,9 @@ final class ShmTransport implements Transport {
             for (final Drain d : now) {
                 final boolean idle = d.g.revokeAll(0);
                 if (idle || System.nanoTime() - d.deadline > 0) {
-                    if (!idle) {
-                        LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing"
-                                + " anyway", d.c, config.revokeMillis());
+                    if (!idle) { // rate-limited: a peer that reconnects and holds grants in a loop must not flood
+                        d.c.faults().warn("shared-memory connection " + d.c + ": the peer still held a CMA grant after "
+                                + config.revokeMillis() + " ms; closing anyway");
                     }
                     synchronized (drainLock) {
                         drains.remove(d);
