@@ -442,11 +442,32 @@ final class ShmTransport implements Transport {
     public void close() {
         progress.stop(WAIT_MILLIS);
         cm.stop(WAIT_MILLIS);
+        awaitDrains();
         doorbell.close();
     }
 
+    /**
+     * Waits until the drain thread unmapped every ended connection whose peer held a grant and ended: each is
+     * unmapped when the peer gives its uses back or at its deadline, so the wait is at most {@code revokeMillis}, and
+     * no mapping or thread of this IA outlives its close.
+     */
+    private void awaitDrains() {
+        while (true) {
+            synchronized (drainLock) {
+                if (!draining) {
+                    return;
+                }
+            }
+            LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
     boolean threadsStopped() {
-        return !cm.isAlive() && !progress.isAlive();
+        final boolean drainDone;
+        synchronized (drainLock) {
+            drainDone = !draining;
+        }
+        return !cm.isAlive() && !progress.isAlive() && drainDone;
     }
 
     // ---- addresses

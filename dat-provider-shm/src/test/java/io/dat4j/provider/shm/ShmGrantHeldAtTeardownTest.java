@@ -2,6 +2,7 @@ package io.dat4j.provider.shm;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.dat4j.ConnectionEvent;
@@ -44,9 +45,19 @@ class ShmGrantHeldAtTeardownTest {
 
     @Test
     void aHeldGrantDoesNotStopTheIasOtherConnections() throws Exception {
+        heldGrant(60_000, false);
+    }
+
+    /** The IA closes while the peer still holds the use: its close waits for the drain (at most revokeMillis). */
+    @Test
+    void anIaClosedWhileThePeerHoldsAGrantLeavesNoDrainThread() throws Exception {
+        heldGrant(2_000, true);
+    }
+
+    private static void heldGrant(final long revokeMillis, final boolean closeWhileHeld) throws Exception {
         final Path dir = Files.createTempDirectory("dat4j-shm-held");
         Files.delete(dir);
-        try (Fixture f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=60000");
+        try (Fixture f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.revokeMillis=" + revokeMillis);
                 Doorbell bell = Doorbell.create("dat4j-held-bell")) {
             final LocalMemoryRegion granted = f.lmr(f.c, 4096); // every privilege: published to a CMA peer
             final Rendezvous rendezvous = Rendezvous.open(dir);
@@ -88,6 +99,10 @@ class ShmGrantHeldAtTeardownTest {
                         assertEquals(EventNumber.CONNECTION_EVENT_BROKEN, end.number());
                         // the IA still connects (its connection-management thread is not waiting for our use)
                         f.assertHealthyConnection();
+                        if (closeWhileHeld) {
+                            f.client.close();
+                            assertFalse(drainThreadAlive(), "the drain thread outlived the IA's close");
+                        }
                     } finally {
                         LONG.getAndAdd(s, slot, -1L); // give it back: the revoke ends
                     }
@@ -101,8 +116,10 @@ class ShmGrantHeldAtTeardownTest {
                     }
                 }
             }
-            ep.close();
-            granted.close();
+            if (!closeWhileHeld) {
+                ep.close();
+                granted.close();
+            }
         } finally {
             try (var left = Files.list(dir)) {
                 left.forEach(p -> p.toFile().delete());
