@@ -66,7 +66,7 @@ final class ConnectionService {
      * <p>A consumer polling an EVD that takes only this connection's receives ({@code what} without
      * {@link WakeControl#SPACE}) does not run a round because the peer's HEAD moved: that completes this side's SENDs
      * and WRITEs, which go to another EVD, and the peer publishes HEAD just before its reply in a ping-pong (the round
-     * it would run then delays the reply's). It looks at HEAD every {@link #SPACE_LOOK}th poll all the same, so that
+     * it would run then can delay the reply's). It looks at HEAD every {@link #SPACE_LOOK}th poll all the same, so that
      * those completions come while a thread only polls the receive EVD (the progress thread leaves a connection that
      * consumers poll alone, and a virtual thread waiting on the request EVD relies on it).
      *

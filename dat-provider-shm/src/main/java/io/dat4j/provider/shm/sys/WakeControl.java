@@ -48,7 +48,10 @@ public final class WakeControl {
     private final MemorySegment myHeartbeat;
     private final MemorySegment peerHeartbeat;
     private final long[] woken = new long[3];
-    /** This side's heartbeat as last stored (only this side writes it: no read of the word to count on). */
+    /**
+     * This side's heartbeat as last stored, from 0 (a new mapping's zero word; only this side writes it, so the count
+     * goes on from here without reading the word back, and whatever a peer wrote there is overwritten).
+     */
     private long beats;
 
     /**
@@ -69,7 +72,6 @@ public final class WakeControl {
         }
         this.myHeartbeat = word(map, layout.control(side, ConnectionLayout.HEARTBEAT));
         this.peerHeartbeat = word(map, layout.control(1 - side, ConnectionLayout.HEARTBEAT));
-        this.beats = (long) LONG.getOpaque(myHeartbeat, 0L);
     }
 
     private static MemorySegment word(final MemorySegment map, final long offset) {
