@@ -29,8 +29,6 @@ final class ConnectionService {
     private static final Logger LOG = Logging.logger(ConnectionService.class);
     /** Service rounds one call makes at most when posters keep adding work. */
     private static final int ROUNDS = 4;
-    /** A consumer polling for receives only looks at the peer's HEAD every this many polls (a power of two). */
-    static final int SPACE_LOOK = 16;
     /** When the progress thread finds the connection held by another thread, it looks at its timers this much later. */
     private static final long TIMER_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final VarHandle POLLS;
@@ -63,27 +61,15 @@ final class ConnectionService {
      * something to do: a poll of a quiet connection returns 0 without a lock. A consumer thread ({@code dat_evd_*},
      * not the progress thread or a poster) counts the call, so that the progress thread leaves the connection to it.
      *
-     * <p>A consumer polling an EVD that takes only this connection's receives ({@code what} without
-     * {@link WakeControl#SPACE}) does not run a round because the peer's HEAD moved: that completes this side's SENDs
-     * and WRITEs, which go to another EVD, and the peer publishes HEAD just before its reply in a ping-pong (the round
-     * it would run then can delay the reply's). It looks at HEAD every {@link #SPACE_LOOK}th poll all the same, so that
-     * those completions come while a thread only polls the receive EVD (the progress thread leaves a connection that
-     * consumers poll alone, and a virtual thread waiting on the request EVD relies on it).
-     *
      * @param consumer whether the caller is a consumer thread
-     * @param what what the caller's EVD takes from this connection: {@link WakeControl#DATA} (receives) and/or
-     *        {@link WakeControl#SPACE} (requests)
      */
-    int service(final boolean consumer, final int what) {
-        boolean space = true;
+    int service(final boolean consumer) {
         if (consumer) {
-            final int n = polls + 1;
-            POLLS.setOpaque(this, n); // no clock and no fence: the progress thread keeps the time
-            space = (what & WakeControl.SPACE) != 0 || (n & (SPACE_LOOK - 1)) == 0;
+            POLLS.setOpaque(this, polls + 1); // no clock and no fence: the progress thread keeps the time
         }
         final DataPath p = c.path();
         if (p != null && !work && !graceful) {
-            if (p.last.quiet(consumer, space)) { // (after a teardown meanwhile: zeros, and the round below finds no path)
+            if (p.last.quiet(consumer)) { // (after a teardown meanwhile: zeros, and the round below finds no path)
                 return 0;
             }
         }

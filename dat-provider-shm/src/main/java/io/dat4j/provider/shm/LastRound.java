@@ -120,17 +120,15 @@ final class LastRound {
 
     /**
      * {@return true if a round now would find nothing to do} The last round left nothing owed, no record is committed
-     * at the position it stopped at (the commit word there is 0), and, if {@code space}, the peer's HEAD word did not
-     * move since or names the position its records carried already (a peer publishes HEAD when it took the last
-     * record, then replies with the same position in field d). Reads one or two words of the peer (the commit word is
-     * the line a new record arrives in) and no lock.
+     * at the position it stopped at (the commit word there is 0), and the peer's HEAD word did not move since or names
+     * the position its records carried already (a peer publishes HEAD when it took the last record, then replies with
+     * the same position in field d). Reads two words of the peer (the commit word is the line a new record arrives in)
+     * and no lock.
      *
      * @param consumer whether a consumer polls: the fenced look owed at the peer's ARM_SPACE ({@link #fenceOwed})
      *        counts as work from its second poll on, and at once for the progress thread
-     * @param space whether a move of the peer's HEAD counts as work (it completes this side's SENDs and WRITEs, into
-     *        the request EVD); a poll for receives only leaves it for later, see {@link ConnectionService#service}
      */
-    boolean quiet(final boolean consumer, final boolean space) {
+    boolean quiet(final boolean consumer) {
         final long q = (long) QUIET_AT.getAcquire(this);
         if (q < 0 || in.committedAt(q)) {
             return false;
@@ -141,9 +139,6 @@ final class LastRound {
                 return false;
             }
             FENCE_LOOKS.setOpaque(this, 1);
-        }
-        if (!space) {
-            return true;
         }
         final long h = out.peekConsumed();
         return h == (long) CONSUMED.getAcquire(this) || h == (long) KNOWN.getAcquire(this);

@@ -67,7 +67,7 @@ final class ProgressThread implements Runnable {
                 int n = 0;
                 for (final ShmConnection c : cs) {
                     if (c.io.sinceDriven(now) > GRACE_NANOS) {
-                        n += c.io.service(false, WakeControl.DATA | WakeControl.SPACE);
+                        n += c.io.service(false);
                     }
                 }
                 if (now - nextTimers >= 0) {

@@ -14,21 +14,18 @@ import java.util.Arrays;
  * {@link #wakeup()} (which the kit also calls when the waiting thread is interrupted). A virtual thread does not sleep
  * here: it parks in the kit, and the IA's progress thread services its connections.
  *
- * <p>Thread safety: safe for use by multiple concurrent threads; the connection list is copy-on-write (one array of
- * pairs, so that a reader sees each connection with what it completes here).
+ * <p>Thread safety: safe for use by multiple concurrent threads; the connection list is copy-on-write.
  */
 final class ShmCompletionSource implements CompletionSource {
 
-    /** A connection and what it completes into this EVD ({@link WakeControl#DATA}, {@link WakeControl#SPACE}). */
-    private record Attached(ShmConnection c, int what) {
-    }
-
-    private static final Attached[] NONE = new Attached[0];
+    private static final ShmConnection[] NONE = new ShmConnection[0];
     private static final ThreadLocal<MemorySegment> TIMESPEC = ThreadLocal.withInitial(
             () -> Arena.ofAuto().allocate(16, 8));
 
     private final ShmTransport t;
-    private volatile Attached[] conns = NONE;
+    private volatile ShmConnection[] conns = NONE;
+    /** What a sleeper waits for from each connection ({@link WakeControl#DATA}, {@link WakeControl#SPACE}). */
+    private volatile int[] waits = new int[0];
     private volatile Thread driver;
     private volatile boolean woken;
 
@@ -44,20 +41,27 @@ final class ShmCompletionSource implements CompletionSource {
      *        {@link WakeControl#SPACE} (SENDs and WRITEs: the peer consumed them)
      */
     synchronized void attach(final ShmConnection c, final int what) {
-        final Attached[] n = Arrays.copyOf(conns, conns.length + 1);
-        n[conns.length] = new Attached(c, what);
+        final ShmConnection[] n = Arrays.copyOf(conns, conns.length + 1);
+        final int[] w = Arrays.copyOf(waits, waits.length + 1);
+        n[conns.length] = c;
+        w[waits.length] = what;
+        waits = w;
         conns = n;
     }
 
     /** A connection no longer completes into this EVD. */
     synchronized void detach(final ShmConnection c) {
-        final Attached[] old = conns;
+        final ShmConnection[] old = conns;
         for (int i = 0; i < old.length; i++) {
-            if (old[i].c() == c) {
-                final Attached[] n = new Attached[old.length - 1];
+            if (old[i] == c) {
+                final ShmConnection[] n = new ShmConnection[old.length - 1];
                 System.arraycopy(old, 0, n, 0, i);
                 System.arraycopy(old, i + 1, n, i, old.length - i - 1);
+                final int[] w = new int[old.length - 1];
+                System.arraycopy(waits, 0, w, 0, i);
+                System.arraycopy(waits, i + 1, w, i, old.length - i - 1);
                 conns = n;
+                waits = w;
                 return;
             }
         }
@@ -66,8 +70,8 @@ final class ShmCompletionSource implements CompletionSource {
     @Override
     public int poll() {
         int n = 0;
-        for (final Attached a : conns) {
-            n += a.c().io.service(true, a.what());
+        for (final ShmConnection c : conns) {
+            n += c.io.service(true);
         }
         return n;
     }
@@ -79,8 +83,9 @@ final class ShmCompletionSource implements CompletionSource {
      */
     @Override
     public boolean progress(final long nanos) {
-        final Attached[] cs = conns;
-        if (nanos <= 0 || cs.length == 0) {
+        final ShmConnection[] cs = conns;
+        final int[] ws = waits;
+        if (nanos <= 0 || cs.length == 0 || ws.length != cs.length) {
             return false; // nothing to drive: the kit parks and is woken by the post
         }
         if (Thread.currentThread().isVirtual()) {
@@ -103,8 +108,8 @@ final class ShmCompletionSource implements CompletionSource {
             }
             final int seen = t.doorbell.sequence();
             boolean moved = false;
-            for (final Attached a : cs) {
-                moved |= a.c().io.armAndCheck(a.what());
+            for (int i = 0; i < cs.length; i++) {
+                moved |= cs[i].io.armAndCheck(ws[i]);
             }
             if (!moved && !woken) {
                 t.doorbell.await(seen, Math.max(1, nanos - (System.nanoTime() - t0)), TIMESPEC.get());
