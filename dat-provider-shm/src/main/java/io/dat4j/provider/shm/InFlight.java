@@ -195,7 +195,8 @@ final class InFlight {
     }
 
     /**
-     * Completes every SEND and WRITE the peer consumed, then drops done entries from the head.
+     * Completes every SEND and WRITE the peer consumed, then drops done entries from the head. The positions their
+     * records end at grow in posting order, so the scan stops at the first one not consumed.
      *
      * @param consumed the peer's HEAD
      * @param up the EP
@@ -205,7 +206,11 @@ final class InFlight {
         int n = 0;
         for (int i = 0; i < count; i++) {
             final int s = slot(i);
-            if (!done[s] && end[s] >= 0 && end[s] <= consumed) {
+            final long e = end[s];
+            if (e > consumed) {
+                break; // end positions grow in posting order: the later SENDs and WRITEs were not consumed either
+            }
+            if (!done[s] && e >= 0) {
                 done[s] = true;
                 n++;
                 up.complete(ops[s], DtoStatus.SUCCESS, ops[s].totalLength());

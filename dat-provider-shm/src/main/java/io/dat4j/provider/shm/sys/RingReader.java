@@ -1,10 +1,11 @@
 package io.dat4j.provider.shm.sys;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The consumer end of a ring ({@link RingWriter} describes the stream). It polls the commit word at its own position
@@ -16,18 +17,27 @@ import java.lang.invoke.VarHandle;
  * ({@link ProtocolViolation}). Headers are read field by field into a private {@link RecordHeader} and checked
  * there; payload is copied out with bounds this side computed, so whatever the peer writes, no read leaves the ring.
  *
+ * <p>The ring and the two control words are read through slices of the mapping made once, each exactly their size
+ * (the ring, one 8-byte word each), so an index is an offset into the ring itself ({@code position & mask}) and no
+ * access of this class can reach another part of the mapping; the header's plain fields are read with the unaligned
+ * layout (their offsets are multiples of 8 by construction: a header starts on a 32-byte boundary), which spares the
+ * alignment test of each access, and fields c and d in one 8-byte read.
+ *
  * <p>Not thread safe: one consumer thread at a time (the connection's lock).
  */
 public final class RingReader {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
+    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    private final MemorySegment map;
-    private final long data;
+    /** The ring, exactly: offsets are {@code position & mask}. */
+    private final MemorySegment ring;
+    /** The producer's TAIL word, exactly (8 bytes). */
+    private final MemorySegment tailWord;
+    /** This side's HEAD word, exactly (8 bytes). */
+    private final MemorySegment headWord;
     private final long capacity;
     private final long mask;
-    private final long tailWord;
-    private final long headWord;
     private final int maxType;
     private long head;
     private long published;
@@ -49,12 +59,11 @@ public final class RingReader {
      * @param maxType the largest record type the protocol knows (types 1..maxType are accepted)
      */
     public RingReader(final MemorySegment map, final ConnectionLayout layout, final int side, final int maxType) {
-        this.map = map;
-        this.data = layout.ring(1 - side);
         this.capacity = layout.ringBytes();
         this.mask = capacity - 1;
-        this.tailWord = layout.control(1 - side, ConnectionLayout.TAIL);
-        this.headWord = layout.control(side, ConnectionLayout.HEAD);
+        this.ring = map.asSlice(layout.ring(1 - side), capacity);
+        this.tailWord = map.asSlice(layout.control(1 - side, ConnectionLayout.TAIL), Long.BYTES);
+        this.headWord = map.asSlice(layout.control(side, ConnectionLayout.HEAD), Long.BYTES);
         this.maxType = maxType;
     }
 
@@ -94,7 +103,7 @@ public final class RingReader {
         if (limit - head > 0) {
             return limit - head;
         }
-        final long t = (long) LONG.getAcquire(map, tailWord);
+        final long t = (long) LONG.getAcquire(tailWord, 0L);
         if (t != tailSeen) {
             if (t < tailSeen || t - announced > capacity) {
                 throw new ProtocolViolation("the peer's producer position " + t + " is outside [" + tailSeen + ", "
@@ -113,7 +122,7 @@ public final class RingReader {
      * the next {@link #available()} checks it)
      */
     public long peekTail() {
-        return (long) LONG.getAcquire(map, tailWord);
+        return (long) LONG.getAcquire(tailWord, 0L);
     }
 
     /** {@return the last TAIL word read} (what a sleeper compares {@link #peekTail()} with) */
@@ -128,7 +137,7 @@ public final class RingReader {
      * @param position a header position this side reached
      */
     public boolean committedAt(final long position) {
-        return (long) LONG.getAcquire(map, data + (position & mask)) != 0;
+        return (long) LONG.getAcquire(ring, position & mask) != 0;
     }
 
     /** {@return the bytes known readable, without reading anything of the peer's} */
@@ -150,8 +159,8 @@ public final class RingReader {
         if (remaining > 0) {
             throw new IllegalStateException("no header to read: " + remaining + " payload bytes pending");
         }
-        final long o = data + (head & mask);
-        final long word = (long) LONG.getAcquire(map, o);
+        final long o = head & mask;
+        final long word = (long) LONG.getAcquire(ring, o);
         if (word == 0) {
             return false;
         }
@@ -160,10 +169,11 @@ public final class RingReader {
         h.flags = (int) (word >>> 8 & 0xff);
         final int reserved = (int) (word >>> 16 & 0xffff);
         h.length = (int) (word >>> 32);
-        h.a = map.get(JAVA_LONG, o + 8);
-        h.b = map.get(JAVA_LONG, o + 16);
-        h.c = map.get(JAVA_INT, o + 24);
-        h.d = map.get(JAVA_INT, o + 28);
+        h.a = ring.get(JAVA_LONG_UNALIGNED, o + 8);
+        h.b = ring.get(JAVA_LONG_UNALIGNED, o + 16);
+        final long cd = ring.get(JAVA_LONG_UNALIGNED, o + 24); // c at byte 24, d at byte 28
+        h.c = (int) (LITTLE ? cd : cd >>> 32);
+        h.d = (int) (LITTLE ? cd >>> 32 : cd);
         if (h.type < 1 || h.type > maxType || reserved != 0 || h.length < 0) {
             throw new ProtocolViolation("bad record header at ring position " + head + ": type " + h.type
                     + " (known 1.." + maxType + "), reserved " + reserved + ", length " + h.length);
@@ -197,9 +207,9 @@ public final class RingReader {
         final long n = take(length);
         if (n > 0) {
             final long first = Math.min(n, capacity - (head & mask));
-            MemorySegment.copy(map, data + (head & mask), dst, offset, first);
+            MemorySegment.copy(ring, head & mask, dst, offset, first);
             if (first < n) {
-                MemorySegment.copy(map, data, dst, offset + first, n - first);
+                MemorySegment.copy(ring, 0, dst, offset + first, n - first);
             }
             advance(n);
         }
@@ -246,7 +256,7 @@ public final class RingReader {
             if (head > announced) {
                 announced = head;
             }
-            LONG.setRelease(map, headWord, head);
+            LONG.setRelease(headWord, 0L, head);
         }
     }
 

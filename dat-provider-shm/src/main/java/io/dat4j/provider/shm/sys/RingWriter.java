@@ -1,10 +1,11 @@
 package io.dat4j.provider.shm.sys;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The producer end of one single-producer single-consumer ring in a shared mapping: a byte stream of records, each a
@@ -26,18 +27,24 @@ import java.lang.invoke.VarHandle;
  * ({@link #acknowledged}, field d). Both come from the peer and are checked: HEAD may neither go back nor pass what
  * this side made visible, and a carried position may not pass it either ({@link ProtocolViolation}).
  *
+ * <p>The ring and the two control words are written and read through slices of the mapping made once, each exactly
+ * their size, as in {@link RingReader}: no access of this class can reach another part of the mapping.
+ *
  * <p>Not thread safe: one producer thread at a time (the connection's lock).
  */
 public final class RingWriter {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
+    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
-    private final MemorySegment map;
-    private final long data;
+    /** The ring, exactly: offsets are {@code position & mask}. */
+    private final MemorySegment ring;
+    /** This side's TAIL word, exactly (8 bytes). */
+    private final MemorySegment tailWord;
+    /** The consumer's HEAD word, exactly (8 bytes). */
+    private final MemorySegment headWord;
     private final long capacity;
     private final long mask;
-    private final long tailWord;
-    private final long headWord;
     private long tail;
     private long published;
     /** The end of the last committed record (or of the header of a streamed record being written). */
@@ -62,12 +69,11 @@ public final class RingWriter {
      * @param side the side that produces (this process's side)
      */
     public RingWriter(final MemorySegment map, final ConnectionLayout layout, final int side) {
-        this.map = map;
-        this.data = layout.ring(side);
         this.capacity = layout.ringBytes();
         this.mask = capacity - 1;
-        this.tailWord = layout.control(side, ConnectionLayout.TAIL);
-        this.headWord = layout.control(1 - side, ConnectionLayout.HEAD);
+        this.ring = map.asSlice(layout.ring(side), capacity);
+        this.tailWord = map.asSlice(layout.control(side, ConnectionLayout.TAIL), Long.BYTES);
+        this.headWord = map.asSlice(layout.control(1 - side, ConnectionLayout.HEAD), Long.BYTES);
     }
 
     /** {@return the ring's capacity in bytes} */
@@ -106,7 +112,7 @@ public final class RingWriter {
      * @throws ProtocolViolation when it went back, or past what this side made visible
      */
     public long refreshConsumed() {
-        final long h = (long) LONG.getAcquire(map, headWord);
+        final long h = (long) LONG.getAcquire(headWord, 0L);
         if (h != headSeen) {
             if (h < headSeen || h > visible()) {
                 throw new ProtocolViolation("the peer's consumer position " + h + " is outside [" + headSeen + ", "
@@ -148,7 +154,7 @@ public final class RingWriter {
      * sleep"; the next {@link #refreshConsumed()} checks it)
      */
     public long peekConsumed() {
-        return (long) LONG.getAcquire(map, headWord);
+        return (long) LONG.getAcquire(headWord, 0L);
     }
 
     /** {@return the last HEAD word read} (what a sleeper compares {@link #peekConsumed()} with) */
@@ -212,11 +218,12 @@ public final class RingWriter {
                     + freeCached() + " free, type " + type + ", length " + length);
         }
         final long at = tail;
-        final long o = data + (at & mask);
-        map.set(JAVA_LONG, o + 8, a);
-        map.set(JAVA_LONG, o + 16, b);
-        map.set(JAVA_INT, o + 24, c);
-        map.set(JAVA_INT, o + 28, d);
+        final long o = at & mask;
+        ring.set(JAVA_LONG_UNALIGNED, o + 8, a);
+        ring.set(JAVA_LONG_UNALIGNED, o + 16, b);
+        // c at byte 24, d at byte 28, in one store
+        final long cd = LITTLE ? (c & 0xFFFF_FFFFL) | (long) d << 32 : (d & 0xFFFF_FFFFL) | (long) c << 32;
+        ring.set(JAVA_LONG_UNALIGNED, o + 24, cd);
         final long word = (type & 0xffL) | (flags & 0xffL) << 8 | (long) length << 32;
         tail = at + RecordHeader.BYTES;
         remaining = length;
@@ -229,7 +236,7 @@ public final class RingWriter {
             recordAt = at;
             commitWord = word; // committed with its last payload byte
         } else {
-            LONG.setRelease(map, o, word); // streamed: the payload follows behind TAIL
+            LONG.setRelease(ring, o, word); // streamed: the payload follows behind TAIL
             committed = tail;
         }
         return at;
@@ -248,9 +255,9 @@ public final class RingWriter {
         final long n = room(length);
         if (n > 0) {
             final long first = Math.min(n, capacity - (tail & mask));
-            MemorySegment.copy(src, offset, map, data + (tail & mask), first);
+            MemorySegment.copy(src, offset, ring, tail & mask, first);
             if (first < n) {
-                MemorySegment.copy(src, offset + first, map, data, n - first);
+                MemorySegment.copy(src, offset + first, ring, 0, n - first);
             }
             advance(n);
         }
@@ -280,9 +287,9 @@ public final class RingWriter {
 
     /** The record is written: zero the next slot's commit word, then commit the record if it is committed whole. */
     private void finish() {
-        map.set(JAVA_LONG, data + (tail & mask), 0L);
+        ring.set(JAVA_LONG_UNALIGNED, tail & mask, 0L);
         if (commitWord != 0) {
-            LONG.setRelease(map, data + (recordAt & mask), commitWord);
+            LONG.setRelease(ring, recordAt & mask, commitWord);
             commitWord = 0;
         }
         committed = tail;
@@ -295,7 +302,7 @@ public final class RingWriter {
     public void publish() {
         if (published != tail) {
             published = tail;
-            LONG.setRelease(map, tailWord, tail);
+            LONG.setRelease(tailWord, 0L, tail);
         }
     }
 

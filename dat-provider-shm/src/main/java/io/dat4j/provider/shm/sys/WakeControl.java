@@ -40,14 +40,19 @@ public final class WakeControl {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
 
-    private final MemorySegment map;
-    private final long[] myArm = new long[3];
-    private final long[] myWoken = new long[3];
-    private final long[] peerArm = new long[3];
-    private final long[] peerWoken = new long[3];
-    private final long myHeartbeat;
-    private final long peerHeartbeat;
+    // each word is its own 8-byte slice of the mapping, indexed by DATA or SPACE (element 0 unused)
+    private final MemorySegment[] myArm = new MemorySegment[3];
+    private final MemorySegment[] myWoken = new MemorySegment[3];
+    private final MemorySegment[] peerArm = new MemorySegment[3];
+    private final MemorySegment[] peerWoken = new MemorySegment[3];
+    private final MemorySegment myHeartbeat;
+    private final MemorySegment peerHeartbeat;
     private final long[] woken = new long[3];
+    /**
+     * This side's heartbeat as last stored, from 0 (a new mapping's zero word; only this side writes it, so the count
+     * goes on from here without reading the word back, and whatever a peer wrote there is overwritten).
+     */
+    private long beats;
 
     /**
      * Creates the handshake of a connection.
@@ -57,17 +62,20 @@ public final class WakeControl {
      * @param side this process's side
      */
     public WakeControl(final MemorySegment map, final ConnectionLayout layout, final int side) {
-        this.map = map;
         for (final int k : new int[] {DATA, SPACE}) {
             final int arm = k == DATA ? ConnectionLayout.ARM : ConnectionLayout.ARM_SPACE;
             final int wok = k == DATA ? ConnectionLayout.WOKEN : ConnectionLayout.WOKEN_SPACE;
-            myArm[k] = layout.control(side, arm);
-            myWoken[k] = layout.control(side, wok);
-            peerArm[k] = layout.control(1 - side, arm);
-            peerWoken[k] = layout.control(1 - side, wok);
+            myArm[k] = word(map, layout.control(side, arm));
+            myWoken[k] = word(map, layout.control(side, wok));
+            peerArm[k] = word(map, layout.control(1 - side, arm));
+            peerWoken[k] = word(map, layout.control(1 - side, wok));
         }
-        this.myHeartbeat = layout.control(side, ConnectionLayout.HEARTBEAT);
-        this.peerHeartbeat = layout.control(1 - side, ConnectionLayout.HEARTBEAT);
+        this.myHeartbeat = word(map, layout.control(side, ConnectionLayout.HEARTBEAT));
+        this.peerHeartbeat = word(map, layout.control(1 - side, ConnectionLayout.HEARTBEAT));
+    }
+
+    private static MemorySegment word(final MemorySegment map, final long offset) {
+        return map.asSlice(offset, Long.BYTES);
     }
 
     /**
@@ -90,8 +98,8 @@ public final class WakeControl {
     private void arm1(final int k) {
         // arming is serialized on this side (synchronized arm), so ARM moves only here and the check is exact: the
         // peer can only have answered an ARM this side wrote, and ARM grows only once the last one was answered
-        final long a = (long) LONG.getVolatile(map, myArm[k]);
-        final long w = (long) LONG.getVolatile(map, peerWoken[k]);
+        final long a = (long) LONG.getVolatile(myArm[k], 0L);
+        final long w = (long) LONG.getVolatile(peerWoken[k], 0L);
         if (w == a - 1) {
             return; // armed, not answered yet
         }
@@ -99,7 +107,7 @@ public final class WakeControl {
             throw new ProtocolViolation("the peer's WOKEN " + w + " is neither this side's ARM " + a
                     + " nor one less");
         }
-        LONG.setVolatile(map, myArm[k], a + 1);
+        LONG.setVolatile(myArm[k], 0L, a + 1);
     }
 
     /**
@@ -130,7 +138,7 @@ public final class WakeControl {
      * @throws ProtocolViolation when the peer's ARM is neither the last answered nor one more
      */
     public boolean answer(final int what) {
-        final long a = (long) LONG.getAcquire(map, peerArm[what]);
+        final long a = (long) LONG.getAcquire(peerArm[what], 0L);
         final long last = woken[what];
         if (a == last) {
             return false;
@@ -139,7 +147,7 @@ public final class WakeControl {
             throw new ProtocolViolation("the peer's ARM " + a + " is neither " + last + " (answered) nor one more");
         }
         woken[what] = a;
-        LONG.setRelease(map, myWoken[what], a);
+        LONG.setRelease(myWoken[what], 0L, a);
         return true;
     }
 
@@ -151,16 +159,19 @@ public final class WakeControl {
      * @param what {@link #DATA} or {@link #SPACE}
      */
     public boolean peerWaits(final int what) {
-        return (long) LONG.getOpaque(map, peerArm[what]) != woken[what];
+        return (long) LONG.getOpaque(peerArm[what], 0L) != woken[what];
     }
 
-    /** Counts one more round of progress on this connection (liveness, read by the peer). */
+    /**
+     * Counts one more round of progress on this connection (liveness, read by the peer): one store, of a count kept
+     * here. Called by the thread holding the connection (the lock of its data path).
+     */
     public void beat() {
-        LONG.setOpaque(map, myHeartbeat, (long) LONG.getOpaque(map, myHeartbeat) + 1);
+        LONG.setOpaque(myHeartbeat, 0L, ++beats);
     }
 
     /** {@return the peer's heartbeat: any change means it made progress} */
     public long peerHeartbeat() {
-        return (long) LONG.getOpaque(map, peerHeartbeat);
+        return (long) LONG.getOpaque(peerHeartbeat, 0L);
     }
 }

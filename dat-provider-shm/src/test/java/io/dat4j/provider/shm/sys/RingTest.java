@@ -1,6 +1,7 @@
 package io.dat4j.provider.shm.sys;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,6 +35,43 @@ class RingTest {
             s.set(JAVA_BYTE, i, (byte) (seed * 31 + i));
         }
         return s;
+    }
+
+    @Test
+    void headerFieldsSitAtTheirWireOffsets() {
+        // docs/shm-wire.md: commit word (type, flags, reserved, length) at 0, a at 8, b at 16, c at 24, d at 28, in
+        // native byte order; the ring writes c and d in one 8-byte store and reads them in one 8-byte load
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment m = map(a);
+            final long ring = LAYOUT.ring(0);
+            final RingWriter w = new RingWriter(m, LAYOUT, 0);
+            w.begin(3, 0x5a, 0, 0x1122334455667788L, -2L, 0xC0FFEE01, 0x8000_0007);
+            assertEquals(3 | 0x5a << 8, m.get(JAVA_LONG, ring));
+            assertEquals(0x1122334455667788L, m.get(JAVA_LONG, ring + 8));
+            assertEquals(-2L, m.get(JAVA_LONG, ring + 16));
+            assertEquals(0xC0FFEE01, m.get(JAVA_INT, ring + 24));
+            assertEquals(0x8000_0007, m.get(JAVA_INT, ring + 28));
+            assertEquals(0L, m.get(JAVA_LONG, ring + RecordHeader.BYTES), "the next slot's commit word");
+
+            // a header written field by field, as another implementation of the format would, read back
+            final long next = ring + RecordHeader.BYTES;
+            m.set(JAVA_LONG, next + 8, 9L);
+            m.set(JAVA_LONG, next + 16, 10L);
+            m.set(JAVA_INT, next + 24, -3);
+            m.set(JAVA_INT, next + 28, 0x7fff_fffe);
+            m.set(JAVA_LONG, next, 4L);
+            final RingReader r = new RingReader(m, LAYOUT, 1, 5);
+            final RecordHeader h = new RecordHeader();
+            assertTrue(r.readHeader(h));
+            assertEquals(0xC0FFEE01, h.c);
+            assertEquals(0x8000_0007, h.d);
+            assertTrue(r.readHeader(h));
+            assertEquals(4, h.type);
+            assertEquals(9L, h.a);
+            assertEquals(10L, h.b);
+            assertEquals(-3, h.c);
+            assertEquals(0x7fff_fffe, h.d);
+        }
     }
 
     @Test
