@@ -101,19 +101,25 @@ final class Outbound {
      * Writes a request the poster hands over straight into the ring, without the EP's queue, if it can go now and
      * whole: nothing posted before it is queued or partly written, it is a SEND or an RDMA WRITE that goes through the
      * ring (no CMA copy, no rendezvous), its record is committed whole, the ring has room and {@link InFlight} a slot.
-     * Otherwise the caller queues it, as every request was before, and the order of the requests is kept either way:
-     * the queue is empty and nothing is being written when this one goes first.
+     * An RDMA write or read with CMA on is copied here instead, under the conditions the queue's head would be
+     * ({@link #tryCma}: granted, nothing of this side in flight). Otherwise the caller queues it, as every request was
+     * before, and the order of the requests is kept either way: the queue is empty and nothing is being written when
+     * this one goes first.
      *
      * @param op the request, posted now
-     * @return true if written (or failed: an LMR freed under it, the connection breaks), false to queue it
+     * @return true if written or copied (or failed: an LMR freed under it, the connection breaks), false to queue it
      */
     boolean writeDirect(final PostedOperation op) {
         if (cur != null || !queueEmpty()) {
             return false;
         }
         final DtoOperation kind = op.kind();
+        if (kind != DtoOperation.SEND && cma != null) {
+            // a one-sided copy now, on the poster's thread, as the queue's head would be copied: no queue, no round
+            return (kind != DtoOperation.RDMA_READ || readsOut < depthOut) && tryCma(op, false);
+        }
         final long total = op.totalLength();
-        if (kind == DtoOperation.SEND ? total >= rendezvousBytes : kind != DtoOperation.RDMA_WRITE || cma != null) {
+        if (kind == DtoOperation.SEND ? total >= rendezvousBytes : kind != DtoOperation.RDMA_WRITE) {
             return false;
         }
         if (!RingReader.inline(RecordHeader.span(total), out.capacity()) || infl.full() || !out.fits(total)) {
@@ -198,7 +204,7 @@ final class Outbound {
         if (kind == DtoOperation.RDMA_READ && readsOut >= depthOut) {
             return false;
         }
-        if (kind != DtoOperation.SEND && cma != null && tryCma(op)) {
+        if (kind != DtoOperation.SEND && cma != null && tryCma(op, true)) {
             return true;
         }
         final long total = op.totalLength();
@@ -382,8 +388,12 @@ final class Outbound {
     /**
      * One-sided copy with CMA, when the target granted the range and nothing posted earlier is still on its way.
      * {@return true if done (completed, or failed and the connection breaks); false to go through the ring}
+     *
+     * @param op the request
+     * @param queued whether {@code op} is the head of the EP's queue ({@link #start}; taken off it when done) or was
+     *        handed over by its poster ({@link #writeDirect})
      */
-    private boolean tryCma(final PostedOperation op) {
+    private boolean tryCma(final PostedOperation op, final boolean queued) {
         if (infl.count() > 0 || op.totalLength() == 0
                 || out.position() != out.consumed() && out.position() != out.refreshConsumed()) {
             return false;
@@ -395,7 +405,9 @@ final class Outbound {
         if (r == CmaCopier.REFUSED || r == CmaCopier.NOT_GRANTED) {
             return false; // not granted: the target decides
         }
-        pop();
+        if (queued) {
+            pop();
+        }
         if (r == CmaCopier.DONE) {
             p.complete(op, DtoStatus.SUCCESS, op.totalLength());
         } else {

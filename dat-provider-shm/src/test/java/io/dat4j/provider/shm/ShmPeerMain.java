@@ -26,7 +26,8 @@ import java.time.Duration;
  * META-INF/services; its settings come as {@code -Ddat4j.shm.*}): listens on IA shm0, prints
  * {@code PEER <qualifier> <pid>}, accepts one connection with the remote triplets of a 1 MiB region of the EP's PZ and
  * of a 4 KiB region of another PZ (filled with 0x5A) as private data, then echoes every message it receives with a
- * SEND of the same bytes until the connection ends, and prints {@code END <event>} and whether the other PZ's region
+ * SEND of the same bytes until the connection ends (one of {@link #FREE_REGION} bytes after freeing the 1 MiB
+ * region), and prints {@code END <event>} and whether the other PZ's region
  * kept its bytes ({@code OTHER unchanged|changed}).
  */
 public final class ShmPeerMain {
@@ -34,6 +35,8 @@ public final class ShmPeerMain {
     static final int REGION = 1 << 20;
     static final int SLOTS = 8;
     static final int SLOT = 1 << 20;
+    /** A message of this many bytes makes the peer free its 1 MiB region before it echoes the message. */
+    static final int FREE_REGION = 3;
 
     private ShmPeerMain() {
     }
@@ -88,6 +91,9 @@ public final class ShmPeerMain {
                 } else if (e instanceof DtoCompletionEvent d && d.status() == DtoStatus.SUCCESS) {
                     if (d.operation() == io.dat4j.DtoOperation.RECEIVE) {
                         final long slot = d.cookie();
+                        if (d.transferredLength() == FREE_REGION) {
+                            region.close(); // its grant is revoked before the echo goes
+                        }
                         ep.postSend(slots.triplet(slot * SLOT, d.transferredLength()), 100 + slot);
                     } else {
                         final long slot = d.cookie() - 100;

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -187,6 +188,67 @@ class ShmTwoProcessTest {
         ep.disconnect(CloseMode.GRACEFUL);
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
         assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(out, "END "));
+        assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, peer.exitValue());
+    }
+
+    /**
+     * With CMA to the peer process, an RDMA write or read posted on an idle connection is copied by the poster
+     * without the EP's queue; one posted behind a SEND still in flight is queued and goes after it (through the ring,
+     * the order kept); once the peer freed its region, the grant is gone at once: the next write fails REMOTE_ACCESS
+     * and the connection breaks.
+     */
+    @Test
+    void rdmaByCmaGoesWithoutTheQueueKeepsTheOrderAndStopsAtAFreedRegion() throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir);
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
+        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        ShmSingleThreadSendTest.stopProgressThreads(f); // only this thread services this side's connection
+        final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+        final LocalMemoryRegion src = f.lmr(f.c, ShmPeerMain.REGION);
+        final LocalMemoryRegion dst = f.lmr(f.c, ShmPeerMain.REGION);
+        for (int i = 0; i < ShmPeerMain.REGION; i++) {
+            src.segment().set(JAVA_BYTE, i, (byte) (i * 13 + 5));
+        }
+        final long queued = client.requestsPosted();
+        for (int i = 0; i < 16; i++) {
+            final long at = (long) i * 65_536;
+            ep.postRdmaWrite(List.of(src.triplet(at, 65_536)), 10 + i, new RemoteMemoryTriplet(remote[0].rmrContext(),
+                    remote[0].virtualAddress() + at, 65_536), CompletionFlag.DEFAULT);
+            final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+            assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
+            assertEquals(10 + i, d.cookie());
+        }
+        ep.postRdmaRead(List.of(dst.triplet(0, ShmPeerMain.REGION)), 30, remote[0], CompletionFlag.DEFAULT);
+        assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
+        assertEquals(-1, dst.segment().mismatch(src.segment()), "read back what was written");
+        assertEquals(queued, client.requestsPosted(), "an RDMA write or read by CMA on an idle connection was queued");
+        // a SEND in flight (not reaped: only a service round reaps): the write behind it queues, and completes after
+        final LocalMemoryRegion slot = f.lmr(f.c, 4096);
+        ep.postRecv(List.of(slot.triplet(0, 4096)), 40, CompletionFlag.DEFAULT);
+        ep.postSend(List.of(src.triplet(0, 8)), 41, CompletionFlag.DEFAULT);
+        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 42, new RemoteMemoryTriplet(remote[0].rmrContext(),
+                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        assertEquals(queued + 1, client.requestsPosted(), "the write behind a SEND in flight was not queued");
+        final List<Long> order = new java.util.ArrayList<>();
+        while (order.size() < 3) {
+            final DtoCompletionEvent d = Fixture.dto(f.c.evd);
+            assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
+            order.add(d.cookie());
+        }
+        assertEquals(List.of(41L, 42L), order.stream().filter(c -> c != 40L).toList(), "request completions in order");
+        // the peer frees its region, then echoes: its grant was revoked before this side sees the echo
+        echo(ep, f, List.of(src.triplet(0, ShmPeerMain.FREE_REGION)), List.of(slot.triplet(0, 4096)));
+        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 50, new RemoteMemoryTriplet(remote[0].rmrContext(),
+                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        final DtoCompletionEvent refused = Fixture.dto(f.c.evd);
+        assertEquals(50, refused.cookie());
+        assertEquals(DtoStatus.REMOTE_ACCESS, refused.status(), refused.toString());
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+        line(out, "END ");
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, peer.exitValue());
     }
