@@ -178,6 +178,14 @@ final class Rig {
         return endpointOn(evd, null, cookies);
     }
 
+    /**
+     * {@return a new EP whose recv EVD is {@code evd} (which other EPs may share) and whose receive queue holds
+     * {@code depth} receives, with receives posted with the given cookies, in order}
+     */
+    static PostedEndpoint endpointWithDepthOn(final EventDispatcher evd, final int depth, final long... cookies) {
+        return endpointOn(evd, EndpointAttributes.builder().maxRecvDtos(depth).build(), cookies);
+    }
+
     private static PostedEndpoint endpointOn(final EventDispatcher evd, final EndpointAttributes attributes,
             final long... cookies) {
         final Endpoint ep = IA.createEndpoint(PZ, evd, null, CONNECTION_EVD, attributes);

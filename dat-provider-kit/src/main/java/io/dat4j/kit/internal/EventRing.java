@@ -357,6 +357,46 @@ final class EventRing {
         private long length;
         private DtoOperation operation;
         private int rmr;
+        /**
+         * True while it holds a DTO completion handed straight to its thread ({@link #hand}); only that thread reads
+         * or writes it.
+         */
+        private boolean handed;
+
+        /** {@return true if it holds a completion handed to its thread, not delivered yet} */
+        boolean handed() {
+            return handed;
+        }
+
+        /**
+         * Holds a DTO completion handed straight to this holder's thread, bypassing the ring (the EVD's hand-off:
+         * {@link KitEventDispatcher}); called on that thread, under the EVD's lock, with the ring empty.
+         */
+        void hand(final Object endpoint, final long c, final DtoStatus st, final long len, final DtoOperation op,
+                final int rmrContext) {
+            kind = DTO;
+            ref = endpoint;
+            cookie = c;
+            status = st;
+            length = len;
+            operation = op;
+            rmr = rmrContext;
+            handed = true;
+        }
+
+        /**
+         * Moves the handed completion into a slot and forgets it.
+         *
+         * @param evd the EVD it was handed by
+         * @param slot the slot
+         */
+        void handInto(final KitEventDispatcher evd, final EventSlot slot) {
+            SLOTS.dtoCompletion(slot, evd, (Endpoint) ref, cookie, status, length, operation, rmr);
+            ref = null;
+            status = null;
+            operation = null;
+            handed = false;
+        }
 
         /**
          * Holds an event record (an overflow report the EVD built).
@@ -381,6 +421,7 @@ final class EventRing {
             ref = null;
             status = null;
             operation = null;
+            handed = false;
             switch (kind) {
                 case DTO -> handler.onDtoCompletion((Endpoint) r, cookie, st, length, op, rmr);
                 case SOFTWARE -> handler.onSoftwareEvent(evd, r);

@@ -49,8 +49,9 @@ import java.util.concurrent.locks.LockSupport;
  * armed and woken with it released. Entries are taken under the ring's take claim ({@link EventRing#claim()}, a
  * leaf), not the lock: {@code dequeue}, {@code poll} and {@code poll(handler, limit)} take the claim alone (the async
  * EVD's take the lock first), the waiter takes it under the lock; order and exactly-once are the claim's. An empty
- * ring is seen with neither ({@link EventRing#countAcquire()}). See "Threading and locks" in
- * {@code docs/provider-kit.md}.
+ * ring is seen with neither ({@link EventRing#countAcquire()}). A completion that a consumer's own source poll makes
+ * while the ring is empty is handed straight to that consumer, bypassing the ring ({@link #handOff},
+ * {@link #handsOff}). See "Threading and locks" in {@code docs/provider-kit.md}.
  */
 final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
@@ -64,6 +65,15 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
      * any other goes to the thread-local and leaves its holder here. No allocation either way.
      */
     private EventRing.Taken lastTaken;
+    /**
+     * The hand-off: the holder of the thread that polls this EVD's source (or makes a round of its progress) from
+     * {@code poll(handler, limit)} or {@code dequeue(EventSlot)} after it found the ring empty, set for that call
+     * alone and cleared after it. A plain field, read racily under {@link #lock} by whoever completes into this EVD:
+     * only a completion made on the holder's own thread ({@link EventRing.Taken#owner}, final), that is by the
+     * source's poll inside that window, may use it, so a stale or torn-off value found by another thread is never
+     * its own and changes nothing ({@link #handsOff}).
+     */
+    private EventRing.Taken handOff;
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
@@ -256,6 +266,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 from.retireHead(); // dropped with the EVD's other events
                 return AFTER_NOTHING;
             }
+            final EventRing.Taken h = handOff;
+            if (h != null && h.owner == Thread.currentThread() && handsOff(h)) {
+                from.retireHead(); // the slot is free before the handler runs
+                h.hand(ref, cookie, status, length, operation, rmr);
+                return AFTER_NOTHING;
+            }
             if (!backlog.admits(from)) {
                 return REFUSED;
             }
@@ -271,6 +287,57 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             return AFTER_NOTHING;
         }
         return enabled && notifier != null ? AFTER_NOTIFY : AFTER_NOTHING;
+    }
+
+    /**
+     * {@return true if the DTO completion being posted goes straight to the polling thread whose holder {@code h} is
+     * (a completion its own source poll made), bypassing the ring}: only into an empty holder, with the ring empty
+     * (nothing older to take first: under the lock nothing is appended meanwhile, and takes only empty it further),
+     * no queue waiting for room (it would be older), no waiter (whose threshold the event would count toward) and no
+     * CNO to trigger (an enabled EVD with a notifier: the consumer sees the trigger as before). Under {@link #lock},
+     * on the holder's own thread.
+     */
+    private boolean handsOff(final EventRing.Taken h) {
+        return !h.handed() && ring.count() == 0 && !backlog.pending() && waiter.thread() == null
+                && !(enabled && notifier != null);
+    }
+
+    /** {@return this thread's holder of taken entries}: the last one used on this EVD if it is this thread's */
+    private EventRing.Taken holder() {
+        EventRing.Taken h = lastTaken;
+        if (h == null || h.owner != Thread.currentThread()) {
+            h = TAKEN.get();
+            lastTaken = h;
+        }
+        return h;
+    }
+
+    /**
+     * Polls the source (or, with {@code progress}, makes one round of its progress) with the hand-off open to this
+     * thread's holder: a completion that the call makes into this EVD while the ring is empty goes into the holder
+     * ({@link #handsOff}). If the source throws after it handed one, that one goes to {@code handler} (or into
+     * {@code slot}) first, so that it is not lost.
+     *
+     * @return what the source returned: the completions it moved (poll), or 1 if it made progress, else 0
+     */
+    private int pollHandingOff(final CompletionSource s, final EventRing.Taken h, final boolean progress,
+            final EventHandler handler, final EventSlot slot) {
+        handOff = h;
+        try {
+            return progress ? s.progress(0) ? 1 : 0 : s.poll();
+        } catch (final RuntimeException | Error e) {
+            handOff = null;
+            if (h.handed()) {
+                if (slot != null) {
+                    h.handInto(this, slot);
+                } else {
+                    h.deliver(this, handler);
+                }
+            }
+            throw e;
+        } finally {
+            handOff = null;
+        }
     }
 
     /**
@@ -578,15 +645,27 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (mayTake() && takeLocked(into)) { // queued before this call: older than anything the source holds
             return true;
         }
-        pollSource();
+        final CompletionSource s = source;
+        if (s == null) {
+            return mayTake() && takeLocked(into);
+        }
+        final EventRing.Taken h = holder();
+        pollHandingOff(s, h, false, null, into);
+        if (h.handed()) { // a completion of that poll, handed straight here
+            h.handInto(this, into);
+            return true;
+        }
         if (mayTake() && takeLocked(into)) {
             return true;
         }
-        final CompletionSource s = source;
-        if (s == null || !s.progress(0) || ring.countAcquire() == 0) {
+        if (pollHandingOff(s, h, true, null, into) == 0 && !h.handed()) {
             return false;
         }
-        return takeLocked(into);
+        if (h.handed()) {
+            h.handInto(this, into);
+            return true;
+        }
+        return ring.countAcquire() > 0 && takeLocked(into);
     }
 
     /**
@@ -613,11 +692,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             boolean got = false;
             if (mayTake()) { // an empty ring costs this read, not the lock
                 if (holder == null) {
-                    holder = lastTaken;
-                    if (holder == null || holder.owner != Thread.currentThread()) {
-                        holder = TAKEN.get();
-                        lastTaken = holder;
-                    }
+                    holder = holder();
                 }
                 beginTake();
                 try {
@@ -636,10 +711,27 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 continue;
             }
             // empty: what the source holds now, then (before anything was taken) one round of progress, as poll()
-            // (an EVD found empty at once: one poll of the source, then the progress round)
+            // (an EVD found empty at once: one poll of the source, then the progress round). A completion either
+            // makes into this EVD while the ring is still empty comes straight to this thread (handsOff).
             final CompletionSource s = source;
-            if (s == null || isClosed() || !(s.poll() > 0 || n == 0 && !progressed && (progressed = s.progress(0)))) {
+            if (s == null || isClosed()) {
                 break;
+            }
+            if (holder == null) {
+                holder = holder();
+            }
+            if (pollHandingOff(s, holder, false, handler, null) == 0 && !holder.handed()) {
+                if (n > 0 || progressed) {
+                    break;
+                }
+                progressed = true;
+                if (pollHandingOff(s, holder, true, handler, null) == 0 && !holder.handed()) {
+                    break;
+                }
+            }
+            if (holder.handed()) {
+                n++;
+                holder.deliver(this, handler);
             }
         }
         return n;
