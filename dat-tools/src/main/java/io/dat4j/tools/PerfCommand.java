@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
  * {@code dat perf lat|bw}: perftest-style measurements between a server ({@code -s}) and a client ({@code -h HOST})
  * of send, RDMA write and RDMA read over a sweep of message sizes.
  *
- * <p>Latency: round-trip times per iteration. A send is echoed by the server (perftest's ib_send_lat ping-pong); an
+ * <p>Latency: round-trip times per iteration. A send is echoed by the server (perftest's ib_send_lat ping-pong); each
+ * side posts its message first and then reposts the receive and reaps the send of the previous round, while the message
+ * travels (every step is inside a timed round; it is only off the message's path); an
  * RDMA write or read round trip is the time from post to the initiator's completion, which needs the peer's
  * acknowledgement (ib_read_lat's measure; ib_write_lat instead polls memory on both sides). Reported: p50, p99,
  * p99.9 and max RTT, and one-way = RTT/2 as perftest reports it.
@@ -403,14 +405,20 @@ final class PerfCommand implements Runnable {
         private PerfResult latency(final Session s, final PerfOp op, final long size, final int n, final int warmup,
                 final RemoteMemoryTriplet remote, final Progress progress) {
             final long[] rtt = new long[n];
+            // a send round's receive slot, reposted (and its send reaped) in the next round while that round's send
+            // travels: the bookkeeping stays inside the timed rounds, off the message's path (-1: none)
+            int previousSlot = -1;
             for (long i = 0; i < (long) n + warmup; i++) {
                 final long t0 = System.nanoTime();
                 switch (op) {
                     case SEND -> {
                         s.postSendData(size, i);
+                        if (previousSlot >= 0) {
+                            s.repost(previousSlot);
+                            s.awaitRequest("a send");
+                        }
                         final Completion r = s.awaitRecv("an echo");
-                        s.repost((int) r.cookie());
-                        s.awaitRequest("a send");
+                        previousSlot = (int) r.cookie();
                         if (r.transferredLength() != size) {
                             throw new IllegalStateException("echo of " + size + " bytes came back with "
                                     + r.transferredLength());
@@ -430,6 +438,10 @@ final class PerfCommand implements Runnable {
                     rtt[(int) (i - warmup)] = t1 - t0;
                     progress.advance(1);
                 }
+            }
+            if (previousSlot >= 0) {
+                s.repost(previousSlot);
+                s.awaitRequest("a send");
             }
             return new PerfResult.LatencyResult(op, size, n, Stats.latency(rtt), 0);
         }
@@ -559,24 +571,29 @@ final class PerfCommand implements Runnable {
             final int batch = slots / 2;
             long received = 0;
             int pending = 0;
-            // the echo or ACK last sent is reaped just before the next send (which reuses its buffer), not right
-            // after posting it: by then its completion is normally queued, so the server does not sleep on it
+            // the echo or ACK last sent is reaped later, not right after posting it, so that its completion is
+            // normally queued by then and the server does not sleep on it: an echo after the next echo is posted (it
+            // reads the data buffer, which nothing writes, so two may be outstanding), an ACK before the next ACK is
+            // written into the control buffer
             boolean sendOutstanding = false;
             while (received < n) {
                 final Completion r = s.awaitRecv("a message");
-                s.repost((int) r.cookie());
+                final int slot = (int) r.cookie();
                 if (r.transferredLength() != c.size()) {
                     throw new IllegalStateException("expected " + c.size() + "-byte messages, received "
                             + r.transferredLength());
                 }
                 received++;
                 if (c.mode() == Wire.MODE_LATENCY) {
+                    // the echo first; the repost and the previous echo's reap run while it travels
+                    s.postSendData(c.size(), received);
+                    s.repost(slot);
                     if (sendOutstanding) {
                         s.awaitRequest("an echo");
                     }
-                    s.postSendData(c.size(), received);
                     sendOutstanding = true;
                 } else {
+                    s.repost(slot);
                     pending++;
                     if (pending == batch || received == n) {
                         if (sendOutstanding) {

@@ -40,6 +40,8 @@ final class DataPath {
     private static final int ROUND_RECORDS = 64;
     /** RNR retry unit: one retry of rnr_retry 1..6 waits this long, as the TCP provider. */
     private static final long RNR_UNIT_NANOS = 100_000_000L;
+    /** How often the timers look whether a free started on a region a rendezvous SEND holds. */
+    private static final long PULL_PROBE_NANOS = 100_000_000L;
     private static final java.lang.invoke.VarHandle PULLS = java.lang.foreign.ValueLayout.JAVA_LONG.varHandle();
 
     final ShmConnection conn;
@@ -78,6 +80,8 @@ final class DataPath {
     private int nakCode;
     private long nakPosition;
     private String nakReason;
+    /** Why {@link #timers} ended the connection for a region being freed, or null. */
+    private String freedReason;
     private boolean nakSent;
     /** What the last round left, for the threads that look without the lock (an empty poll, a sleeper). */
     final LastRound last;
@@ -286,7 +290,9 @@ final class DataPath {
     /**
      * The timers of the connection (progress thread, lock held): keeps the peer from timing out while a SEND waits
      * for a receive here (RNR), and fails the oldest request with {@code TRANSPORT} when the peer showed no progress
-     * for {@code ackTimeoutNanos} times {@code retryCount + 1} while requests waited for it (a stopped process).
+     * for {@code ackTimeoutNanos} times {@code retryCount + 1} while requests waited for it (a stopped process), and
+     * ends the connection when the consumer frees an LMR that a rendezvous SEND not pulled yet holds (the free would
+     * otherwise wait 10 s for it and then give up, leaving the memory pullable by the peer).
      *
      * @param now the time
      * @param ackTimeoutNanos one attempt of the transport timeout, 0 for none
@@ -295,6 +301,15 @@ final class DataPath {
      */
     long timers(final long now, final long ackTimeoutNanos, final int retryCount) {
         long next = rnrDeadline();
+        if (infl.awaitsPull()) {
+            if (infl.pullFromFreedRegion()) {
+                // the consumer frees an LMR the peer may still pull from: end the connection (the SEND completes
+                // FLUSHED and releases the region, so the free goes on at once and nothing pulls the memory after it)
+                freedReason = "an LMR of a rendezvous SEND the peer has not pulled yet is being freed";
+                return TIMED_OUT;
+            }
+            next = Math.min(next, now + PULL_PROBE_NANOS);
+        }
         if (holdsForReceive()) {
             wake.beat();
             if (ackTimeoutNanos > 0) {
@@ -314,7 +329,7 @@ final class DataPath {
     }
 
     String timeoutReason() {
-        return liveness.reason();
+        return freedReason != null ? freedReason : liveness.reason();
     }
 
     /** {@return true while an incoming SEND waits for a receive (RNR)} */

@@ -117,6 +117,40 @@ final class InFlight {
     }
 
     /**
+     * {@return true if a rendezvous SEND the peer has not pulled names a region being freed} (its LMR's free waits for
+     * it, and the peer could still pull the memory after the free gave up waiting). Probes each held region with
+     * {@link RegisteredRegion#acquire()}, which fails once a free started. Under the connection's lock.
+     */
+    boolean pullFromFreedRegion() {
+        for (int i = 0; i < count; i++) {
+            final int s = slot(i);
+            if (!done[s] && end[s] == AWAITING_PULL) {
+                final PostedOperation op = ops[s];
+                for (int k = 0; k < op.segmentCount(); k++) {
+                    if (op.length(k) > 0) {
+                        if (!op.region(k).acquire()) {
+                            return true;
+                        }
+                        op.region(k).release();
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@return true while a rendezvous SEND waits for the peer's pull} */
+    boolean awaitsPull() {
+        for (int i = 0; i < count; i++) {
+            final int s = slot(i);
+            if (!done[s] && end[s] == AWAITING_PULL) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Releases the regions a rendezvous SEND acquired for each of its non-empty segments when it was written.
      *
      * @param op the SEND

@@ -596,8 +596,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
             pending = null;
             if (p != null) {
                 p.flushHeld();
-                transport.revokeAll(this, p, peerAlive());
-                p.unmap();
+                transport.revokeAllAndUnmap(this, p, peerAlive());
             } else {
                 if (mapping != null) {
                     mapping.close();

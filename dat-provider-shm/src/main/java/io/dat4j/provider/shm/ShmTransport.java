@@ -32,11 +32,14 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.Logger;
 
 /**
@@ -46,12 +49,14 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Grants: every LMR with a remote privilege is published in the grant table of each established connection whose
  * EP is in the LMR's PZ, if that peer can copy into this process with CMA; it is revoked there (waiting for copies
- * in progress) when the LMR is freed or the connection ends. A region that finds no free slot is simply not granted:
- * the peer's RDMA to it goes through the ring and is checked here.
+ * in progress) when the LMR is freed or the connection ends (a use the live peer still holds then is waited for by
+ * the IA's drain thread, {@link #revokeAllAndUnmap}). A region that finds no free slot is simply not granted: the
+ * peer's RDMA to it goes through the ring and is checked here.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
- * calls these hooks with no kit lock held; {@link #trackLock} is an unranked leaf monitor, and the freeing of an LMR
- * takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants.
+ * calls these hooks with no kit lock held; {@link #trackLock} and {@link #drainLock} are unranked leaf monitors, the
+ * freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants, and the drain thread
+ * takes an ended connection's lock, with nothing else held, to unmap it.
  */
 final class ShmTransport implements Transport {
 
@@ -72,6 +77,12 @@ final class ShmTransport implements Transport {
     final CmLoop cm;
     final ProgressThread progress;
     private final Object trackLock = new Object();
+    /** Guards {@link #drains} and {@link #draining}: an unranked leaf monitor, as {@link #trackLock}. */
+    private final Object drainLock = new Object();
+    /** Ended connections whose peer still holds a use of a grant ({@link #revokeAllAndUnmap}). */
+    private final List<Drain> drains = new ArrayList<>();
+    /** Whether the drain thread runs. */
+    private boolean draining;
     /** The rmr_contexts this IA gave out (unpredictable, as the kit's own: {@link #KEYS}). */
     private final Set<Integer> keys = ConcurrentHashMap.newKeySet();
     private volatile ShmConnection[] connections = new ShmConnection[0];
@@ -229,18 +240,68 @@ final class ShmTransport implements Transport {
     }
 
     /**
-     * Revokes what a closing connection published (caller holds its lock).
+     * Revokes what a closing connection published and unmaps its data path (loop thread; caller holds the
+     * connection's lock). Grants nobody uses are revoked at once. If the live peer still holds a use of one, the wait
+     * for it (up to {@code revokeMillis}) and the unmapping are left to this IA's drain thread ({@link #drain}),
+     * never done on the connection-management thread: that thread serves every connection of this IA, and a peer
+     * that kept a use stopped every other connect, accept and teardown of the IA for {@code revokeMillis} per grant
+     * held (docs/reliability.md). The grants are no longer VALID meanwhile, so no new copy starts; an LMR freed
+     * meanwhile waits for the held use as it does on a live connection ({@link #revokeEverywhere}).
      *
      * @param c the connection
      * @param p its data path
      * @param peerAlive whether to wait for the peer's copies in progress
      */
-    void revokeAll(final ShmConnection c, final DataPath p, final boolean peerAlive) {
+    void revokeAllAndUnmap(final ShmConnection c, final DataPath p, final boolean peerAlive) {
         final GrantTable g = p.grants();
-        final long wait = peerAlive ? TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()) : 0;
-        if (g != null && !g.revokeAll(wait) && peerAlive) {
-            LOG.error("shared-memory connection {}: the peer still held a CMA grant after {} ms; closing anyway",
-                    c, config.revokeMillis());
+        if (g == null || g.revokeAll(0) || !peerAlive) {
+            p.unmap();
+            return;
+        }
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.revokeMillis());
+        synchronized (drainLock) {
+            drains.add(new Drain(c, p, g, deadline));
+            if (!draining) {
+                draining = true;
+                Thread.ofPlatform().daemon().name("dat4j-shm-revoke").start(this::drain);
+            }
+        }
+    }
+
+    /** An ended connection whose peer held a grant: unmapped once the uses are back or at the deadline. */
+    private record Drain(ShmConnection c, DataPath p, GrantTable g, long deadline) {
+    }
+
+    /** The drain thread: looks at the ended connections' held grants every millisecond; ends when none is left. */
+    private void drain() {
+        while (true) {
+            final List<Drain> now;
+            synchronized (drainLock) {
+                if (drains.isEmpty()) {
+                    draining = false;
+                    return;
+                }
+                now = List.copyOf(drains);
+            }
+            for (final Drain d : now) {
+                final boolean idle = d.g.revokeAll(0);
+                if (idle || System.nanoTime() - d.deadline > 0) {
+                    if (!idle) { // rate-limited: a peer that reconnects and holds grants in a loop must not flood
+                        d.c.faults().warn("shared-memory connection " + d.c + ": the peer still held a CMA grant after "
+                                + config.revokeMillis() + " ms; closing anyway");
+                    }
+                    synchronized (drainLock) {
+                        drains.remove(d);
+                    }
+                    d.c.lock.lock();
+                    try {
+                        d.p.unmap();
+                    } finally {
+                        d.c.lock.unlock();
+                    }
+                }
+            }
+            LockSupport.parkNanos(1_000_000L);
         }
     }
 
@@ -285,6 +346,13 @@ final class ShmTransport implements Transport {
     }
 
     private void revokeEverywhere(final Zone z, final Grant g) {
+        final List<Drain> ended;
+        synchronized (drainLock) {
+            ended = List.copyOf(drains);
+        }
+        for (final Drain d : ended) {
+            d.g.revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis())); // an ended connection's held use
+        }
         for (final ShmConnection c : connections) {
             if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {
                 continue;
@@ -374,11 +442,32 @@ final class ShmTransport implements Transport {
     public void close() {
         progress.stop(WAIT_MILLIS);
         cm.stop(WAIT_MILLIS);
+        awaitDrains();
         doorbell.close();
     }
 
+    /**
+     * Waits until the drain thread unmapped every ended connection whose peer held a grant and ended: each is
+     * unmapped when the peer gives its uses back or at its deadline, so the wait is at most {@code revokeMillis}, and
+     * no mapping or thread of this IA outlives its close.
+     */
+    private void awaitDrains() {
+        while (true) {
+            synchronized (drainLock) {
+                if (!draining) {
+                    return;
+                }
+            }
+            LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
     boolean threadsStopped() {
-        return !cm.isAlive() && !progress.isAlive();
+        final boolean drainDone;
+        synchronized (drainLock) {
+            drainDone = !draining;
+        }
+        return !cm.isAlive() && !progress.isAlive() && drainDone;
     }
 
     // ---- addresses

@@ -13,8 +13,10 @@ import java.lang.invoke.VarHandle;
  * looks at their rings once more and sleeps only while the word still holds the value read ({@code FUTEX_WAIT}), so no
  * wake-up is lost. One word serves every connection of the IA, as one thread must be able to wait for all of them.
  *
- * <p>A peer can write any value into the word: that only wakes the sleepers early, and they look again and sleep
- * again. It cannot stop another peer's wake-up, which is a system call on the word whatever it holds.
+ * <p>A peer can write any value into the word: that wakes the sleepers early, and they look again and sleep again.
+ * Writing back the value a sleeper read, between another peer's ring and that sleeper's {@code FUTEX_WAIT}, delays
+ * that wake-up until the next ring or the sleep's end (the progress thread sleeps at most 100 ms): the wake is a
+ * system call that reaches only threads already asleep (docs/providers.md, security model).
  *
  * <p>Thread safety: safe for use by multiple concurrent threads, {@link #close()} included.
  */

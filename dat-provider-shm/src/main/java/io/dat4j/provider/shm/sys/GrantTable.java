@@ -125,7 +125,7 @@ public final class GrantTable {
      * peer copies nothing more into or out of the region.
      *
      * @param rmr the region's rmr_context
-     * @param timeoutNanos how long to wait for uses in progress
+     * @param timeoutNanos how long to wait for uses in progress; 0 revokes an idle grant without waiting
      * @return true if revoked and idle (or never published); false if the peer still held it at the timeout
      */
     public synchronized boolean revoke(final int rmr, final long timeoutNanos) {
@@ -137,13 +137,15 @@ public final class GrantTable {
             if (owned[i] == rmr) {
                 final long s = slot(i);
                 final long deadline = System.nanoTime() + timeoutNanos;
-                long state;
-                do {
-                    state = (long) LONG.getVolatile(map, s);
+                long state = (long) LONG.getVolatile(map, s);
+                // the compare-and-set is tried before the deadline is: a timeout of 0 (the peer died, or a look
+                // that must not wait) still clears VALID and revokes an idle grant
+                while (!LONG.compareAndSet(map, s, state, state & ~VALID)) {
                     if (System.nanoTime() - deadline > 0) {
                         return false;
                     }
-                } while (!LONG.compareAndSet(map, s, state, state & ~VALID));
+                    state = (long) LONG.getVolatile(map, s);
+                }
                 int spins = 0;
                 while (((state = (long) LONG.getVolatile(map, s)) & COUNT) != 0) {
                     if (System.nanoTime() - deadline > 0) {

@@ -42,6 +42,30 @@ class GrantTableTest {
         }
     }
 
+    /**
+     * A revoke that must not wait (timeout 0: a connection's end, then its drain thread) still revokes an idle
+     * grant and clears VALID of a held one; it tried its deadline before the compare-and-set, so with 0 it gave up
+     * before it cleared anything and called every grant held.
+     */
+    @Test
+    void aRevokeWithoutWaitRevokesAnIdleGrantAndClosesAHeldOne() {
+        try (Arena a = Arena.ofConfined()) {
+            final MemorySegment m = a.allocate(LAYOUT.totalBytes(), 4096);
+            final GrantTable owner = new GrantTable(m, LAYOUT, 0, true);
+            final GrantTable peer = new GrantTable(m, LAYOUT, 0, false);
+            owner.publish(5, 0, 4096, GrantTable.WRITE);
+            owner.publish(6, 0, 4096, GrantTable.WRITE);
+            final int held = peer.take(6, 0, 10, true);
+            assertTrue(held >= 0);
+            assertTrue(owner.revoke(5, 0), "idle: revoked without waiting");
+            assertEquals(-1, peer.take(5, 0, 10, true), "revoked");
+            assertFalse(owner.revokeAll(0), "one grant is still held");
+            assertEquals(-1, peer.take(6, 0, 10, true), "but no new use of it is given out");
+            peer.give(held);
+            assertTrue(owner.revokeAll(0), "given back: revoked without waiting");
+        }
+    }
+
     @Test
     void revokeWaitsForUsesInProgressAndGivesUpAtItsTimeout() throws Exception {
         try (Arena a = Arena.ofShared()) {
