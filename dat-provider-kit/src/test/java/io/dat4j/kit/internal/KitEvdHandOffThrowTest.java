@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Timeout;
  * The EVD's hand-off when the source throws after it handed a completion (found by the outsider of round i25c): the
  * completion must not be lost. Before the hand-off, a completion the source made before it threw sat in the ring and
  * the next {@code dequeue}/{@code poll} took it; a {@code dequeue(EventSlot)} must return it (or throw and leave it
- * to take), not write it into the slot of a call whose caller sees an exception and no {@code true}.
+ * to take), not write it into the slot of a call whose caller sees an exception and no {@code true}. Also: a waiter
+ * that arrives while a poller holds a hand-off is woken by the next completion (no lost wake-up).
  */
 @Timeout(30)
 class KitEvdHandOffThrowTest {
@@ -117,5 +118,42 @@ class KitEvdHandOffThrowTest {
         }
         evd.poll(h, 4);
         assertEquals(List.of(1L), cookies, "the completion of 1 exactly once");
+    }
+
+    @Test
+    void shouldWakeAWaiterThatArrivedWhileAPollerHeldAHandOff() throws Exception {
+        evd = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final ScriptedTransport.Ep a = endpoint(evd, 4);
+        a.up.endpoint().postRecv(List.of(), 1, CompletionFlag.DEFAULT);
+        a.up.endpoint().postRecv(List.of(), 2, CompletionFlag.DEFAULT);
+        final PostedOperation op1 = a.posted.get(0);
+        final PostedOperation op2 = a.posted.get(1);
+        final java.util.concurrent.CompletableFuture<Long> waited = new java.util.concurrent.CompletableFuture<>();
+        final Thread[] waiter = new Thread[1];
+        completions.add(() -> {
+            a.up.complete(op1, DtoStatus.SUCCESS, 8); // handed off to this poller
+            waiter[0] = Thread.ofPlatform().start(() -> {
+                try {
+                    waited.complete(((io.dat4j.DtoCompletionEvent) evd.await(java.time.Duration.ofSeconds(20)))
+                            .cookie());
+                } catch (final RuntimeException e) {
+                    waited.completeExceptionally(e);
+                }
+            });
+            while (waiter[0].getState() != Thread.State.TIMED_WAITING && waiter[0].getState() != Thread.State.WAITING
+                    && !waited.isDone()) {
+                Thread.onSpinWait(); // the waiter is parked while the hand-off is held
+            }
+        });
+        final List<Long> cookies = new ArrayList<>();
+        final EventHandler h = EventHandler.of((ep, cookie, status, length, op, rmr) -> cookies.add(cookie),
+                e -> {
+                    throw new AssertionError("unexpected " + e);
+                });
+        assertEquals(1, evd.poll(h, 1));
+        assertEquals(List.of(1L), cookies);
+        a.up.complete(op2, DtoStatus.SUCCESS, 8); // from another thread than the waiter's: must wake it
+        assertEquals(2L, waited.get(20, java.util.concurrent.TimeUnit.SECONDS), "the waiter gets 2, not lost");
+        waiter[0].join();
     }
 }
