@@ -315,8 +315,9 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     /**
      * Polls the source (or, with {@code progress}, makes one round of its progress) with the hand-off open to this
      * thread's holder: a completion that the call makes into this EVD while the ring is empty goes into the holder
-     * ({@link #handsOff}). If the source throws after it handed one, that one goes to {@code handler} (or into
-     * {@code slot}) first, so that it is not lost.
+     * ({@link #handsOff}). If the source throws after it handed one, that one goes to {@code handler} first, so
+     * that it is not lost; with a {@code slot} the call returns instead (the holder still holds it, and
+     * {@code dequeue(slot)} returns it: a slot filled by a call that throws is lost to its caller).
      *
      * @return what the source returned: the completions it moved (poll), or 1 if it made progress, else 0
      */
@@ -329,10 +330,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             handOff = null;
             if (h.handed()) {
                 if (slot != null) {
-                    h.handInto(this, slot);
-                } else {
-                    h.deliver(this, handler);
+                    // dequeue(slot) returns it (true): a slot filled by a call that throws is lost to its caller;
+                    // the source's next poll reports its failure again
+                    return 1;
                 }
+                h.deliver(this, handler);
             }
             throw e;
         } finally {
