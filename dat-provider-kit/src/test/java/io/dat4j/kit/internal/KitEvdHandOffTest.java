@@ -36,7 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * The EVD's hand-off: a completion the source's poll makes inside {@code poll(handler, limit)} or
  * {@code dequeue(EventSlot)}, on the consumer's thread, while the ring is empty, goes straight to that consumer. The
  * consumer must see exactly what the ring would have given it: the same events, in the same order, its queue slot
- * free in the handler, and a CNO still triggered. (The races are jcstress {@code EvdHandOffTest}'s.)
+ * free in the handler, and a CNO still triggered; a completion handed before the source throws is not lost (found by
+ * the outsider of round i25c: a {@code dequeue(EventSlot)} returns it), and a waiter that arrives while a poller
+ * holds a hand-off is woken by the next completion. (The races are jcstress {@code EvdHandOffTest}'s.)
  */
 @Timeout(30)
 class KitEvdHandOffTest {
@@ -175,5 +177,92 @@ class KitEvdHandOffTest {
         assertSame(evd, cno.await(Duration.ZERO), "the completion reached the EVD as an event and fired its CNO");
         evd.modifyNotifier(null);
         cno.close();
+    }
+
+    private void completeOnPollThenThrow(final ScriptedTransport.Ep ep) {
+        final PostedOperation op = ep.posted.get(0);
+        completions.add(() -> ep.up.complete(op, DtoStatus.SUCCESS, 8));
+        completions.add(() -> {
+            throw new IllegalStateException("the source breaks");
+        });
+    }
+
+    @Test
+    void shouldNotLoseACompletionHandedIntoASlotWhenTheSourceThrowsAfterIt() {
+        evd = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final ScriptedTransport.Ep a = endpoint(evd, 2);
+        a.up.endpoint().postRecv(List.of(), 1, CompletionFlag.DEFAULT);
+        completeOnPollThenThrow(a);
+        final List<Long> cookies = new ArrayList<>();
+        final EventSlot slot = new EventSlot();
+        try {
+            if (evd.dequeue(slot)) { // returns it: the source's failure shows at its next poll
+                cookies.add(slot.cookie());
+            }
+        } catch (final IllegalStateException e) {
+            // throws: then the completion must still be there to take (as in the ring before the hand-off)
+        }
+        final EventSlot again = new EventSlot();
+        while (evd.dequeue(again)) {
+            cookies.add(again.cookie());
+        }
+        assertEquals(List.of(1L), cookies, "the completion of 1, made before the source threw, exactly once");
+    }
+
+    @Test
+    void shouldDeliverACompletionHandedToAHandlerOnceWhenTheSourceThrowsAfterIt() {
+        evd = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final ScriptedTransport.Ep a = endpoint(evd, 2);
+        a.up.endpoint().postRecv(List.of(), 1, CompletionFlag.DEFAULT);
+        completeOnPollThenThrow(a);
+        final List<Long> cookies = new ArrayList<>();
+        final EventHandler h = EventHandler.of((ep, cookie, status, length, op, rmr) -> cookies.add(cookie),
+                e -> {
+                    throw new AssertionError("unexpected " + e);
+                });
+        try {
+            evd.poll(h, 4);
+        } catch (final IllegalStateException e) {
+            // the source's
+        }
+        evd.poll(h, 4);
+        assertEquals(List.of(1L), cookies, "the completion of 1 exactly once");
+    }
+
+    @Test
+    void shouldWakeAWaiterThatArrivedWhileAPollerHeldAHandOff() throws Exception {
+        evd = ia.createEventDispatcher(8, null, EnumSet.of(EventStream.DTO));
+        final ScriptedTransport.Ep a = endpoint(evd, 4);
+        a.up.endpoint().postRecv(List.of(), 1, CompletionFlag.DEFAULT);
+        a.up.endpoint().postRecv(List.of(), 2, CompletionFlag.DEFAULT);
+        final PostedOperation op1 = a.posted.get(0);
+        final PostedOperation op2 = a.posted.get(1);
+        final java.util.concurrent.CompletableFuture<Long> waited = new java.util.concurrent.CompletableFuture<>();
+        final Thread[] waiter = new Thread[1];
+        completions.add(() -> {
+            a.up.complete(op1, DtoStatus.SUCCESS, 8); // handed off to this poller
+            waiter[0] = Thread.ofPlatform().start(() -> {
+                try {
+                    waited.complete(((io.dat4j.DtoCompletionEvent) evd.await(java.time.Duration.ofSeconds(20)))
+                            .cookie());
+                } catch (final RuntimeException e) {
+                    waited.completeExceptionally(e);
+                }
+            });
+            while (waiter[0].getState() != Thread.State.TIMED_WAITING && waiter[0].getState() != Thread.State.WAITING
+                    && !waited.isDone()) {
+                Thread.onSpinWait(); // the waiter is parked while the hand-off is held
+            }
+        });
+        final List<Long> cookies = new ArrayList<>();
+        final EventHandler h = EventHandler.of((ep, cookie, status, length, op, rmr) -> cookies.add(cookie),
+                e -> {
+                    throw new AssertionError("unexpected " + e);
+                });
+        assertEquals(1, evd.poll(h, 1));
+        assertEquals(List.of(1L), cookies);
+        a.up.complete(op2, DtoStatus.SUCCESS, 8); // from another thread than the waiter's: must wake it
+        assertEquals(2L, waited.get(20, java.util.concurrent.TimeUnit.SECONDS), "the waiter gets 2, not lost");
+        waiter[0].join();
     }
 }

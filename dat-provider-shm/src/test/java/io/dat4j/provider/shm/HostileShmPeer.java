@@ -530,7 +530,36 @@ final class HostileShmPeer implements CheckedHarness {
         }
     }
 
-    private static ByteBuffer readFrame(final SocketChannel ch, final ByteBuffer buf) throws IOException {
+    /**
+     * The handshake's REP of a peer that accepts the provider's request as it asked, with this process as the peer:
+     * depths of at most 8, its doorbell and mapping, the layout's grant slots and ring (for tests that speak the
+     * handshake by hand, then misbehave on the mapping).
+     *
+     * @param req the provider's request
+     * @param flags the REP's flags (e.g. {@link Handshake#FLAG_CMA})
+     * @param bell this peer's doorbell
+     * @param m this peer's mapping, its header written with {@code nonce}
+     * @param layout the mapping's layout
+     * @param nonce the mapping's nonce
+     */
+    static Handshake reply(final Handshake req, final int flags, final Doorbell bell, final SharedMapping m,
+            final ConnectionLayout layout, final long nonce) {
+        final Handshake rep = new Handshake();
+        rep.type = Handshake.REP;
+        rep.flags = flags;
+        rep.depthIn = Math.min(8, req.depthOut);
+        rep.depthOut = Math.min(8, req.depthIn);
+        rep.pid = ProcessHandle.current().pid(); // alive for as long as the test runs
+        rep.doorbellFd = bell.descriptor();
+        rep.mappingFd = m.descriptor();
+        rep.grantSlots = layout.grantSlots();
+        rep.ringBytes = layout.ringBytes();
+        rep.nonce = nonce;
+        return rep;
+    }
+
+    /** {@return the body of the next handshake frame on {@code ch}}, read into {@code buf} */
+    static ByteBuffer readFrame(final SocketChannel ch, final ByteBuffer buf) throws IOException {
         buf.clear();
         while (true) {
             if (ch.read(buf) < 0) {

@@ -15,8 +15,6 @@ import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.testsupport.AdapterPair;
-import java.io.EOFException;
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
@@ -71,22 +69,12 @@ class ShmGrantHeldAtTeardownTest {
                     rendezvous.unlink(q);
                     final ByteBuffer buf = Handshake.frameBuffer();
                     final Handshake req = new Handshake();
-                    req.decode(readFrame(ch, buf));
+                    req.decode(HostileShmPeer.readFrame(ch, buf));
                     final MemorySegment s = m.segment();
                     LAYOUT.writeHeader(s, 77);
-                    final Handshake rep = new Handshake();
-                    rep.type = Handshake.REP;
-                    rep.flags = Handshake.FLAG_CMA; // the provider (the active side) publishes its grants to us
-                    rep.depthIn = Math.min(8, req.depthOut);
-                    rep.depthOut = Math.min(8, req.depthIn);
-                    rep.pid = ProcessHandle.current().pid(); // alive for as long as the test runs
-                    rep.doorbellFd = bell.descriptor();
-                    rep.mappingFd = m.descriptor();
-                    rep.grantSlots = LAYOUT.grantSlots();
-                    rep.ringBytes = LAYOUT.ringBytes();
-                    rep.nonce = 77;
+                    final Handshake rep = HostileShmPeer.reply(req, Handshake.FLAG_CMA, bell, m, LAYOUT, 77);
                     ch.write(rep.encode(Handshake.frameBuffer()));
-                    new Handshake().decode(readFrame(ch, buf)); // RTU
+                    new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
                     AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                     // take one use of the provider's grant, as an initiator about to copy, and keep it
                     final long slot = heldSlot(s);
@@ -146,18 +134,5 @@ class ShmGrantHeldAtTeardownTest {
             Thread.sleep(1);
         }
         throw new AssertionError("the provider published no grant to a peer that offered CMA");
-    }
-
-    private static ByteBuffer readFrame(final SocketChannel ch, final ByteBuffer buf) throws IOException {
-        buf.clear();
-        while (true) {
-            if (ch.read(buf) < 0) {
-                throw new EOFException("the provider closed the socket during the handshake");
-            }
-            final ByteBuffer body = Handshake.nextFrame(buf.duplicate().flip().order(buf.order()));
-            if (body != null) {
-                return body;
-            }
-        }
     }
 }

@@ -18,8 +18,6 @@ import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.testsupport.AdapterPair;
-import java.io.EOFException;
-import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
@@ -62,22 +60,13 @@ class ShmRendezvousFreeTest {
                     rendezvous.unlink(q);
                     final ByteBuffer buf = Handshake.frameBuffer();
                     final Handshake req = new Handshake();
-                    req.decode(readFrame(ch, buf));
+                    req.decode(HostileShmPeer.readFrame(ch, buf));
                     final MemorySegment s = m.segment();
                     LAYOUT.writeHeader(s, 77);
                     s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.PULLS), 1L); // we pull large SENDs: SEND_RDV
-                    final Handshake rep = new Handshake();
-                    rep.type = Handshake.REP;
-                    rep.depthIn = Math.min(8, req.depthOut);
-                    rep.depthOut = Math.min(8, req.depthIn);
-                    rep.pid = ProcessHandle.current().pid();
-                    rep.doorbellFd = bell.descriptor();
-                    rep.mappingFd = m.descriptor();
-                    rep.grantSlots = LAYOUT.grantSlots();
-                    rep.ringBytes = LAYOUT.ringBytes();
-                    rep.nonce = 77;
+                    final Handshake rep = HostileShmPeer.reply(req, 0, bell, m, LAYOUT, 77);
                     ch.write(rep.encode(Handshake.frameBuffer()));
-                    new Handshake().decode(readFrame(ch, buf)); // RTU
+                    new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
                     AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                     ep.postSend(List.of(buffer.triplet(0, 1024)), 7, CompletionFlag.DEFAULT);
                     final long end = System.nanoTime() + BOUND.toNanos();
@@ -121,19 +110,6 @@ class ShmRendezvousFreeTest {
                 left.forEach(p -> p.toFile().delete());
             }
             Files.deleteIfExists(dir);
-        }
-    }
-
-    private static ByteBuffer readFrame(final SocketChannel ch, final ByteBuffer buf) throws IOException {
-        buf.clear();
-        while (true) {
-            if (ch.read(buf) < 0) {
-                throw new EOFException("the provider closed the socket during the handshake");
-            }
-            final ByteBuffer body = Handshake.nextFrame(buf.duplicate().flip().order(buf.order()));
-            if (body != null) {
-                return body;
-            }
         }
     }
 }
