@@ -78,54 +78,29 @@ final class TcpTransport implements Transport {
         return loops[Math.floorMod(next.getAndIncrement(), loops.length)];
     }
 
-    /**
-     * {@return the TCP port of a qualifier} or throws INVALID_PARAMETER with the given argument number. A qualifier up
-     * to 0xffff is the port; a larger one is folded into 33534..65534 as openib_cma's {@code SID_TO_PORT} does
-     * ({@code q % 32001 + 33534}), so that a C program's large qualifiers (dapltest's {@code 0xAffab1e}) work, and two
-     * qualifiers may meet on one port ({@code CONN_QUAL_IN_USE}, as on libdapl). The IA's port offset is added last.
-     *
-     * @param qualifier the qualifier (the kit refused negative ones)
-     * @param arg the argument number of the qualifier, for the error
-     */
+    /** {@return the TCP port of a qualifier} or throws INVALID_PARAMETER with the given argument number */
     int port(final long qualifier, final int arg) {
-        final long port = fold(qualifier) + portOffset;
-        if (qualifier < 1 || port > 65535) {
+        final long port = qualifier + portOffset;
+        if (qualifier < 1 || port < 1 || port > 65535) {
             throw new DatException(StatusType.INVALID_PARAMETER,
                     arg == 2 ? StatusSubtype.INVALID_ARG2 : StatusSubtype.INVALID_ARG3,
-                    "connection qualifier " + qualifier + (qualifier > 0xffff ? " (folded to " + fold(qualifier)
-                            + ")" : "") + " + port offset " + portOffset + " is not a TCP port 1..65535"
-                            + (qualifier < 1 ? ": a qualifier is 1 or more" : ": lower the IA's port offset"));
+                    "connection qualifier " + qualifier + " (+ port offset " + portOffset
+                            + ") is not a TCP port 1..65535");
         }
         return (int) port;
     }
 
-    /**
-     * {@return a qualifier folded into the 16-bit port space} as openib_cma's {@code SID_TO_PORT}
-     *
-     * @param qualifier a qualifier, 0 or more
-     */
-    static long fold(final long qualifier) {
-        return qualifier <= 0xffff ? qualifier : qualifier % 32001 + 33534;
-    }
-
     @Override
     public ListenerTransport listen(final long connectionQualifier, final ServicePointUpcalls servicePoint) {
-        return bind(port(connectionQualifier, 2), connectionQualifier, servicePoint);
+        return bind(port(connectionQualifier, 2), servicePoint);
     }
 
     @Override
     public ListenerTransport listenAny(final ServicePointUpcalls servicePoint) {
-        return bind(0, -1, servicePoint);
+        return bind(0, servicePoint);
     }
 
-    /**
-     * Listens on a TCP port.
-     *
-     * @param port the port, 0 for one the kernel picks
-     * @param qualifier the consumer's qualifier (which may fold into {@code port}), or -1: the port less the offset
-     * @param sp the service point
-     */
-    private ListenerTransport bind(final int port, final long qualifier, final ServicePointUpcalls sp) {
+    private ListenerTransport bind(final int port, final ServicePointUpcalls sp) {
         final ServerSocketChannel ssc;
         try {
             ssc = ServerSocketChannel.open();
@@ -141,16 +116,14 @@ final class TcpTransport implements Transport {
         } catch (final BindException e) {
             close(ssc);
             throw new DatException(StatusType.CONN_QUAL_IN_USE, null,
-                    "TCP port " + port + (qualifier > 0xffff ? " (qualifier " + qualifier + " folded)" : "") + " on "
-                            + bindAddress.getHostAddress() + " is in use: " + e.getMessage());
+                    "TCP port " + port + " on " + bindAddress.getHostAddress() + " is in use: " + e.getMessage());
         } catch (final IOException e) {
             close(ssc);
             throw new DatException(StatusType.INSUFFICIENT_RESOURCES, null, "cannot listen on port " + port + ": "
                     + e, e);
         }
         final int actual = ssc.socket().getLocalPort();
-        final TcpListener l = new TcpListener(this, loops[0], ssc, qualifier >= 0 ? qualifier
-                : actual - (long) portOffset, sp);
+        final TcpListener l = new TcpListener(this, loops[0], ssc, actual - (long) portOffset, sp);
         final DatException[] err = new DatException[1];
         final boolean done = loops[0].executeAndWait(() -> {
             try {
