@@ -113,6 +113,18 @@ public final class ConnectionLayout {
     }
 
     /**
+     * {@return a control word of a side as a slice of the mapping of exactly its 8 bytes}: an access through it can
+     * reach that word alone
+     *
+     * @param map the connection's mapping
+     * @param side 0 or 1
+     * @param word as {@link #control}
+     */
+    public MemorySegment controlWord(final MemorySegment map, final int side, final int word) {
+        return map.asSlice(control(side, word), Long.BYTES);
+    }
+
+    /**
      * {@return the offset of the ring a side produces into}
      *
      * @param side 0 or 1

@@ -1,5 +1,7 @@
 package io.dat4j.provider.shm.sys;
 
+import java.nio.ByteOrder;
+
 /**
  * One ring record's 32-byte header as read from shared memory, each field read exactly once into this private
  * holder, so that a peer rewriting the ring afterwards changes nothing the reader decides on.
@@ -18,6 +20,10 @@ public final class RecordHeader {
 
     /** Bytes of a header; records start on multiples of it. */
     public static final int BYTES = 32;
+    /** Byte offset of field c in a header; field d follows at 28, so the two are one 8-byte word ({@link #cd}). */
+    public static final int CD_OFFSET = 24;
+
+    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     /** Record type. */
     public int type;
@@ -38,6 +44,34 @@ public final class RecordHeader {
 
     /** Creates an empty holder. */
     public RecordHeader() {
+    }
+
+    /**
+     * {@return fields c and d as the native 8-byte word at {@link #CD_OFFSET}} (c at byte 24, d at byte 28)
+     *
+     * @param c field c
+     * @param d field d
+     */
+    public static long cd(final int c, final int d) {
+        return LITTLE ? (c & 0xFFFF_FFFFL) | (long) d << 32 : (d & 0xFFFF_FFFFL) | (long) c << 32;
+    }
+
+    /**
+     * {@return field c of the word at {@link #CD_OFFSET}}
+     *
+     * @param cd the word
+     */
+    public static int c(final long cd) {
+        return (int) (LITTLE ? cd : cd >>> 32);
+    }
+
+    /**
+     * {@return field d of the word at {@link #CD_OFFSET}}
+     *
+     * @param cd the word
+     */
+    public static int d(final long cd) {
+        return (int) (LITTLE ? cd >>> 32 : cd);
     }
 
     /**

@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The consumer end of a ring ({@link RingWriter} describes the stream). It polls the commit word at its own position
@@ -28,7 +27,6 @@ import java.nio.ByteOrder;
 public final class RingReader {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     /** The ring, exactly: offsets are {@code position & mask}. */
     private final MemorySegment ring;
@@ -62,8 +60,8 @@ public final class RingReader {
         this.capacity = layout.ringBytes();
         this.mask = capacity - 1;
         this.ring = map.asSlice(layout.ring(1 - side), capacity);
-        this.tailWord = map.asSlice(layout.control(1 - side, ConnectionLayout.TAIL), Long.BYTES);
-        this.headWord = map.asSlice(layout.control(side, ConnectionLayout.HEAD), Long.BYTES);
+        this.tailWord = layout.controlWord(map, 1 - side, ConnectionLayout.TAIL);
+        this.headWord = layout.controlWord(map, side, ConnectionLayout.HEAD);
         this.maxType = maxType;
     }
 
@@ -171,9 +169,9 @@ public final class RingReader {
         h.length = (int) (word >>> 32);
         h.a = ring.get(JAVA_LONG_UNALIGNED, o + 8);
         h.b = ring.get(JAVA_LONG_UNALIGNED, o + 16);
-        final long cd = ring.get(JAVA_LONG_UNALIGNED, o + 24); // c at byte 24, d at byte 28
-        h.c = (int) (LITTLE ? cd : cd >>> 32);
-        h.d = (int) (LITTLE ? cd >>> 32 : cd);
+        final long cd = ring.get(JAVA_LONG_UNALIGNED, o + RecordHeader.CD_OFFSET);
+        h.c = RecordHeader.c(cd);
+        h.d = RecordHeader.d(cd);
         if (h.type < 1 || h.type > maxType || reserved != 0 || h.length < 0) {
             throw new ProtocolViolation("bad record header at ring position " + head + ": type " + h.type
                     + " (known 1.." + maxType + "), reserved " + reserved + ", length " + h.length);

@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The producer end of one single-producer single-consumer ring in a shared mapping: a byte stream of records, each a
@@ -35,7 +34,6 @@ import java.nio.ByteOrder;
 public final class RingWriter {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final boolean LITTLE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     /** The ring, exactly: offsets are {@code position & mask}. */
     private final MemorySegment ring;
@@ -72,8 +70,8 @@ public final class RingWriter {
         this.capacity = layout.ringBytes();
         this.mask = capacity - 1;
         this.ring = map.asSlice(layout.ring(side), capacity);
-        this.tailWord = map.asSlice(layout.control(side, ConnectionLayout.TAIL), Long.BYTES);
-        this.headWord = map.asSlice(layout.control(1 - side, ConnectionLayout.HEAD), Long.BYTES);
+        this.tailWord = layout.controlWord(map, side, ConnectionLayout.TAIL);
+        this.headWord = layout.controlWord(map, 1 - side, ConnectionLayout.HEAD);
     }
 
     /** {@return the ring's capacity in bytes} */
@@ -221,9 +219,7 @@ public final class RingWriter {
         final long o = at & mask;
         ring.set(JAVA_LONG_UNALIGNED, o + 8, a);
         ring.set(JAVA_LONG_UNALIGNED, o + 16, b);
-        // c at byte 24, d at byte 28, in one store
-        final long cd = LITTLE ? (c & 0xFFFF_FFFFL) | (long) d << 32 : (d & 0xFFFF_FFFFL) | (long) c << 32;
-        ring.set(JAVA_LONG_UNALIGNED, o + 24, cd);
+        ring.set(JAVA_LONG_UNALIGNED, o + RecordHeader.CD_OFFSET, RecordHeader.cd(c, d)); // c and d in one store
         final long word = (type & 0xffL) | (flags & 0xffL) << 8 | (long) length << 32;
         tail = at + RecordHeader.BYTES;
         remaining = length;

@@ -65,17 +65,13 @@ public final class WakeControl {
         for (final int k : new int[] {DATA, SPACE}) {
             final int arm = k == DATA ? ConnectionLayout.ARM : ConnectionLayout.ARM_SPACE;
             final int wok = k == DATA ? ConnectionLayout.WOKEN : ConnectionLayout.WOKEN_SPACE;
-            myArm[k] = word(map, layout.control(side, arm));
-            myWoken[k] = word(map, layout.control(side, wok));
-            peerArm[k] = word(map, layout.control(1 - side, arm));
-            peerWoken[k] = word(map, layout.control(1 - side, wok));
+            myArm[k] = layout.controlWord(map, side, arm);
+            myWoken[k] = layout.controlWord(map, side, wok);
+            peerArm[k] = layout.controlWord(map, 1 - side, arm);
+            peerWoken[k] = layout.controlWord(map, 1 - side, wok);
         }
-        this.myHeartbeat = word(map, layout.control(side, ConnectionLayout.HEARTBEAT));
-        this.peerHeartbeat = word(map, layout.control(1 - side, ConnectionLayout.HEARTBEAT));
-    }
-
-    private static MemorySegment word(final MemorySegment map, final long offset) {
-        return map.asSlice(offset, Long.BYTES);
+        this.myHeartbeat = layout.controlWord(map, side, ConnectionLayout.HEARTBEAT);
+        this.peerHeartbeat = layout.controlWord(map, 1 - side, ConnectionLayout.HEARTBEAT);
     }
 
     /**
