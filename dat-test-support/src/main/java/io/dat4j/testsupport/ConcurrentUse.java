@@ -1168,4 +1168,165 @@ public final class ConcurrentUse {
         requireNoLeak(before);
         check("leaks");
     }
+
+    /**
+     * Connection management from several threads: two threads accept (or one accepts, one rejects) the same request at
+     * once, while a third closes the PSP, the client's EP, or either IA. At most one of the two answers succeeds;
+     * every call ends normally or with a DatException; a client EP that is still open on an open IA gets its
+     * connection's outcome (ESTABLISHED, a rejection, or an end) within {@link #HANG}; nothing is left behind.
+     *
+     * @param rounds rounds, each on a fresh pair
+     * @throws InterruptedException never
+     */
+    public void connectionRaces(final int rounds) throws InterruptedException {
+        final Footprint before = warm();
+        final SplittableRandom seeds = new SplittableRandom(seed ^ 0x1B873593L);
+        for (int round = 0; round < rounds * SCALE; round++) {
+            final SplittableRandom rr = seeds.split();
+            final int how = rr.nextInt(5); // 0 PSP close, 1 client EP free, 2 server IA close, 3 client IA close, 4 none
+            try (AdapterPair p = pairs.get()) {
+                final io.dat4j.PublicServicePoint psp = p.server.createPublicServicePointAny(p.s.conn,
+                        io.dat4j.ServicePointFlag.CONSUMER);
+                final Endpoint ce = p.c.ep(null);
+                final Endpoint se1 = p.s.ep(null);
+                final Endpoint se2 = p.s.ep(null);
+                ce.connect(p.server.address().getAddress(), psp.connectionQualifier(), HANG, new byte[] {1});
+                final io.dat4j.ConnectionRequest cr = AdapterPair.request(p.s.conn);
+                final AtomicLong answered = new AtomicLong();
+                final AtomicLong accepted = new AtomicLong();
+                final CountDownLatch go = new CountDownLatch(1);
+                final List<Thread> answers = start("answer", 2, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    try {
+                        if (k == 1 && r.nextBoolean()) {
+                            cr.reject(null);
+                        } else {
+                            cr.accept(k == 0 ? se1 : se2, new byte[] {2});
+                            accepted.incrementAndGet();
+                        }
+                        answered.incrementAndGet();
+                    } catch (final DatException e) {
+                        // the other answer won, or the closer did
+                    }
+                });
+                final List<Thread> closer = start("closer", 1, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    for (long i = r.nextLong(0, 50_000); i > 0; i--) {
+                        Thread.onSpinWait();
+                    }
+                    switch (how) {
+                        case 0 -> psp.close();
+                        case 1 -> ce.close();
+                        case 2 -> p.server.close(CloseMode.ABRUPT);
+                        case 3 -> p.client.close(CloseMode.ABRUPT);
+                        default -> ce.query();
+                    }
+                });
+                go.countDown();
+                join(answers);
+                join(closer);
+                if (answered.get() > 1) {
+                    violation("both answers to one request succeeded (" + accepted.get() + " accepts)");
+                }
+                if (how != 1 && how != 3) {
+                    guarded("client outcome", () -> {
+                        try {
+                            final Event e = p.c.conn.await(HANG, 1);
+                            if (!(e instanceof io.dat4j.ConnectionEvent)) {
+                                violation("the client got " + e + " instead of its connection's outcome");
+                            }
+                        } catch (final DatException e) {
+                            violation("the client got no outcome of its connect in " + HANG + ": " + e.status());
+                        }
+                    });
+                }
+                check("round " + round + " (closer " + how + ")");
+            }
+        }
+        requireNoLeak(before);
+        check("leaks");
+    }
+
+    /**
+     * A thread waits on an EVD (a threshold, no timeout) while others resize it, make it unwaitable and waitable
+     * again, post software events to it and poll it, and then free it or close its IA. The waiter ends with an event
+     * or a DatException, never hangs after the free, and no call throws anything else.
+     *
+     * @param rounds rounds, each on a fresh pair
+     * @throws InterruptedException never
+     */
+    public void waiterRacesEvdChanges(final int rounds) throws InterruptedException {
+        final Footprint before = warm();
+        final SplittableRandom seeds = new SplittableRandom(seed ^ 0x85EBCA6BL);
+        for (int round = 0; round < rounds * SCALE; round++) {
+            final SplittableRandom rr = seeds.split();
+            try (AdapterPair p = pairs.get()) {
+                final EventDispatcher evd = p.client.createEventDispatcher(16, null, EnumSet.of(EventStream.SOFTWARE));
+                final AtomicBoolean stop = new AtomicBoolean();
+                final AtomicLong taken = new AtomicLong();
+                final AtomicLong postedEvents = new AtomicLong();
+                final CountDownLatch go = new CountDownLatch(1);
+                final List<Thread> waiter = start("waiter", 1, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    while (!evd.isClosed()) {
+                        try {
+                            evd.await(r.nextBoolean() ? EventDispatcher.INFINITE : Duration.ofMillis(2),
+                                    r.nextInt(1, 3));
+                            taken.incrementAndGet();
+                        } catch (final DatException e) {
+                            if (e.type() == StatusType.ABORT || e.type() == StatusType.INVALID_HANDLE) {
+                                return;
+                            }
+                        }
+                    }
+                });
+                final List<Thread> others = start("changer", 2, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    while (!stop.get()) {
+                        try {
+                            switch (r.nextInt(6)) {
+                                case 0 -> evd.resize(r.nextInt(1, 32));
+                                case 1 -> evd.setUnwaitable();
+                                case 2 -> evd.clearUnwaitable();
+                                case 3, 4 -> {
+                                    evd.postSoftwareEvent(null);
+                                    postedEvents.incrementAndGet();
+                                }
+                                default -> {
+                                    if (evd.poll() != null) {
+                                        taken.incrementAndGet();
+                                    }
+                                }
+                            }
+                        } catch (final DatException e) {
+                            if (evd.isClosed()) {
+                                return;
+                            }
+                        }
+                    }
+                });
+                go.countDown();
+                for (long i = rr.nextLong(0, 2_000_000); i > 0; i--) {
+                    Thread.onSpinWait();
+                }
+                // leave it waitable with a waiter that may wait for ever, then free it (or close the IA)
+                stop.set(true);
+                join(others);
+                guarded("clear", evd::clearUnwaitable);
+                if (rr.nextBoolean()) {
+                    closeRetrying(evd);
+                } else {
+                    p.client.close(CloseMode.ABRUPT);
+                }
+                join(waiter);
+                check("round " + round);
+            }
+        }
+        requireNoLeak(before);
+        check("leaks");
+    }
 }

@@ -39,4 +39,14 @@ class TcpConcurrentUseTest {
     void regionFreeRacesRdma() throws Exception {
         use.regionFreeRacesRdma(10);
     }
+
+    @Test
+    void connectionRaces() throws Exception {
+        use.connectionRaces(30);
+    }
+
+    @Test
+    void waiterRacesEvdChanges() throws Exception {
+        use.waiterRacesEvdChanges(20);
+    }
 }
