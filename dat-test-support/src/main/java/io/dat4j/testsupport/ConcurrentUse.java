@@ -603,6 +603,7 @@ public final class ConcurrentUse {
                         final Semaphore cr = recv ? recvCredits : credits;
                         if (!cr.tryAcquire()) {
                             Thread.onSpinWait();
+                            n--; // (the ender ends the loop if no credit ever comes back)
                             continue;
                         }
                         final long off = r.nextInt(16) * (long) MESSAGE;
@@ -736,9 +737,22 @@ public final class ConcurrentUse {
                         EnumSet.of(EventStream.DTO, EventStream.SOFTWARE));
                 final EventDispatcher linked = p.client.createEventDispatcher(64, cno,
                         EnumSet.of(EventStream.SOFTWARE));
-                final CountDownLatch started = new CountDownLatch(3);
+                final CountDownLatch started = new CountDownLatch(4);
                 final Map<String, Object> outcome = new ConcurrentHashMap<>();
                 final List<Thread> waiters = new ArrayList<>();
+                // a waiter on the DTO EVD of a connected EP: it drives the transport (a blocking read of the
+                // connection's socket on TCP, the IA's doorbell on shm0) when it waits alone
+                final Endpoint[] pair = p.connect();
+                final LocalMemoryRegion buf = p.lmr(p.c, 64);
+                pair[0].postRecv(List.of(buf.triplet(0, 64)), 5, CompletionFlag.DEFAULT);
+                waiters.addAll(start("dto-waiter", 1, k -> {
+                    started.countDown();
+                    try {
+                        outcome.put("dto", p.c.evd.await(EventDispatcher.INFINITE, 1));
+                    } catch (final DatException e) {
+                        outcome.put("dto", e.type());
+                    }
+                }));
                 waiters.addAll(start("evd-waiter", 1, k -> {
                     started.countDown();
                     try {
@@ -795,6 +809,7 @@ public final class ConcurrentUse {
                         join(togglers);
                         closeRetrying(evd);
                         closeRetrying(linked);
+                        pair[0].close(); // flushes the receive: the DTO waiter takes it (FLUSHED)
                         if (cno != null) {
                             closeRetrying(cno);
                         }
@@ -804,6 +819,12 @@ public final class ConcurrentUse {
                 stop.set(true);
                 join(waiters);
                 join(togglers);
+                final Object dto = outcome.get("dto");
+                final boolean flushed = dto instanceof final DtoCompletionEvent d && d.cookie() == 5
+                        && d.status() == DtoStatus.FLUSHED;
+                if (how == 0 ? !flushed : !flushed && !(dto instanceof StatusType)) {
+                    violation("the DTO EVD waiter ended with " + dto);
+                }
                 final Object evdOutcome = outcome.get("evd");
                 if (!(evdOutcome instanceof StatusType)) {
                     violation("the EVD waiter ended with " + evdOutcome + ", not a DatException");
@@ -1006,6 +1027,12 @@ public final class ConcurrentUse {
                 if (cno != null) {
                     handles.add(cno);
                 }
+                final SharedReceiveQueue srq = p.client.supports(io.dat4j.Capability.SRQ)
+                        ? p.client.createSharedReceiveQueue(p.c.pz, new SrqAttributes(16, 1, 0)) : null;
+                if (srq != null) {
+                    handles.add(srq);
+                    handles.add(p.client.createEndpointWithSrq(p.c.pz, p.c.evd, p.c.evd, p.c.conn, srq, null));
+                }
                 final CountDownLatch go = new CountDownLatch(1);
                 final AtomicBoolean closed = new AtomicBoolean();
                 final List<Thread> closers = start("closer", 3, k -> {
@@ -1032,7 +1059,13 @@ public final class ConcurrentUse {
                                 case 3 -> pair[0].postSend(List.of(src.triplet(0, 8)), n(r), CompletionFlag.DEFAULT);
                                 case 4 -> pair[0].postRdmaWrite(List.of(src.triplet(0, 8)), n(r),
                                         dst.remoteTriplet(0, 8), CompletionFlag.DEFAULT);
-                                case 5 -> p.c.evd.poll();
+                                case 5 -> {
+                                    if (srq != null && r.nextBoolean()) {
+                                        srq.postRecv(List.of(src.triplet(0, 8)), n(r), CompletionFlag.DEFAULT);
+                                    } else {
+                                        p.c.evd.poll();
+                                    }
+                                }
                                 case 6 -> spare.postSoftwareEvent(null);
                                 default -> {
                                     if (cno != null) {
@@ -1328,5 +1361,103 @@ public final class ConcurrentUse {
         }
         requireNoLeak(before);
         check("leaks");
+    }
+
+    /**
+     * On one connected EP (of any pair, also one whose peer runs in another process): three threads post RDMA writes
+     * and reads of random sizes while two threads take the EVD's completions all ways at once, and {@code end} (an
+     * ABRUPT disconnect, the peer's death) runs at a random moment. Every accepted post completes exactly once,
+     * SUCCESS or FLUSHED, FLUSHED only after the last SUCCESS of the queue, in posting order as each poller sees it;
+     * posts after the end are refused with a DatException or flushed.
+     *
+     * @param ep the EP, connected, with {@code evd} as its request EVD and nothing outstanding
+     * @param evd its request EVD
+     * @param local a registered region of the EP's PZ (its first 64 KiB are used)
+     * @param remote the peer's region, with remote read and write
+     * @param end ends the connection (called once, on a thread of the check)
+     */
+    public void requestsFromManyThreadsUntilTheEnd(final Endpoint ep, final EventDispatcher evd,
+            final LocalMemoryRegion local, final io.dat4j.RemoteMemoryTriplet remote, final Runnable end) {
+        final SplittableRandom rr = new SplittableRandom(seed ^ 0x27D4EB2FL);
+        final int depth = ep.query().attributes().maxRequestDtos();
+        final long span = Math.min(Math.min(local.registeredSize(), remote.segmentLength()), 64 << 10);
+        final Ledger ledger = new Ledger(true);
+        final Queue q = ledger.of(ep, "EP")[1];
+        final Semaphore credits = new Semaphore(depth);
+        final Map<Endpoint, Semaphore> byEp = Map.of(ep, credits);
+        final AtomicLong cookies = new AtomicLong();
+        final AtomicBoolean ended = new AtomicBoolean();
+        final CountDownLatch go = new CountDownLatch(1);
+        final int target = rr.nextInt(0, 3000);
+        final CountDownLatch postersLeft = new CountDownLatch(3);
+        final List<Thread> posters = start("poster", 3, k -> {
+            final SplittableRandom r = rr.split();
+            awaitQuietly(go);
+            try {
+                for (int n = 0; n < 2000 && !ended.get(); n++) {
+                    while (!credits.tryAcquire()) {
+                        if (ended.get()) {
+                            return;
+                        }
+                        Thread.onSpinWait();
+                    }
+                    final long len = r.nextLong(1, span + 1);
+                    final long off = r.nextLong(0, span - len + 1);
+                    final io.dat4j.RemoteMemoryTriplet at = new io.dat4j.RemoteMemoryTriplet(remote.rmrContext(),
+                            remote.virtualAddress() + off, len);
+                    final long c = cookies.incrementAndGet();
+                    try {
+                        synchronized (q) {
+                            q.posted(c);
+                            if (r.nextBoolean()) {
+                                ep.postRdmaWrite(List.of(local.triplet(off, len)), c, at, CompletionFlag.DEFAULT);
+                            } else {
+                                ep.postRdmaRead(List.of(local.triplet(off, len)), c, at, CompletionFlag.DEFAULT);
+                            }
+                        }
+                    } catch (final DatException e) {
+                        q.refused(c);
+                        credits.release();
+                        if (ended.get()) {
+                            return;
+                        }
+                    }
+                }
+            } finally {
+                postersLeft.countDown();
+            }
+        });
+        final List<Thread> pollers = start("poller", 2, k -> {
+            final SplittableRandom r = rr.split();
+            awaitQuietly(go);
+            final long until = System.nanoTime() + DRAIN_NANOS;
+            while (!ended.get() && System.nanoTime() < until) {
+                drainInto(evd, ledger, byEp, r);
+            }
+        });
+        final List<Thread> ender = start("ender", 1, k -> {
+            awaitQuietly(go);
+            // after some completions (a condition, not a time): the end meets operations in flight
+            final long until = System.nanoTime() + HANG.toNanos();
+            while (q.done.size() < target && postersLeft.getCount() > 0 && System.nanoTime() < until) {
+                Thread.yield();
+            }
+            end.run();
+            ended.set(true);
+        });
+        go.countDown();
+        join(ender);
+        join(posters);
+        join(pollers);
+        drainAll(List.of(evd), ledger, rr);
+        requireFlushedSuffix(ledger);
+        for (final Map.Entry<Long, DtoStatus> e : q.done.entrySet()) {
+            if (e.getValue() != DtoStatus.SUCCESS && e.getValue() != DtoStatus.FLUSHED) {
+                violation("cookie " + e.getKey() + " completed " + e.getValue());
+            }
+        }
+        final long flushed = q.done.values().stream().filter(st -> st == DtoStatus.FLUSHED).count();
+        System.out.println("requests until the end: " + q.posted.size() + " accepted, " + flushed + " of them FLUSHED");
+        check("requests until the end (" + q.posted.size() + " accepted, " + q.done.size() + " completed)");
     }
 }
