@@ -442,7 +442,8 @@ public final class ConcurrentUse {
                         serverLedger.queues.get(ep)[0].posted(c);
                         ep.postRecv(List.of(rcv.triplet((c % 64) * MESSAGE, MESSAGE)), c, CompletionFlag.DEFAULT);
                     }, e -> violation("server EVD gave " + e));
-                    while (!postersDone.get() || ledger.outstanding() > 0) {
+                    final long until = System.nanoTime() + DRAIN_NANOS;
+                    while ((!postersDone.get() || ledger.outstanding() > 0) && System.nanoTime() < until) {
                         p.s.evd.poll(h, 16);
                         Thread.onSpinWait();
                     }
