@@ -54,9 +54,9 @@ import org.apache.logging.log4j.Logger;
  * peer's RDMA to it goes through the ring and is checked here.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
- * calls these hooks with no kit lock held; {@link #trackLock}, {@link #drainLock} and the prober's monitor are
- * unranked leaf monitors, the freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) to revoke its
- * grants, and the drain thread takes an ended connection's lock, with nothing else held, to unmap it.
+ * calls these hooks with no kit lock held; {@link #trackLock} and {@link #drainLock} are unranked leaf monitors, the
+ * freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants, and the drain thread
+ * takes an ended connection's lock, with nothing else held, to unmap it.
  */
 final class ShmTransport implements Transport {
 
@@ -76,7 +76,7 @@ final class ShmTransport implements Transport {
     final Doorbell doorbell;
     final CmLoop cm;
     final ProgressThread progress;
-    /** Runs the proofs of the peers' pids off the CM thread, bounded. */
+    /** Runs the proofs of the peers' pids off the CM thread, bounded; its monitor is an unranked leaf too. */
     private final CmaProber prober;
     private final Object trackLock = new Object();
     /** Guards {@link #drains} and {@link #draining}: an unranked leaf monitor, as {@link #trackLock}. */
