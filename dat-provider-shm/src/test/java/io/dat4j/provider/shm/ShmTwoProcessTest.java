@@ -297,9 +297,9 @@ class ShmTwoProcessTest {
 
     /**
      * The peer is SIGKILLed while this side copies 1 MiB RDMA writes and reads into it with CMA (the posting thread or
-     * the one servicing the connection copies, 16 outstanding; the kill lands between or inside the copies): BROKEN, every operation posted completes exactly once,
-     * SUCCESS before the kill and FLUSHED (or REMOTE_ACCESS for the copy the dying process refused) after, and nothing
-     * is left behind.
+     * the one servicing the connection copies, 16 outstanding; the kill lands between or inside the copies): BROKEN,
+     * every operation posted completes exactly once, SUCCESS before the kill and FLUSHED (or REMOTE_ACCESS for the copy
+     * the dying process refused) after, and nothing is left behind.
      */
     @Test
     void aPeerKilledMidCmaRdmaCompletesEachOperationOnce() throws Exception {
