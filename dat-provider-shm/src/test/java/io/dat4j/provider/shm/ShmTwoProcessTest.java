@@ -296,8 +296,8 @@ class ShmTwoProcessTest {
     }
 
     /**
-     * The peer is SIGKILLed while this side copies 1 MiB RDMA writes and reads into it with CMA (the posting thread or
-     * the one servicing the connection copies, 16 outstanding; the kill lands between or inside the copies): BROKEN,
+     * The peer is SIGKILLed while this side copies 1 MiB RDMA writes and reads into it with CMA (the posting thread, or
+     * the test's thread servicing the connection in its polls: the progress thread is stopped; 16 outstanding; the kill lands between or inside the copies): BROKEN,
      * every operation posted completes exactly once, SUCCESS before the kill and FLUSHED (or REMOTE_ACCESS for the copy
      * the dying process refused) after, and nothing is left behind.
      */
@@ -311,6 +311,7 @@ class ShmTwoProcessTest {
         final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
         final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
         final LocalMemoryRegion buf = f.lmr(f.c, ShmPeerMain.REGION);
+        ShmSingleThreadSendTest.stopProgressThreads(f); // only this thread services this side's connection
         final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
         final long queued = client.requestsPosted();
         ep.postRdmaWrite(List.of(buf.triplet(0, ShmPeerMain.REGION)), 0, remote[0], CompletionFlag.DEFAULT);
