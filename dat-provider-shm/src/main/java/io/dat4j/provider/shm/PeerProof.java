@@ -57,7 +57,9 @@ final class PeerProof implements AutoCloseable {
 
     /**
      * {@return true if this side may copy into the peer with CMA}: CMA is on here, the peer names another process,
-     * and that process holds this side's challenge at {@code address}
+     * and that process holds this side's challenge at {@code address}. The read runs on the IA's prober thread and is
+     * waited for at most {@link CmaProber#BOUND_NANOS}: a peer whose memory there never answers gets no CMA, and the
+     * CM thread goes on serving the IA's other connections.
      *
      * @param pid the process the peer named
      * @param address where the peer says it holds the challenge

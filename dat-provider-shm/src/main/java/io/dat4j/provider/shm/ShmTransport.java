@@ -44,8 +44,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The transport of one shared-memory IA: its rendezvous directory, its doorbell, its connection-management thread
- * ({@link CmLoop}) and progress thread ({@link ProgressThread}), the connections it serves, and the grants it
- * publishes for CMA.
+ * ({@link CmLoop}), progress thread ({@link ProgressThread}) and prober thread ({@link CmaProber}), the connections
+ * it serves, and the grants it publishes for CMA.
  *
  * <p>Grants: every LMR with a remote privilege is published in the grant table of each established connection whose
  * EP is in the LMR's PZ, if that peer can copy into this process with CMA; it is revoked there (waiting for copies
@@ -77,6 +77,8 @@ final class ShmTransport implements Transport {
     final Doorbell doorbell;
     final CmLoop cm;
     final ProgressThread progress;
+    /** Runs the proofs of the peers' pids off the CM thread, bounded; its monitor is an unranked leaf too. */
+    private final CmaProber prober;
     private final Object trackLock = new Object();
     /** Guards {@link #drains} and {@link #draining}: an unranked leaf monitor, as {@link #trackLock}. */
     private final Object drainLock = new Object();
@@ -134,6 +136,7 @@ final class ShmTransport implements Transport {
         this.doorbell = bell;
         this.cm = loop;
         this.progress = new ProgressThread(this, "dat4j-shm-" + iaName + "-progress");
+        this.prober = new CmaProber("dat4j-shm-" + iaName + "-prober");
         cm.start();
         progress.start();
     }
@@ -196,7 +199,9 @@ final class ShmTransport implements Transport {
     /**
      * {@return true if this process may copy into process {@code pid} with CMA and that process holds {@code value}
      * at {@code address}} (the challenge this side sent: the peer's proof that it is that process). A refusal by the
-     * kernel is logged once per process, at debug level.
+     * kernel is logged once per process, at debug level. The read runs on this IA's prober thread, and the CM thread
+     * waits for it at most {@link CmaProber#BOUND_NANOS}: a peer whose memory there faults without end gets no CMA
+     * and the IA goes on serving the others ({@link CmaProber}).
      *
      * @param pid the process the peer says it is
      * @param address where the peer says it holds the challenge
@@ -204,7 +209,10 @@ final class ShmTransport implements Transport {
      * @param faults where a peer's false claim is logged
      */
     boolean cmaReaches(final long pid, final long address, final long value, final RemoteFaultLog faults) {
-        final CrossMemory.Probe p = CrossMemory.probe(pid, address, value);
+        final CrossMemory.Probe p = prober.probe(pid, address, value, faults);
+        if (p == null) {
+            return false;
+        }
         switch (p) {
             case OK -> {
                 return true;
@@ -483,6 +491,7 @@ final class ShmTransport implements Transport {
     public void close() {
         progress.stop(WAIT_MILLIS);
         cm.stop(WAIT_MILLIS);
+        prober.stop(WAIT_MILLIS); // not waited for if inside a hostile peer's endless fault (CmaProber)
         awaitDrains();
         doorbell.close();
     }
@@ -508,7 +517,7 @@ final class ShmTransport implements Transport {
         synchronized (drainLock) {
             drainDone = !draining;
         }
-        return !cm.isAlive() && !progress.isAlive() && drainDone;
+        return !cm.isAlive() && !progress.isAlive() && !prober.isAlive() && drainDone;
     }
 
     // ---- addresses
