@@ -37,8 +37,6 @@ public final class Libc {
     public static final int O_NONBLOCK = 0x800;
     /** {@code O_NOCTTY}: opening a terminal never makes it this process's controlling terminal. */
     public static final int O_NOCTTY = 0x100;
-    /** {@code O_NOFOLLOW}. */
-    public static final int O_NOFOLLOW = 0x20000;
     /** {@code MFD_CLOEXEC}. */
     public static final int MFD_CLOEXEC = 1;
     /** {@code MFD_ALLOW_SEALING}. */
