@@ -55,8 +55,9 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; see {@link ShmConnection} for the locks. The kit
  * calls these hooks with no kit lock held; {@link #trackLock} and {@link #drainLock} are unranked leaf monitors, the
- * freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) to revoke its grants, and the drain thread
- * takes an ended connection's lock, with nothing else held, to unmap it.
+ * freeing of an LMR takes each connection's lock (rank {@code TRANSPORT}) briefly to clear its grants and waits for
+ * the peers' uses holding none, and the drain thread takes an ended connection's lock, with nothing else held, to
+ * unmap it.
  */
 final class ShmTransport implements Transport {
 
@@ -353,13 +354,27 @@ final class ShmTransport implements Transport {
         }
     }
 
+    /**
+     * Revokes a freed LMR's grant on every connection of its PZ (and on the ended connections the drain thread still
+     * holds) and waits until each peer gave back the uses it took before, at most {@code revokeMillis} in all; a
+     * connection whose peer still holds one then is broken, and the free goes on. The grant leaves VALID on every
+     * connection first, without waiting, so no new copy of the region starts anywhere; the wait that follows holds no
+     * connection's lock: the connection-management thread takes that lock to end a connection, and a peer that held a
+     * use and closed its socket stopped it (every connect, accept and teardown of the IA) for {@code revokeMillis}, and
+     * each connection's wait came after the last one's (docs/reliability.md).
+     */
     private void revokeEverywhere(final Zone z, final Grant g) {
         final List<Drain> ended;
         synchronized (drainLock) {
             ended = List.copyOf(drains);
         }
+        final List<GrantTable> held = new ArrayList<>();
+        final List<ShmConnection> heldBy = new ArrayList<>(); // null for an ended connection's
         for (final Drain d : ended) {
-            d.g.revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis())); // an ended connection's held use
+            if (!d.g.revoke(g.rmr, 0)) {
+                held.add(d.g);
+                heldBy.add(null);
+            }
         }
         for (final ShmConnection c : connections) {
             if (c.endpoint() == null || c.endpoint().up.protectionZoneRegistration() != z) {
@@ -368,13 +383,39 @@ final class ShmTransport implements Transport {
             c.lock.lock();
             try {
                 final DataPath p = c.path();
-                if (p != null && p.grants() != null
-                        && !p.grants().revoke(g.rmr, TimeUnit.MILLISECONDS.toNanos(config.revokeMillis()))) {
-                    c.breakLater("the peer held a CMA grant of a region being freed for " + config.revokeMillis()
-                            + " ms");
+                if (p != null && p.grants() != null && !p.grants().revoke(g.rmr, 0)) {
+                    held.add(p.grants());
+                    heldBy.add(c);
                 }
             } finally {
                 c.lock.unlock();
+            }
+        }
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.revokeMillis());
+        int spins = 0;
+        while (!held.isEmpty()) {
+            for (int i = held.size() - 1; i >= 0; i--) {
+                if (held.get(i).revoke(g.rmr, 0)) { // idle now: a new generation, the slot is free
+                    held.remove(i);
+                    heldBy.remove(i);
+                }
+            }
+            if (held.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                for (final ShmConnection c : heldBy) {
+                    if (c != null) {
+                        c.breakLater("the peer held a CMA grant of a region being freed for " + config.revokeMillis()
+                                + " ms");
+                    }
+                }
+                return;
+            }
+            if (++spins < 1000) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(10_000L);
             }
         }
     }

@@ -72,8 +72,14 @@ final class HostileShmPeer implements CheckedHarness {
         PASSIVE_HANDSHAKE
     }
 
-    /** Control words and table entries the hostile side writes (its own, and the provider's grant table). */
-    enum Word { TAIL, HEAD, ARM, WOKEN, ARM_SPACE, WOKEN_SPACE, HEARTBEAT, GRANT_STATE }
+    /**
+     * Control words and table entries the hostile side writes: its own, the provider's grant table, and (THEIR_*) the
+     * words of the provider's own control block, which only the provider should write.
+     */
+    enum Word {
+        TAIL, HEAD, ARM, WOKEN, ARM_SPACE, WOKEN_SPACE, HEARTBEAT, GRANT_STATE, PULLS,
+        THEIR_TAIL, THEIR_HEAD, THEIR_ARM, THEIR_WOKEN, THEIR_ARM_SPACE, THEIR_WOKEN_SPACE, THEIR_HEARTBEAT, THEIR_PULLS
+    }
 
     /**
      * One record in the hostile side's ring.
@@ -518,6 +524,15 @@ final class HostileShmPeer implements CheckedHarness {
             case WOKEN_SPACE -> LAYOUT.control(0, ConnectionLayout.WOKEN_SPACE);
             case HEARTBEAT -> LAYOUT.control(0, ConnectionLayout.HEARTBEAT);
             case GRANT_STATE -> LAYOUT.grants(1) + 32L * Math.floorMod(p.value(), LAYOUT.grantSlots());
+            case PULLS -> LAYOUT.control(0, ConnectionLayout.PULLS);
+            case THEIR_TAIL -> LAYOUT.control(1, ConnectionLayout.TAIL);
+            case THEIR_HEAD -> LAYOUT.control(1, ConnectionLayout.HEAD);
+            case THEIR_ARM -> LAYOUT.control(1, ConnectionLayout.ARM);
+            case THEIR_WOKEN -> LAYOUT.control(1, ConnectionLayout.WOKEN);
+            case THEIR_ARM_SPACE -> LAYOUT.control(1, ConnectionLayout.ARM_SPACE);
+            case THEIR_WOKEN_SPACE -> LAYOUT.control(1, ConnectionLayout.WOKEN_SPACE);
+            case THEIR_HEARTBEAT -> LAYOUT.control(1, ConnectionLayout.HEARTBEAT);
+            case THEIR_PULLS -> LAYOUT.control(1, ConnectionLayout.PULLS);
         };
         s.set(JAVA_LONG, at, p.value());
     }

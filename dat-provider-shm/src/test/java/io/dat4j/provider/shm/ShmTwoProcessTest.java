@@ -333,6 +333,89 @@ class ShmTwoProcessTest {
         assertNothingLeft(fds, dir);
     }
 
+    /**
+     * The peer is SIGKILLed while this side copies 1 MiB RDMA writes and reads into it with CMA (the posting thread, or
+     * the test's thread servicing the connection in its polls: the progress thread is stopped; 16 outstanding; the kill lands between or inside the copies): BROKEN,
+     * every operation posted completes exactly once, SUCCESS before the kill and FLUSHED (or REMOTE_ACCESS for the copy
+     * the dying process refused) after, and nothing is left behind.
+     */
+    @Test
+    void aPeerKilledMidCmaRdmaCompletesEachOperationOnce() throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir);
+        final long fds = Descriptors.openDescriptors();
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
+        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final LocalMemoryRegion buf = f.lmr(f.c, ShmPeerMain.REGION);
+        ShmSingleThreadSendTest.stopProgressThreads(f); // only this thread services this side's connection
+        final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
+        // the peer publishes its grants once it has our RTU, after our ESTABLISHED: until then a write goes through
+        // the ring (queued); one write straight from the post on the idle connection shows CMA is on
+        int posted = 0;
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        for (long queued = -1; queued != client.requestsPosted(); posted++) {
+            assertTrue(System.nanoTime() < deadline, "no RDMA write went by CMA within 15 s");
+            queued = client.requestsPosted();
+            ep.postRdmaWrite(List.of(buf.triplet(0, ShmPeerMain.REGION)), posted, remote[0], CompletionFlag.DEFAULT);
+            seenOnce(Fixture.dto(f.c.evd), posted + 1);
+        }
+        Process kill = null;
+        try {
+            while (posted < 100_000 && ep.state() == io.dat4j.EndpointState.CONNECTED) {
+                if (kill == null && successes >= 32) {
+                    kill = new ProcessBuilder("kill", "-KILL", hello[2]).start(); // lands while we post below
+                }
+                final var l = List.of(buf.triplet(0, ShmPeerMain.REGION));
+                if (posted % 2 == 0) {
+                    ep.postRdmaWrite(l, posted, remote[0], CompletionFlag.DEFAULT);
+                } else {
+                    ep.postRdmaRead(l, posted, remote[0], CompletionFlag.DEFAULT);
+                }
+                posted++;
+                while (f.c.evd.poll() instanceof DtoCompletionEvent d) {
+                    seenOnce(d, posted);
+                }
+                if (posted - seen.size() >= 16) { // at most 16 outstanding: the EP's queues hold 64
+                    seenOnce(Fixture.dto(f.c.evd), posted);
+                }
+            }
+        } catch (final io.dat4j.DatException e) {
+            if (kill == null || e.type() == io.dat4j.StatusType.INSUFFICIENT_RESOURCES) {
+                throw e;
+            }
+            // the EP left CONNECTED between the state check and the post
+        }
+        assertNotNull(kill, "the connection ended before the kill");
+        assertEquals(0, kill.waitFor());
+        assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
+        Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
+        while (seen.size() < posted) {
+            seenOnce(Fixture.dto(f.c.evd), posted);
+        }
+        assertTrue(successes > 0 && failedOnce, posted + " posted, " + successes + " SUCCESS: the kill raced nothing");
+        assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
+        ep.close();
+        assertNothingLeft(fds, dir);
+    }
+
+    private final Set<Long> seen = new HashSet<>();
+    private boolean failedOnce;
+    private int successes;
+
+    private void seenOnce(final DtoCompletionEvent d, final int posted) {
+        assertTrue(d.cookie() < posted && seen.add(d.cookie()), "completed twice or never posted: " + d);
+        if (d.status() != DtoStatus.SUCCESS) {
+            assertTrue(d.status() == DtoStatus.FLUSHED || d.status() == DtoStatus.REMOTE_ACCESS && !failedOnce,
+                    "after the kill: " + d);
+            failedOnce = true;
+        } else {
+            assertTrue(!failedOnce, "SUCCESS after a failure: " + d);
+            successes++;
+        }
+    }
+
     /** No descriptor or mapping left here; the killed peer's socket file gone after a sweep; nothing in /dev/shm. */
     private static void assertNothingLeft(final long fds, final Path dir) throws Exception {
         assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");

@@ -72,6 +72,33 @@ class UntrustedShmPeerTest {
         peer().exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(Word.WOKEN, 7)), 0, null);
     }
 
+    /**
+     * The peer writes the words of the provider's own control block (TAIL, HEAD, ARM, WOKEN, ARM_SPACE, WOKEN_SPACE,
+     * heartbeat, PULLS), which only the provider should write: the provider reads back only its ARM words (to arm),
+     * and a value there that the peer's WOKEN does not answer is a protocol violation of that connection; the others
+     * it only writes. Either way the harness's invariants hold, with the progress thread and a waiting consumer arming
+     * the connection, and with threads busy-polling it.
+     */
+    @Test
+    void aPeerWritingTheProvidersOwnWordsBreaksOnlyItsConnection() throws Exception {
+        final Word[] theirs = {Word.THEIR_TAIL, Word.THEIR_HEAD, Word.THEIR_ARM, Word.THEIR_WOKEN,
+            Word.THEIR_ARM_SPACE, Word.THEIR_WOKEN_SPACE, Word.THEIR_HEARTBEAT, Word.THEIR_PULLS};
+        for (final Word w : theirs) {
+            for (final long value : new long[] {12345, -1}) {
+                peer().exchange(Mode.ESTABLISHED, List.of(new Rec(Records.SEND, 0, 8, Target.ZERO, 0, 0, 0,
+                        new byte[8])), List.of(new Poke(w, value)), 0, null);
+            }
+        }
+        peer().pollers = 2;
+        try {
+            for (final Word w : new Word[] {Word.THEIR_ARM, Word.THEIR_ARM_SPACE}) {
+                peer().exchange(Mode.ESTABLISHED, List.of(), List.of(new Poke(w, 1)), 0, null);
+            }
+        } finally {
+            peer().pollers = 0;
+        }
+    }
+
     @Test
     void aWriteWithinItsGrantLands() throws Exception {
         peer().exchange(Mode.ESTABLISHED, List.of(write(Target.RW, 16, 32)), List.of(), 0, null);

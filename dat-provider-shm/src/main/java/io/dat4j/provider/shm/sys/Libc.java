@@ -30,8 +30,13 @@ public final class Libc {
     public static final int O_RDWR = 2;
     /** {@code O_CLOEXEC}. */
     public static final int O_CLOEXEC = 0x80000;
-    /** {@code O_NOFOLLOW}. */
-    public static final int O_NOFOLLOW = 0x20000;
+    /**
+     * {@code O_NONBLOCK} (the same on every architecture this provider runs on): an open that would wait (a file
+     * leased by another process, a FIFO, a device) fails with {@link #EAGAIN} instead.
+     */
+    public static final int O_NONBLOCK = 0x800;
+    /** {@code O_NOCTTY}: opening a terminal never makes it this process's controlling terminal. */
+    public static final int O_NOCTTY = 0x100;
     /** {@code MFD_CLOEXEC}. */
     public static final int MFD_CLOEXEC = 1;
     /** {@code MFD_ALLOW_SEALING}. */
@@ -48,6 +53,8 @@ public final class Libc {
     public static final int ENOENT = 2;
     /** {@code ESRCH}. */
     public static final int ESRCH = 3;
+    /** {@code EAGAIN} ({@code EWOULDBLOCK}). */
+    public static final int EAGAIN = 11;
     /** {@code EFAULT}. */
     public static final int EFAULT = 14;
     /** {@code ENOSYS}. */

@@ -62,20 +62,34 @@ public final class SharedMapping implements AutoCloseable {
 
     /**
      * Opens and maps a peer's memfd through {@code /proc/<pid>/fd/<fd>}, after checking that it cannot shrink and
-     * holds at least {@code size} bytes. The descriptor is closed again at once; the mapping keeps the memory.
+     * holds at least {@code size} bytes. The open never waits ({@code O_NONBLOCK}: a file under a lease, a FIFO or a
+     * device named by a hostile peer fails at once). The descriptor is closed again at once; the mapping keeps the
+     * memory.
      *
      * @param pid the creator's process id, as the peer said
      * @param fd the creator's descriptor number, as the peer said
      * @param size the bytes to map, as agreed
      * @return the mapping, without a descriptor
      * @throws NativeException when it cannot be opened or mapped
-     * @throws IllegalArgumentException when it is not a sealed file of at least {@code size} bytes (a peer error)
+     * @throws IllegalArgumentException when it is not a sealed file of at least {@code size} bytes, or cannot be opened
+     *         without waiting (a peer error)
      */
     public static SharedMapping open(final long pid, final int fd, final long size) throws NativeException {
         if (pid <= 0 || pid > Integer.MAX_VALUE || fd < 0 || size <= 0) {
             throw new IllegalArgumentException("no such mapping: pid " + pid + ", fd " + fd + ", " + size + " bytes");
         }
-        final int mine = Libc.open("/proc/" + pid + "/fd/" + fd, Libc.O_RDWR);
+        // never wait in open: a peer that names a file it holds a lease on would otherwise stop the calling thread
+        // (the IA's connection manager) until it lets go, or for the kernel's lease-break-time (45 s by default)
+        final int mine;
+        try {
+            mine = Libc.open("/proc/" + pid + "/fd/" + fd, Libc.O_RDWR | Libc.O_NONBLOCK | Libc.O_NOCTTY);
+        } catch (final NativeException e) {
+            if (e.errno() == Libc.EAGAIN) {
+                throw new IllegalArgumentException("fd " + fd + " of process " + pid + " cannot be opened without "
+                        + "waiting (a file another process holds a lease on): not a memfd", e);
+            }
+            throw e;
+        }
         try {
             final int seals;
             try {
