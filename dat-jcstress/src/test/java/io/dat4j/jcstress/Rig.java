@@ -84,7 +84,7 @@ final class Rig {
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), many, 64, 4, 4, many, 1024, 4, many,
                 1L << 30, 16, 1 << 20, 1 << 24, 0, 0, 4, 4);
         final ProviderAttributes pa = new ProviderAttributes("jcstress", 1, 0, 2, 0, 64, 64, 64, 64,
-                EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.EVD_RESIZE), Map.of());
+                EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.EVD_RESIZE, Capability.CNO), Map.of());
         final EndpointAttributes defaults = EndpointAttributes.builder().maxMessageSize(1 << 20)
                 .maxRdmaSize(1 << 24).maxRecvDtos(8).maxRequestDtos(8).maxRecvIov(4).maxRequestIov(4)
                 .maxRdmaReadIn(2).maxRdmaReadOut(2).maxRdmaReadIov(4).maxRdmaWriteIov(4).retryCount(7)

@@ -816,13 +816,29 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
             throw Checks.notImplemented("dat_evd_modify_cno");
         }
         final KitConsumerNotifier n = value == null ? null : ia.handles().checkNotifier(value, 2);
-        final KitConsumerNotifier old = notifier;
         if (n != null && !n.tryRetain()) {
             throw Checks.invalidHandle(StatusSubtype.INVALID_HANDLE_CNO, "CNO (argument 2) was freed meanwhile");
         }
-        notifier = n;
+        // The swap is one step under the lock, and the free reads the CNO to uncount under it after marking the EVD
+        // closed: two changes at once each uncount the CNO they replaced (not the same one twice), and a change that
+        // comes after the free uncounts its own CNO instead of leaving it counted for a freed EVD.
+        final KitConsumerNotifier old;
+        final boolean freed;
+        lock.lock();
+        try {
+            freed = isClosed();
+            old = freed ? n : notifier;
+            if (!freed) {
+                notifier = n;
+            }
+        } finally {
+            lock.unlock();
+        }
         if (old != null) {
             old.release();
+        }
+        if (freed) {
+            checkOpen(); // INVALID_HANDLE: freed meanwhile
         }
     }
 
@@ -883,7 +899,13 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 KitInterfaceAdapter.LOG.warn("closing the completion source of {} failed", this, e);
             }
         }
-        final KitConsumerNotifier n = notifier;
+        final KitConsumerNotifier n;
+        lock.lock();
+        try {
+            n = notifier; // after markClosed, under the lock: a concurrent modifyNotifier sees the EVD freed
+        } finally {
+            lock.unlock();
+        }
         if (n != null) {
             n.release();
         }

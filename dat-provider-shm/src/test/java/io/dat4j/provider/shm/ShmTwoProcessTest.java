@@ -2,6 +2,7 @@ package io.dat4j.provider.shm;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.testsupport.ChildJvm;
+import io.dat4j.testsupport.ConcurrentUse;
 import io.dat4j.provider.shm.sys.Descriptors;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import java.io.BufferedReader;
@@ -251,6 +253,42 @@ class ShmTwoProcessTest {
         line(out, "END ");
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, peer.exitValue());
+    }
+
+    /**
+     * Many threads of this process post RDMA writes and reads to the peer process's region on one EP and take the
+     * completions from its EVD while the connection ends (this side's ABRUPT disconnect, or the peer killed): every
+     * accepted post completes once, SUCCESS or FLUSHED, in order ({@link ConcurrentUse}), and nothing is left.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void manyThreadsPostAndPollAcrossProcessesUntilTheEnd(final boolean kill) throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir);
+        final long fds = Descriptors.openDescriptors();
+        final BufferedReader out = startPeer(dir, "auto");
+        final String[] hello = line(out, "PEER ").split(" ");
+        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
+        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final LocalMemoryRegion buf = f.lmr(f.c, 64 << 10);
+        new ConcurrentUse(() -> f).requestsFromManyThreadsUntilTheEnd(ep, f.c.evd, buf, remote[0], () -> {
+            if (kill) {
+                try {
+                    new ProcessBuilder("kill", "-KILL", hello[2]).start().waitFor();
+                } catch (final Exception e) {
+                    throw new AssertionError(e);
+                }
+            } else {
+                ep.disconnect(CloseMode.ABRUPT);
+            }
+        });
+        final ConnectionEvent end = assertInstanceOf(ConnectionEvent.class, Fixture.next(f.c.conn));
+        assertTrue(end.number() == EventNumber.CONNECTION_EVENT_BROKEN
+                || end.number() == EventNumber.CONNECTION_EVENT_DISCONNECTED, end.toString());
+        assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
+        ep.close();
+        buf.close();
+        assertNothingLeft(fds, dir);
     }
 
     @ParameterizedTest

@@ -741,8 +741,9 @@ final class InboundReader {
     private void inboundMemoryGone() {
         final PostedOperation op = inOp;
         inOp = null;
-        final String reason = "the memory of a local LMR of " + op + " was freed while data arrived into it (a "
-                + "consumer error: free an LMR before the memory under it)";
+        final String reason = "the local LMR of " + op + ", or the memory under it, was freed while data arrived"
+                + " into it (a consumer error: keep an LMR until the operations that name it complete, and its memory"
+                + " until the LMR is freed)";
         if (inState == IN_SEND) {
             c.ep.up.complete(op, DtoStatus.LOCAL_PROTECTION, 0);
             c.close.sendNak(Wire.NAK_REMOTE_OP, reason);
