@@ -61,6 +61,8 @@ final class HostileShmPeer implements CheckedHarness {
     static final Duration BOUND = Duration.ofSeconds(15);
     static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
     private static final java.lang.invoke.VarHandle COMMIT = JAVA_LONG.varHandle();
+    /** A long word of a mapping, for the grants' atomic updates. */
+    private static final java.lang.invoke.VarHandle WORD = JAVA_LONG.varHandle();
 
     /** Which phase the hostile bytes hit. */
     enum Mode {
@@ -543,6 +545,54 @@ final class HostileShmPeer implements CheckedHarness {
         } catch (final IOException e) {
             // the provider closed on an early bad frame while we were still writing: fine
         }
+    }
+
+    /**
+     * Plays the passive side of a handshake by hand on an accepted socket (for tests that then misbehave on the
+     * mapping): reads the provider's REQ, writes the header of {@code m} (layout {@link #LAYOUT}, nonce 77), answers
+     * with {@link #reply} and reads the RTU. Words of the mapping the REP should find set are written before the call.
+     *
+     * @param ch the accepted socket
+     * @param m this peer's mapping
+     * @param bell this peer's doorbell
+     * @param flags the REP's flags (e.g. {@link Handshake#FLAG_CMA})
+     * @return the provider's REQ
+     * @throws IOException when the socket fails or ends
+     */
+    static Handshake acceptByHand(final SocketChannel ch, final SharedMapping m, final Doorbell bell,
+            final int flags) throws IOException {
+        final ByteBuffer buf = Handshake.frameBuffer();
+        final Handshake req = new Handshake();
+        req.decode(readFrame(ch, buf));
+        LAYOUT.writeHeader(m.segment(), 77);
+        ch.write(reply(req, flags, bell, m, LAYOUT, 77).encode(Handshake.frameBuffer()));
+        new Handshake().decode(readFrame(ch, buf)); // RTU
+        return req;
+    }
+
+    /** A grant slot's VALID bit (docs/shm-wire.md, grants). */
+    static final long GRANT_VALID = 1L << 31;
+
+    /**
+     * Waits (at most {@link #BOUND}) for a grant the provider published to this peer (side 1's table of a mapping of
+     * {@link #LAYOUT}) and takes one use of it, as a peer's CMA copy does. {@return the slot's offset}
+     *
+     * @param s the mapping
+     * @throws InterruptedException when interrupted
+     */
+    static long holdGrant(final MemorySegment s) throws InterruptedException {
+        final long end = System.nanoTime() + BOUND.toNanos();
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < LAYOUT.grantSlots(); i++) {
+                final long at = LAYOUT.grants(1) + (long) ConnectionLayout.GRANT_BYTES * i;
+                final long state = (long) WORD.getVolatile(s, at);
+                if ((state & GRANT_VALID) != 0 && WORD.compareAndSet(s, at, state, state + 1)) {
+                    return at;
+                }
+            }
+            Thread.sleep(1);
+        }
+        throw new AssertionError("the provider published no grant to a peer that offered CMA");
     }
 
     /**

@@ -19,7 +19,6 @@ import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -42,9 +41,8 @@ import org.junit.jupiter.api.Test;
 class ShmGrantHeldAtFreeTest {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+    private static final ConnectionLayout LAYOUT = HostileShmPeer.LAYOUT; // acceptByHand and holdGrant use it
     private static final Duration BOUND = Duration.ofSeconds(15);
-    private static final long VALID = 1L << 31;
     private static final int PEERS = 2;
 
     @Test
@@ -74,16 +72,10 @@ class ShmGrantHeldAtFreeTest {
                         rendezvous.unlink(q);
                         final SharedMapping m = SharedMapping.create("dat4j-held-free", LAYOUT.totalBytes());
                         close.add(m);
-                        final ByteBuffer buf = Handshake.frameBuffer();
-                        final Handshake req = new Handshake();
-                        req.decode(HostileShmPeer.readFrame(ch, buf));
-                        LAYOUT.writeHeader(m.segment(), 77);
-                        ch.write(HostileShmPeer.reply(req, Handshake.FLAG_CMA, bell, m, LAYOUT, 77).encode(
-                                Handshake.frameBuffer()));
-                        new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
+                        HostileShmPeer.acceptByHand(ch, m, bell, Handshake.FLAG_CMA);
                         AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                         maps.add(m.segment());
-                        slots.add(heldSlot(m.segment())); // one use of the LMR's grant, kept
+                        slots.add(HostileShmPeer.holdGrant(m.segment())); // one use of the LMR's grant, kept
                     }
                 }
                 free = Thread.ofPlatform().name("held-free-test").start(granted::close);
@@ -131,27 +123,11 @@ class ShmGrantHeldAtFreeTest {
     /** Waits until the slot at {@code at} leaves VALID: the owner's revoke has begun. */
     private static void awaitRevoking(final MemorySegment s, final long at) throws InterruptedException {
         final long end = System.nanoTime() + BOUND.toNanos();
-        while (((long) LONG.getVolatile(s, at) & VALID) != 0) {
+        while (((long) LONG.getVolatile(s, at) & HostileShmPeer.GRANT_VALID) != 0) {
             if (System.nanoTime() > end) {
                 throw new AssertionError("the free did not revoke the grant within " + BOUND);
             }
             Thread.sleep(1);
         }
-    }
-
-    /** Waits for the provider's grant (side 1's table), takes one use of it; {@return the slot's offset} */
-    private static long heldSlot(final MemorySegment s) throws InterruptedException {
-        final long end = System.nanoTime() + BOUND.toNanos();
-        while (System.nanoTime() < end) {
-            for (int i = 0; i < LAYOUT.grantSlots(); i++) {
-                final long at = LAYOUT.grants(1) + (long) ConnectionLayout.GRANT_BYTES * i;
-                final long state = (long) LONG.getVolatile(s, at);
-                if ((state & VALID) != 0 && LONG.compareAndSet(s, at, state, state + 1)) {
-                    return at;
-                }
-            }
-            Thread.sleep(1);
-        }
-        throw new AssertionError("the provider published no grant to a peer that offered CMA");
     }
 }

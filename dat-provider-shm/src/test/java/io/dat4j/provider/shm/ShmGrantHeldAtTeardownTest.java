@@ -18,7 +18,6 @@ import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -37,9 +36,8 @@ import org.junit.jupiter.api.Test;
 class ShmGrantHeldAtTeardownTest {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+    private static final ConnectionLayout LAYOUT = HostileShmPeer.LAYOUT; // acceptByHand and holdGrant use it
     private static final Duration BOUND = Duration.ofSeconds(15);
-    private static final long VALID = 1L << 31;
 
     @Test
     void aHeldGrantDoesNotStopTheIasOtherConnections() throws Exception {
@@ -67,17 +65,11 @@ class ShmGrantHeldAtTeardownTest {
                 try (SocketChannel ch = ssc.accept();
                         SharedMapping m = SharedMapping.create("dat4j-held", LAYOUT.totalBytes())) {
                     rendezvous.unlink(q);
-                    final ByteBuffer buf = Handshake.frameBuffer();
-                    final Handshake req = new Handshake();
-                    req.decode(HostileShmPeer.readFrame(ch, buf));
+                    final Handshake req = HostileShmPeer.acceptByHand(ch, m, bell, Handshake.FLAG_CMA);
                     final MemorySegment s = m.segment();
-                    LAYOUT.writeHeader(s, 77);
-                    final Handshake rep = HostileShmPeer.reply(req, Handshake.FLAG_CMA, bell, m, LAYOUT, 77);
-                    ch.write(rep.encode(Handshake.frameBuffer()));
-                    new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
                     AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                     // take one use of the provider's grant, as an initiator about to copy, and keep it
-                    final long slot = heldSlot(s);
+                    final long slot = HostileShmPeer.holdGrant(s);
                     try (Doorbell theirs = Doorbell.open(req.pid, req.doorbellFd)) {
                         // a record of no known type: a protocol violation, the provider breaks the connection
                         LONG.setRelease(s, LAYOUT.ring(0), 0xeeL);
@@ -118,21 +110,5 @@ class ShmGrantHeldAtTeardownTest {
 
     private static boolean drainThreadAlive() {
         return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("dat4j-shm-revoke"));
-    }
-
-    /** Waits for the provider's grant (side 1's table), takes one use of it; {@return the slot's offset} */
-    private static long heldSlot(final MemorySegment s) throws InterruptedException {
-        final long end = System.nanoTime() + BOUND.toNanos();
-        while (System.nanoTime() < end) {
-            for (int i = 0; i < LAYOUT.grantSlots(); i++) {
-                final long at = LAYOUT.grants(1) + (long) ConnectionLayout.GRANT_BYTES * i;
-                final long state = (long) LONG.getVolatile(s, at);
-                if ((state & VALID) != 0 && LONG.compareAndSet(s, at, state, state + 1)) {
-                    return at;
-                }
-            }
-            Thread.sleep(1);
-        }
-        throw new AssertionError("the provider published no grant to a peer that offered CMA");
     }
 }

@@ -22,7 +22,6 @@ import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -42,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class ShmHostileHeadTest {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+    private static final ConnectionLayout LAYOUT = HostileShmPeer.LAYOUT; // acceptByHand and holdGrant use it
     private static final Duration BOUND = Duration.ofSeconds(15);
     private static final int MESSAGE = 64 * 1024;
 
@@ -84,13 +83,8 @@ class ShmHostileHeadTest {
             try (SocketChannel ch = ssc.accept();
                     SharedMapping m = SharedMapping.create("dat4j-head", LAYOUT.totalBytes())) {
                 rendezvous.unlink(q);
-                final ByteBuffer buf = Handshake.frameBuffer();
-                final Handshake req = new Handshake();
-                req.decode(HostileShmPeer.readFrame(ch, buf));
+                final Handshake req = HostileShmPeer.acceptByHand(ch, m, bell, 0);
                 final MemorySegment s = m.segment();
-                LAYOUT.writeHeader(s, 77);
-                ch.write(HostileShmPeer.reply(req, 0, bell, m, LAYOUT, 77).encode(Handshake.frameBuffer()));
-                new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
                 AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                 try (Doorbell theirs = Doorbell.open(req.pid, req.doorbellFd)) {
                     ep.postSend(List.of(lmr.triplet(0, MESSAGE)), 5, CompletionFlag.DEFAULT);

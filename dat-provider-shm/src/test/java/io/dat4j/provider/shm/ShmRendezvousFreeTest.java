@@ -14,14 +14,12 @@ import io.dat4j.EventNumber;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.provider.shm.sys.ConnectionLayout;
 import io.dat4j.provider.shm.sys.Doorbell;
-import io.dat4j.provider.shm.sys.Handshake;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -39,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class ShmRendezvousFreeTest {
 
     private static final VarHandle LONG = JAVA_LONG.varHandle();
-    private static final ConnectionLayout LAYOUT = new ConnectionLayout(4096, 16);
+    private static final ConnectionLayout LAYOUT = HostileShmPeer.LAYOUT; // acceptByHand and holdGrant use it
     private static final Duration BOUND = Duration.ofSeconds(15);
 
     @Test
@@ -58,15 +56,9 @@ class ShmRendezvousFreeTest {
                 try (SocketChannel ch = ssc.accept();
                         SharedMapping m = SharedMapping.create("dat4j-rdvfree", LAYOUT.totalBytes())) {
                     rendezvous.unlink(q);
-                    final ByteBuffer buf = Handshake.frameBuffer();
-                    final Handshake req = new Handshake();
-                    req.decode(HostileShmPeer.readFrame(ch, buf));
                     final MemorySegment s = m.segment();
-                    LAYOUT.writeHeader(s, 77);
                     s.set(JAVA_LONG, LAYOUT.control(0, ConnectionLayout.PULLS), 1L); // we pull large SENDs: SEND_RDV
-                    final Handshake rep = HostileShmPeer.reply(req, 0, bell, m, LAYOUT, 77);
-                    ch.write(rep.encode(Handshake.frameBuffer()));
-                    new Handshake().decode(HostileShmPeer.readFrame(ch, buf)); // RTU
+                    HostileShmPeer.acceptByHand(ch, m, bell, 0);
                     AdapterPair.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
                     ep.postSend(List.of(buffer.triplet(0, 1024)), 7, CompletionFlag.DEFAULT);
                     final long end = System.nanoTime() + BOUND.toNanos();
