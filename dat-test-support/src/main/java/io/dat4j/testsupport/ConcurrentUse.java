@@ -1170,7 +1170,7 @@ public final class ConcurrentUse {
                 final List<Thread> freer = start("freer", 1, k -> {
                     final SplittableRandom r = rr.split();
                     awaitQuietly(go);
-                    for (long i = r.nextLong(0, 300_000); i > 0; i--) {
+                    for (long i = r.nextLong(0, 2_000_000); i > 0; i--) { // from the start to well into the stream
                         Thread.onSpinWait();
                     }
                     if (r.nextBoolean()) {
@@ -1194,6 +1194,147 @@ public final class ConcurrentUse {
                     if (st != DtoStatus.SUCCESS && st != DtoStatus.REMOTE_ACCESS && st != DtoStatus.LOCAL_PROTECTION
                             && st != DtoStatus.FLUSHED) {
                         violation("cookie " + e.getKey() + " completed " + st);
+                    }
+                }
+                check("round " + round);
+            }
+        }
+        requireNoLeak(before);
+        check("leaks");
+    }
+
+    /**
+     * LMRs are freed while SENDs stream out of them and into receives posted in others: two threads post SENDs from
+     * two client LMRs, one keeps the server's receives posted (a credit per receive) into two server LMRs, a poller on
+     * each side takes the completions, and a third thread frees one client and one server LMR at a random moment (a
+     * provider may keep an LMR acquired between copies, shm0 does: the free must take that back, not wait for it or
+     * copy after it). Every accepted post completes exactly once, in order per queue, with SUCCESS or an error status
+     * (LOCAL_PROTECTION for a freed LMR, REMOTE_RESPONDER or REMOTE_ACCESS at the sender whose SEND met a receive into
+     * a freed LMR, FLUSHED after the connection ends); a post naming a freed LMR is refused with a DatException or
+     * completes LOCAL_PROTECTION; each free returns; nothing else escapes and nothing leaks.
+     *
+     * @param rounds rounds, each on a fresh pair
+     * @throws InterruptedException never
+     */
+    public void regionFreeRacesSends(final int rounds) throws InterruptedException {
+        final Footprint before = warm();
+        final SplittableRandom seeds = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        for (int round = 0; round < rounds * SCALE; round++) {
+            final SplittableRandom rr = seeds.split();
+            try (AdapterPair p = pairs.get()) {
+                final int depth = 32;
+                final Endpoint[] pair = p.connect(attrs(depth), attrs(depth), null);
+                final Endpoint ep = pair[0];
+                final Endpoint sep = pair[1];
+                final Ledger ledger = new Ledger(true);
+                ledger.of(ep, "client EP");
+                ledger.of(sep, "server EP");
+                final LocalMemoryRegion local = p.lmr(p.c, 4096);
+                final LocalMemoryRegion spare = p.lmr(p.c, 4096);
+                final LocalMemoryRegion target = p.lmr(p.s, 4096);
+                final LocalMemoryRegion other = p.lmr(p.s, 4096);
+                final Semaphore credits = new Semaphore(depth);
+                final Semaphore receives = new Semaphore(depth);
+                final AtomicLong cookies = new AtomicLong();
+                final AtomicBoolean stop = new AtomicBoolean();
+                final AtomicBoolean sending = new AtomicBoolean(true);
+                final CountDownLatch go = new CountDownLatch(1);
+                final Map<Endpoint, Semaphore> byEp = Map.of(ep, credits, sep, receives);
+                final List<Thread> receiver = start("receiver", 1, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    final Queue q = ledger.queues.get(sep)[0];
+                    while (sending.get()) {
+                        if (!receives.tryAcquire()) {
+                            Thread.onSpinWait();
+                            continue;
+                        }
+                        final LocalMemoryRegion l = r.nextInt(4) == 0 ? other : target;
+                        final long c = cookies.incrementAndGet();
+                        try {
+                            synchronized (q) {
+                                q.posted(c);
+                                sep.postRecv(List.of(l.triplet(0, 4096)), c, CompletionFlag.DEFAULT);
+                            }
+                        } catch (final DatException e) {
+                            q.refused(c);
+                            receives.release();
+                            if (e.type() != StatusType.INVALID_PARAMETER && e.type() != StatusType.PRIVILEGES_VIOLATION
+                                    && e.type() != StatusType.INVALID_HANDLE && e.type() != StatusType.INVALID_STATE) {
+                                throw e;
+                            }
+                        }
+                    }
+                });
+                final List<Thread> posters = start("poster", 2, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    final Queue q = ledger.queues.get(ep)[1];
+                    for (int n = 0; n < 300 && !stop.get(); n++) {
+                        if (!credits.tryAcquire()) {
+                            Thread.onSpinWait();
+                            n--;
+                            continue;
+                        }
+                        final LocalMemoryRegion l = r.nextInt(4) == 0 ? spare : local;
+                        final int len = r.nextInt(1, 4097);
+                        final long c = cookies.incrementAndGet();
+                        try {
+                            synchronized (q) {
+                                q.posted(c);
+                                ep.postSend(List.of(l.triplet(0, len)), c, CompletionFlag.DEFAULT);
+                            }
+                        } catch (final DatException e) {
+                            q.refused(c);
+                            credits.release();
+                        }
+                    }
+                });
+                final List<Thread> pollers = start("poller", 2, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    final EventDispatcher evd = k == 0 ? p.c.evd : p.s.evd;
+                    while (!stop.get()) {
+                        drainInto(evd, ledger, byEp, r);
+                    }
+                });
+                final List<Thread> freer = start("freer", 1, k -> {
+                    final SplittableRandom r = rr.split();
+                    awaitQuietly(go);
+                    for (long i = r.nextLong(0, 2_000_000); i > 0; i--) { // from the start to well into the stream
+                        Thread.onSpinWait();
+                    }
+                    if (r.nextBoolean()) {
+                        target.close();
+                        spare.close();
+                    } else {
+                        spare.close();
+                        target.close();
+                    }
+                    spare.close(); // idempotent
+                });
+                go.countDown();
+                join(freer);
+                join(posters);
+                // the SENDs end (completed, or waiting for receives the receiver still posts); then the receives
+                // left posted end with the connection (FLUSHED)
+                final long end = System.nanoTime() + DRAIN_NANOS;
+                while (ledger.queues.get(ep)[1].outstanding() > 0 && System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                sending.set(false);
+                join(receiver);
+                guarded("disconnect", () -> sep.disconnect(CloseMode.ABRUPT));
+                stop.set(true);
+                join(pollers);
+                drainAll(List.of(p.c.evd, p.s.evd), ledger, rr);
+                for (final Queue q : new Queue[] {ledger.queues.get(ep)[1], ledger.queues.get(sep)[0]}) {
+                    for (final Map.Entry<Long, DtoStatus> e : q.done.entrySet()) {
+                        final DtoStatus st = e.getValue();
+                        if (st != DtoStatus.SUCCESS && st != DtoStatus.LOCAL_PROTECTION && st != DtoStatus.FLUSHED
+                                && st != DtoStatus.REMOTE_ACCESS && st != DtoStatus.REMOTE_RESPONDER) {
+                            violation(q.name + ": cookie " + e.getKey() + " completed " + st);
+                        }
                     }
                 }
                 check("round " + round);

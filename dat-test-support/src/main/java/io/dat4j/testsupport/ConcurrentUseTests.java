@@ -85,6 +85,16 @@ public abstract class ConcurrentUseTests {
     }
 
     /**
+     * {@link ConcurrentUse#regionFreeRacesSends}, 10 rounds.
+     *
+     * @throws Exception when a check fails
+     */
+    @Test
+    public void regionFreeRacesSends() throws Exception {
+        use.regionFreeRacesSends(10);
+    }
+
+    /**
      * {@link ConcurrentUse#connectionRaces}, 30 rounds.
      *
      * @throws Exception when a check fails
