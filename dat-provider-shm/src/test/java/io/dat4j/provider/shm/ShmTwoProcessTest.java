@@ -61,12 +61,6 @@ class ShmTwoProcessTest {
         }
     }
 
-    private BufferedReader startPeer(final Path dir, final String cma) throws Exception {
-        peer = new ProcessBuilder(ChildJvm.command(ShmPeerMain.class, List.of("-Ddat4j.shm.dir=" + dir,
-                "-Ddat4j.shm.cma=" + cma))).redirectErrorStream(true).start();
-        return new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8));
-    }
-
     /**
      * Sends SIGSTOP to the peer and waits until the kernel shows each of its threads stopped (state T in
      * {@code /proc/<pid>/task/<tid>/stat}): the signal takes effect asynchronously, and a test that posts right after
@@ -112,45 +106,58 @@ class ShmTwoProcessTest {
     }
 
     /**
-     * Connects to the peer; {@return the EP} with the peer's region in element 0 of {@code remote} and its region of
-     * another PZ in element 1 (when there is room)
+     * The peer process as the tests use it once connected: its output (for the lines it prints after {@code PEER}),
+     * its pid (to stop or kill it), this side's EP connected to it, the remote triplets of its 1 MiB region of the EP's
+     * PZ and of its region of another PZ (from the private data of its accept), and what {@link #assertNothingLeft}
+     * compares with: the rendezvous directory and this process's descriptors and mappings counted before the peer.
      */
-    private Endpoint connect(final long qualifier, final RemoteMemoryTriplet[] remote) {
+    private record Peer(BufferedReader out, String pid, Endpoint ep, RemoteMemoryTriplet region,
+            RemoteMemoryTriplet otherRegion, Path dir, long fds) {
+    }
+
+    /**
+     * Opens this side's IAs on a rendezvous directory of the test's own with {@code params} besides, counts this
+     * process's descriptors and mappings, starts the peer process ({@link ShmPeerMain}) on the same directory with
+     * {@code cma} and connects to it: the set-up every test with a peer process needs, in the one order that makes the
+     * count a baseline (after the IAs, before the peer and the connection). {@return the connected peer}
+     */
+    private Peer startPeer(final String cma, final String params) throws Exception {
+        final Path dir = tmp.resolve("r");
+        f = new Fixture("dat4j.shm.dir=" + dir + (params.isEmpty() ? "" : " " + params));
+        final long fds = Descriptors.openDescriptors();
+        peer = new ProcessBuilder(ChildJvm.command(ShmPeerMain.class, List.of("-Ddat4j.shm.dir=" + dir,
+                "-Ddat4j.shm.cma=" + cma))).redirectErrorStream(true).start();
+        final BufferedReader out = new BufferedReader(new InputStreamReader(peer.getInputStream(),
+                StandardCharsets.UTF_8));
+        final String[] hello = line(out, "PEER ").split(" ");
         final Endpoint ep = f.c.ep(null);
-        ep.connect(InetAddress.getLoopbackAddress(), qualifier, Fixture.WAIT, new byte[] {1});
+        ep.connect(InetAddress.getLoopbackAddress(), Long.parseLong(hello[1]), Fixture.WAIT, new byte[] {1});
         final ConnectionEvent est = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_ESTABLISHED);
         final ByteBuffer b = ByteBuffer.wrap(est.privateData().toByteArray());
-        remote[0] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
-        if (remote.length > 1) {
-            remote[1] = new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong());
-        }
-        return ep;
+        return new Peer(out, hello[2], ep, new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong()),
+                new RemoteMemoryTriplet(b.getInt(), b.getLong(), b.getLong()), dir, fds);
     }
 
     /** With CMA between the processes, a region of another PZ than the target EP's is refused all the same. */
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void rdmaToARegionOfAnotherProtectionZoneIsRefused(final boolean write) throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[2];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 4096);
         buf.segment().fill((byte) 1);
         // the EP's own PZ is served by CMA first
-        ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 1, new RemoteMemoryTriplet(remote[0].rmrContext(),
-                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 1, new RemoteMemoryTriplet(p.region().rmrContext(),
+                p.region().virtualAddress(), 4096), CompletionFlag.DEFAULT);
         assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
         if (write) {
-            ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 2, remote[1], CompletionFlag.DEFAULT);
+            ep.postRdmaWrite(List.of(buf.triplet(0, 4096)), 2, p.otherRegion(), CompletionFlag.DEFAULT);
         } else {
-            ep.postRdmaRead(List.of(buf.triplet(0, 4096)), 2, remote[1], CompletionFlag.DEFAULT);
+            ep.postRdmaRead(List.of(buf.triplet(0, 4096)), 2, p.otherRegion(), CompletionFlag.DEFAULT);
         }
         assertEquals(DtoStatus.REMOTE_ACCESS, Fixture.dto(f.c.evd).status());
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
-        assertEquals("OTHER unchanged", line(out, "OTHER "));
+        assertEquals("OTHER unchanged", line(p.out(), "OTHER "));
         if (!write) {
             for (int i = 0; i < 4096; i++) {
                 assertEquals(1, buf.segment().get(JAVA_BYTE, i), "no byte of the other PZ's region read");
@@ -161,12 +168,8 @@ class ShmTwoProcessTest {
     @ParameterizedTest
     @ValueSource(strings = {"auto", "off"})
     void sendsAndRdmaBetweenTwoProcesses(final String cma) throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.cma=" + cma);
-        final BufferedReader out = startPeer(dir, cma);
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer(cma, "dat4j.shm.cma=" + cma);
+        final Endpoint ep = p.ep();
         final int max = 300_000;
         final LocalMemoryRegion src = f.lmr(f.c, ShmPeerMain.REGION);
         final LocalMemoryRegion dst = f.lmr(f.c, ShmPeerMain.REGION);
@@ -181,15 +184,15 @@ class ShmTwoProcessTest {
         if (cma.equals("off")) { // a side with CMA off neither names its memory nor pulls
             assertEquals(0, f.clientTransport.rendezvousSent.sum() + f.clientTransport.rendezvousPulled.sum());
         }
-        ep.postRdmaWrite(List.of(src.triplet(0, ShmPeerMain.REGION)), 3, remote[0], CompletionFlag.DEFAULT);
+        ep.postRdmaWrite(List.of(src.triplet(0, ShmPeerMain.REGION)), 3, p.region(), CompletionFlag.DEFAULT);
         assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
         dst.segment().fill((byte) 0);
-        ep.postRdmaRead(List.of(dst.triplet(0, ShmPeerMain.REGION)), 4, remote[0], CompletionFlag.DEFAULT);
+        ep.postRdmaRead(List.of(dst.triplet(0, ShmPeerMain.REGION)), 4, p.region(), CompletionFlag.DEFAULT);
         assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
         assertEquals(-1, dst.segment().mismatch(src.segment()), "read back what was written");
         ep.disconnect(CloseMode.GRACEFUL);
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
-        assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(out, "END "));
+        assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(p.out(), "END "));
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, peer.exitValue());
     }
@@ -202,12 +205,8 @@ class ShmTwoProcessTest {
      */
     @Test
     void rdmaByCmaGoesWithoutTheQueueKeepsTheOrderAndStopsAtAFreedRegion() throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         ShmSingleThreadSendTest.stopProgressThreads(f); // only this thread services this side's connection
         final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
         final LocalMemoryRegion src = f.lmr(f.c, ShmPeerMain.REGION);
@@ -218,13 +217,13 @@ class ShmTwoProcessTest {
         final long queued = client.requestsPosted();
         for (int i = 0; i < 16; i++) {
             final long at = (long) i * 65_536;
-            ep.postRdmaWrite(List.of(src.triplet(at, 65_536)), 10 + i, new RemoteMemoryTriplet(remote[0].rmrContext(),
-                    remote[0].virtualAddress() + at, 65_536), CompletionFlag.DEFAULT);
+            ep.postRdmaWrite(List.of(src.triplet(at, 65_536)), 10 + i, new RemoteMemoryTriplet(p.region().rmrContext(),
+                    p.region().virtualAddress() + at, 65_536), CompletionFlag.DEFAULT);
             final DtoCompletionEvent d = Fixture.dto(f.c.evd);
             assertEquals(DtoStatus.SUCCESS, d.status(), d.toString());
             assertEquals(10 + i, d.cookie());
         }
-        ep.postRdmaRead(List.of(dst.triplet(0, ShmPeerMain.REGION)), 30, remote[0], CompletionFlag.DEFAULT);
+        ep.postRdmaRead(List.of(dst.triplet(0, ShmPeerMain.REGION)), 30, p.region(), CompletionFlag.DEFAULT);
         assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.c.evd).status());
         assertEquals(-1, dst.segment().mismatch(src.segment()), "read back what was written");
         assertEquals(queued, client.requestsPosted(), "an RDMA write or read by CMA on an idle connection was queued");
@@ -232,8 +231,8 @@ class ShmTwoProcessTest {
         final LocalMemoryRegion slot = f.lmr(f.c, 4096);
         ep.postRecv(List.of(slot.triplet(0, 4096)), 40, CompletionFlag.DEFAULT);
         ep.postSend(List.of(src.triplet(0, 8)), 41, CompletionFlag.DEFAULT);
-        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 42, new RemoteMemoryTriplet(remote[0].rmrContext(),
-                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 42, new RemoteMemoryTriplet(p.region().rmrContext(),
+                p.region().virtualAddress(), 4096), CompletionFlag.DEFAULT);
         assertEquals(queued + 1, client.requestsPosted(), "the write behind a SEND in flight was not queued");
         final List<Long> order = new java.util.ArrayList<>();
         while (order.size() < 3) {
@@ -244,13 +243,13 @@ class ShmTwoProcessTest {
         assertEquals(List.of(41L, 42L), order.stream().filter(c -> c != 40L).toList(), "request completions in order");
         // the peer frees its region, then echoes: its grant was revoked before this side sees the echo
         echo(ep, f, List.of(src.triplet(0, ShmPeerMain.FREE_REGION)), List.of(slot.triplet(0, 4096)));
-        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 50, new RemoteMemoryTriplet(remote[0].rmrContext(),
-                remote[0].virtualAddress(), 4096), CompletionFlag.DEFAULT);
+        ep.postRdmaWrite(List.of(src.triplet(0, 4096)), 50, new RemoteMemoryTriplet(p.region().rmrContext(),
+                p.region().virtualAddress(), 4096), CompletionFlag.DEFAULT);
         final DtoCompletionEvent refused = Fixture.dto(f.c.evd);
         assertEquals(50, refused.cookie());
         assertEquals(DtoStatus.REMOTE_ACCESS, refused.status(), refused.toString());
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
-        line(out, "END ");
+        line(p.out(), "END ");
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, peer.exitValue());
     }
@@ -263,18 +262,13 @@ class ShmTwoProcessTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void manyThreadsPostAndPollAcrossProcessesUntilTheEnd(final boolean kill) throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final long fds = Descriptors.openDescriptors();
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 64 << 10);
-        new ConcurrentUse(() -> f).requestsFromManyThreadsUntilTheEnd(ep, f.c.evd, buf, remote[0], () -> {
+        new ConcurrentUse(() -> f).requestsFromManyThreadsUntilTheEnd(ep, f.c.evd, buf, p.region(), () -> {
             if (kill) {
                 try {
-                    new ProcessBuilder("kill", "-KILL", hello[2]).start().waitFor();
+                    new ProcessBuilder("kill", "-KILL", p.pid()).start().waitFor();
                 } catch (final Exception e) {
                     throw new AssertionError(e);
                 }
@@ -288,31 +282,26 @@ class ShmTwoProcessTest {
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         ep.close();
         buf.close();
-        assertNothingLeft(fds, dir);
+        assertNothingLeft(p);
     }
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aPeerKilledMidTransferBreaksTheConnectionAndLeavesNothing(final boolean stopFirst) throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final long fds = Descriptors.openDescriptors();
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
         for (int i = 0; i < 4; i++) {
             ep.postRecv(List.of(buf.triplet(i << 20, 1 << 20)), 10 + i, CompletionFlag.DEFAULT);
         }
         if (stopFirst) {
-            stopProcess(hello[2]);
+            stopProcess(p.pid());
         }
         // more than the rings hold: with the peer stopped they stay in flight
         for (int i = 0; i < 4; i++) {
             ep.postSend(List.of(buf.triplet(i << 20, 1 << 20)), 20 + i, CompletionFlag.DEFAULT);
         }
-        new ProcessBuilder("kill", "-KILL", hello[2]).start().waitFor();
+        new ProcessBuilder("kill", "-KILL", p.pid()).start().waitFor();
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         final ConnectionEvent end = Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
         assertNotNull(end);
@@ -330,7 +319,7 @@ class ShmTwoProcessTest {
         assertTrue(!stopFirst || flushed >= 4, "the receives at least are flushed: " + flushed);
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         ep.close();
-        assertNothingLeft(fds, dir);
+        assertNothingLeft(p);
     }
 
     /**
@@ -341,13 +330,8 @@ class ShmTwoProcessTest {
      */
     @Test
     void aPeerKilledMidCmaRdmaCompletesEachOperationOnce() throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final long fds = Descriptors.openDescriptors();
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, ShmPeerMain.REGION);
         ShmSingleThreadSendTest.stopProgressThreads(f); // only this thread services this side's connection
         final ShmEndpoint client = ShmSingleThreadSendTest.only(f.clientTransport).endpoint();
@@ -358,20 +342,20 @@ class ShmTwoProcessTest {
         for (long queued = -1; queued != client.requestsPosted(); posted++) {
             assertTrue(System.nanoTime() < deadline, "no RDMA write went by CMA within 15 s");
             queued = client.requestsPosted();
-            ep.postRdmaWrite(List.of(buf.triplet(0, ShmPeerMain.REGION)), posted, remote[0], CompletionFlag.DEFAULT);
+            ep.postRdmaWrite(List.of(buf.triplet(0, ShmPeerMain.REGION)), posted, p.region(), CompletionFlag.DEFAULT);
             seenOnce(Fixture.dto(f.c.evd), posted + 1);
         }
         Process kill = null;
         try {
             while (posted < 100_000 && ep.state() == io.dat4j.EndpointState.CONNECTED) {
                 if (kill == null && successes >= 32) {
-                    kill = new ProcessBuilder("kill", "-KILL", hello[2]).start(); // lands while we post below
+                    kill = new ProcessBuilder("kill", "-KILL", p.pid()).start(); // lands while we post below
                 }
                 final var l = List.of(buf.triplet(0, ShmPeerMain.REGION));
                 if (posted % 2 == 0) {
-                    ep.postRdmaWrite(l, posted, remote[0], CompletionFlag.DEFAULT);
+                    ep.postRdmaWrite(l, posted, p.region(), CompletionFlag.DEFAULT);
                 } else {
-                    ep.postRdmaRead(l, posted, remote[0], CompletionFlag.DEFAULT);
+                    ep.postRdmaRead(l, posted, p.region(), CompletionFlag.DEFAULT);
                 }
                 posted++;
                 while (f.c.evd.poll() instanceof DtoCompletionEvent d) {
@@ -397,7 +381,7 @@ class ShmTwoProcessTest {
         assertTrue(successes > 0 && failedOnce, posted + " posted, " + successes + " SUCCESS: the kill raced nothing");
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         ep.close();
-        assertNothingLeft(fds, dir);
+        assertNothingLeft(p);
     }
 
     private final Set<Long> seen = new HashSet<>();
@@ -417,11 +401,11 @@ class ShmTwoProcessTest {
     }
 
     /** No descriptor or mapping left here; the killed peer's socket file gone after a sweep; nothing in /dev/shm. */
-    private static void assertNothingLeft(final long fds, final Path dir) throws Exception {
-        assertTrue(Descriptors.settle(fds) <= fds, "no descriptor or mapping left");
+    private static void assertNothingLeft(final Peer session) throws Exception {
+        assertTrue(Descriptors.settle(session.fds()) <= session.fds(), "no descriptor or mapping left");
         // the killed peer's listening socket file stays until a sweep (every process sweeps at its first IA open)
-        Rendezvous.open(dir).sweep();
-        try (var files = Files.list(dir)) {
+        Rendezvous.open(session.dir()).sweep();
+        try (var files = Files.list(session.dir())) {
             assertEquals(0, files.count(), "no socket file left after the sweep");
         }
         try (var shm = Files.list(Path.of("/dev/shm"))) {
@@ -433,15 +417,11 @@ class ShmTwoProcessTest {
     /** A stopped peer (SIGSTOP) with requests waiting for it: after the transport timeout, TRANSPORT then FLUSHED. */
     @org.junit.jupiter.api.Test
     void aStoppedPeerTimesOut() throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir + " dat4j.shm.ackTimeoutMillis=100");
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final RemoteMemoryTriplet[] remote = new RemoteMemoryTriplet[1];
-        final Endpoint ep = connect(Long.parseLong(hello[1]), remote);
+        final Peer p = startPeer("auto", "dat4j.shm.ackTimeoutMillis=100");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
         ep.postRecv(List.of(buf.triplet(0, 1 << 20)), 10, CompletionFlag.DEFAULT);
-        stopProcess(hello[2]);
+        stopProcess(p.pid());
         try {
             for (int i = 0; i < 3; i++) {
                 ep.postSend(List.of(buf.triplet(i << 20, 1 << 20)), 20 + i, CompletionFlag.DEFAULT);
@@ -461,7 +441,7 @@ class ShmTwoProcessTest {
             assertEquals(DtoStatus.FLUSHED, status[3]);
             assertEquals(null, f.c.evd.poll(), "each once");
         } finally {
-            new ProcessBuilder("kill", "-CONT", hello[2]).start().waitFor();
+            new ProcessBuilder("kill", "-CONT", p.pid()).start().waitFor();
         }
     }
 
@@ -489,11 +469,8 @@ class ShmTwoProcessTest {
      */
     @org.junit.jupiter.api.Test
     void sendsAroundTheRendezvousThresholdGoBothWays() throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion src = f.lmr(f.c, ShmPeerMain.REGION);
         final LocalMemoryRegion dst = f.lmr(f.c, ShmPeerMain.REGION);
         for (int i = 0; i < ShmPeerMain.REGION; i++) {
@@ -525,7 +502,7 @@ class ShmTwoProcessTest {
         assertEquals(sent + 1, f.clientTransport.rendezvousSent.sum());
         ep.disconnect(CloseMode.GRACEFUL);
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_DISCONNECTED);
-        assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(out, "END "));
+        assertEquals("END " + EventNumber.CONNECTION_EVENT_DISCONNECTED, line(p.out(), "END "));
     }
 
     /**
@@ -537,11 +514,8 @@ class ShmTwoProcessTest {
     @org.junit.jupiter.params.provider.CsvSource({"true, true", "true, false", "false, true", "false, false"})
     void aReceiveTooSmallGivesTheSameErrorsWithAndWithoutRendezvous(final boolean rendezvous, final boolean mine)
             throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir + (rendezvous ? "" : " dat4j.shm.sendRendezvousBytes=0"));
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final Peer p = startPeer("auto", rendezvous ? "" : "dat4j.shm.sendRendezvousBytes=0");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 4L << 20);
         echo(ep, f, List.of(buf.triplet(0, 8)), List.of(buf.triplet(8, 8)));
         final long sent = f.clientTransport.rendezvousSent.sum();
@@ -573,7 +547,7 @@ class ShmTwoProcessTest {
         }
         assertEquals(rendezvous ? 1 : 0, f.clientTransport.rendezvousSent.sum() - sent, "sent by rendezvous");
         assertEquals(0, f.clientTransport.rendezvousPulled.sum() - pulled, "nothing pulled");
-        assertEquals("END " + EventNumber.CONNECTION_EVENT_BROKEN, line(out, "END "));
+        assertEquals("END " + EventNumber.CONNECTION_EVENT_BROKEN, line(p.out(), "END "));
     }
 
     /**
@@ -582,16 +556,12 @@ class ShmTwoProcessTest {
      */
     @org.junit.jupiter.api.Test
     void aPeerKilledMidRendezvousFlushesEachSendOnce() throws Exception {
-        final Path dir = tmp.resolve("r");
-        f = new Fixture("dat4j.shm.dir=" + dir);
-        final long fds = Descriptors.openDescriptors();
-        final BufferedReader out = startPeer(dir, "auto");
-        final String[] hello = line(out, "PEER ").split(" ");
-        final Endpoint ep = connect(Long.parseLong(hello[1]), new RemoteMemoryTriplet[1]);
+        final Peer p = startPeer("auto", "");
+        final Endpoint ep = p.ep();
         final LocalMemoryRegion buf = f.lmr(f.c, 8L << 20);
         echo(ep, f, List.of(buf.triplet(0, 8)), List.of(buf.triplet(8, 8)));
         final long sent = f.clientTransport.rendezvousSent.sum();
-        stopProcess(hello[2]);
+        stopProcess(p.pid());
         for (int i = 0; i < 4; i++) {
             ep.postRecv(List.of(buf.triplet((4L + i) << 20, 1 << 20)), 10 + i, CompletionFlag.DEFAULT);
         }
@@ -603,7 +573,7 @@ class ShmTwoProcessTest {
             Thread.sleep(1); // the SEND_RDVs are written by the posters (or the progress thread)
         }
         assertEquals(4, f.clientTransport.rendezvousSent.sum() - sent, "all four went by rendezvous");
-        new ProcessBuilder("kill", "-KILL", hello[2]).start().waitFor();
+        new ProcessBuilder("kill", "-KILL", p.pid()).start().waitFor();
         assertTrue(peer.waitFor(30, TimeUnit.SECONDS));
         Fixture.expect(f.c.conn, EventNumber.CONNECTION_EVENT_BROKEN);
         final Set<Long> seen = new HashSet<>();
@@ -615,7 +585,7 @@ class ShmTwoProcessTest {
         assertEquals(null, f.c.evd.poll(), "nothing completes a second time");
         buf.close(); // would wait for the regions held for the pulls if they were not released
         ep.close();
-        assertNothingLeft(fds, dir);
+        assertNothingLeft(p);
     }
 
     /** In one process SENDs never go by rendezvous (no CMA to this very process): the ring, of any size. */
