@@ -9,10 +9,8 @@ import java.nio.ByteBuffer;
  * A registered memory region as a transport sees it: the memory, the transport's registration, the privileges, and a
  * guard that lets the LMR's free wait until no transport thread copies into or out of it. A transport brackets every
  * access to the region's memory that is not covered by a posted operation's lifetime with {@link #acquire()} and
- * {@link #release()}; after the free starts, acquire fails, so no byte of a freed region is touched. A transport may
- * keep one acquire for several accesses (a hold kept for the next copy of the same LMR) if it gives the hold back in
- * {@link Transport#memoryRevoked}, which the free calls before it waits. The consumer's {@link LocalMemoryRegion}
- * handle cannot be cast to it.
+ * {@link #release()}; after the free starts, acquire fails, so no byte of a freed region is touched. The consumer's
+ * {@link LocalMemoryRegion} handle cannot be cast to it.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; each {@link #view(int)} slot belongs to one thread.
  * Takes no lock.

@@ -98,19 +98,6 @@ public interface Transport {
     void deregisterMemory(RegisteredRegion region);
 
     /**
-     * The free of an LMR has begun ({@code dat_lmr_free}, or the close of its IA): {@link RegisteredRegion#acquire()}
-     * fails from now on, and next the kit waits (at most 10 s) until every access acquired before has been released,
-     * then calls {@link #deregisterMemory}. A transport that keeps a region acquired between accesses (a hold kept for
-     * the next copy into or out of the same LMR, which spares the acquire and release of each copy) gives such holds
-     * back here; one it keeps would make the free wait the whole 10 s. Called with no kit lock held, on the thread
-     * that frees. The default does nothing: a transport that releases each access at its end needs nothing here.
-     *
-     * @param region the LMR being freed
-     */
-    default void memoryRevoked(final RegisteredRegion region) {
-    }
-
-    /**
      * Creates the completion source of a new EVD ({@code dapls_ib_cq_alloc}; verbs: a CQ). A transport that posts
      * completions straight into the EVD returns null (the default).
      *

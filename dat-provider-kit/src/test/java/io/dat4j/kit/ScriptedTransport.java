@@ -139,39 +139,14 @@ public final class ScriptedTransport implements Transport {
         return e;
     }
 
-    /**
-     * When set, each region registered from then on is acquired at once and kept so (as a transport keeps a hold for
-     * its next copy) until {@link #memoryRevoked} gives it back.
-     */
-    public volatile boolean holdRegions;
-    /** The memory hooks in the order called: "revoked" (with whether a new acquire still succeeded) and "deregister". */
-    public final List<String> memoryCalls = new CopyOnWriteArrayList<>();
-    private final List<RegisteredRegion> held = new CopyOnWriteArrayList<>();
-
     @Override
     public Object registerMemory(final RegisteredRegion region) {
         registered.add(region);
-        if (holdRegions && region.acquire()) {
-            held.add(region);
-        }
         return nextRegistration;
     }
 
     @Override
-    public void memoryRevoked(final RegisteredRegion region) {
-        final boolean acquired = region.acquire();
-        if (acquired) {
-            region.release();
-        }
-        memoryCalls.add("revoked acquire=" + acquired);
-        if (held.remove(region)) {
-            region.release();
-        }
-    }
-
-    @Override
     public void deregisterMemory(final RegisteredRegion region) {
-        memoryCalls.add("deregister");
         registered.remove(region);
     }
 

@@ -1206,9 +1206,8 @@ public final class ConcurrentUse {
     /**
      * LMRs are freed while SENDs stream out of them and into receives posted in others: two threads post SENDs from
      * two client LMRs, one keeps the server's receives posted (a credit per receive) into two server LMRs, a poller on
-     * each side takes the completions, and a third thread frees one client and one server LMR at a random moment (a
-     * provider may keep an LMR acquired between copies, shm0 does: the free must take that back, not wait for it or
-     * copy after it). Every accepted post completes exactly once, in order per queue, with SUCCESS or an error status
+     * each side takes the completions, and a third thread frees one client and one server LMR at a random moment,
+     * from the first SENDs to well into the stream. Every accepted post completes exactly once, in order per queue, with SUCCESS or an error status
      * (LOCAL_PROTECTION for a freed LMR, REMOTE_RESPONDER or REMOTE_ACCESS at the sender whose SEND met a receive into
      * a freed LMR, FLUSHED after the connection ends); a post naming a freed LMR is refused with a DatException or
      * completes LOCAL_PROTECTION; each free returns; nothing else escapes and nothing leaks.

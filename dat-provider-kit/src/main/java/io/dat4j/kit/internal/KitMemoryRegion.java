@@ -150,11 +150,6 @@ final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
             return;
         }
         region.revoke();
-        try {
-            ia.transport().memoryRevoked(region); // holds kept between accesses go back before the wait below
-        } catch (final RuntimeException e) {
-            LOG.warn("the transport failed to give back its holds of LMR {} at its free", this, e);
-        }
         ia.unregisterRegion(this);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (region.users() > 0) {

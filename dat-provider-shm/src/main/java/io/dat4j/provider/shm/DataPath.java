@@ -23,8 +23,7 @@ import java.lang.foreign.MemorySegment;
  * rendezvous SENDs pulled from the peer ({@link RendezvousPull}). The records, what completes each request and what
  * the target checks are in docs/shm-wire.md. Every index, length and field read from the mapping is checked
  * ({@link ProtocolViolation} breaks this connection only); copies touch registered memory only between
- * {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()} (for receives and outgoing requests, a
- * hold kept for the next copy of the same LMR, {@link #hold}).
+ * {@link RegisteredRegion#acquire()} and {@link RegisteredRegion#release()}.
  *
  * <p>Thread safety: guarded by {@link ShmConnection#lock}: one thread at a time services the connection (a poster, a
  * consumer in {@code dat_evd_dequeue/wait}, the progress thread); see docs/providers.md, "Data path and waiting".
@@ -115,18 +114,6 @@ final class DataPath {
     private boolean drained;
 
     private final PeerLiveness liveness = new PeerLiveness();
-    /**
-     * The LMRs this path keeps acquired between copies ({@link #hold}), one for the receives it fills ({@link #IN})
-     * and one for the requests it writes out ({@link #OUT}): the next copy of the same LMR takes no acquire and
-     * release (two atomic operations on the message's path). A hold goes back when that side copies another LMR, at
-     * the LMR's free ({@link ShmTransport#memoryRevoked}, before the kit waits for its users) and when the path ends
-     * ({@link #flushHeld}, {@link #unmap}). Lock held.
-     */
-    private final RegisteredRegion[] held = new RegisteredRegion[2];
-    /** {@link #held} slot of the receives' LMR. */
-    static final int IN = 0;
-    /** {@link #held} slot of the outgoing requests' LMR. */
-    static final int OUT = 1;
     /**
      * Completions this path made into the EP's EVDs from a service round ({@link #complete}, {@link #failed}). A round
      * reports them as work done: a thread waiting on an EVD that services the connection itself gets no wake-up from
@@ -601,7 +588,7 @@ final class DataPath {
                 inSegDone = 0;
             }
             final RegisteredRegion r = op.region(inSeg);
-            if (!hold(IN, r)) {
+            if (!r.acquire()) {
                 localFault(op, "the receive's LMR was freed during the transfer");
                 return false;
             }
@@ -612,6 +599,8 @@ final class DataPath {
             } catch (final IllegalStateException e) {
                 localFault(op, "the memory under the receive's LMR was freed while it was registered");
                 return false;
+            } finally {
+                r.release();
             }
             inSegDone += n;
             inDone += n;
@@ -708,50 +697,6 @@ final class DataPath {
         }
     }
 
-    /**
-     * {@return false if {@code r} is being freed} Keeps {@code r} acquired in slot {@code slot} ({@link #held}) for
-     * this copy and the next ones of the same LMR, giving back the LMR held there before. Lock held.
-     *
-     * @param slot {@link #IN} or {@link #OUT}
-     * @param r the LMR about to be copied into or out of
-     */
-    boolean hold(final int slot, final RegisteredRegion r) {
-        final RegisteredRegion h = held[slot];
-        if (h == r) {
-            return true;
-        }
-        if (h != null) {
-            held[slot] = null;
-            h.release();
-        }
-        if (!r.acquire()) {
-            return false;
-        }
-        held[slot] = r;
-        return true;
-    }
-
-    /** Gives back the holds of {@code r}, an LMR being freed ({@link #held}). Lock held. */
-    void giveBack(final RegisteredRegion r) {
-        for (int i = 0; i < held.length; i++) {
-            if (held[i] == r) {
-                held[i] = null;
-                r.release();
-            }
-        }
-    }
-
-    /** Gives back every hold ({@link #held}): the path ends. Lock held. */
-    private void giveBackAll() {
-        for (int i = 0; i < held.length; i++) {
-            final RegisteredRegion h = held[i];
-            if (h != null) {
-                held[i] = null;
-                h.release();
-            }
-        }
-    }
-
     /** Completes what the peer consumed, by its position as known (HEAD word or carried in a record). */
     private int reap() {
         return infl.count() == 0 ? 0 : infl.reap(out.consumed(), ep.up);
@@ -844,7 +789,6 @@ final class DataPath {
             ep.up.complete(op, DtoStatus.FLUSHED, 0);
         }
         responses.clear();
-        giveBackAll(); // no copy after this: the ending path holds no LMR
     }
 
     /** {@return true once the NAK owed is in the ring and published: the connection may break now} */
@@ -854,7 +798,6 @@ final class DataPath {
 
     /** Unmaps the shared memory; the caller revoked the grants and holds the lock. */
     void unmap() {
-        giveBackAll();
         mapping.close();
         peerBell.close();
         arena.close();

@@ -348,7 +348,7 @@ final class Outbound {
                 curSegDone = 0;
             }
             final RegisteredRegion r = op.region(curSeg);
-            if (!p.hold(DataPath.OUT, r)) {
+            if (!r.acquire()) {
                 abortCurrent(op, "the LMR of a request was freed during the transfer");
                 return false;
             }
@@ -359,6 +359,8 @@ final class Outbound {
             } catch (final IllegalStateException e) {
                 abortCurrent(op, "the memory under a request's LMR was freed while it was registered");
                 return false;
+            } finally {
+                r.release();
             }
             if (n == 0) {
                 return false;

@@ -355,26 +355,6 @@ final class ShmTransport implements Transport {
     }
 
     /**
-     * {@inheritDoc} Each connection's data path gives back the holds it keeps between copies of the LMR
-     * ({@link DataPath#hold}), under the connection's lock, so no copy of it is in progress when this returns; a path
-     * that ended gave its holds back then ({@link DataPath#flushHeld}).
-     */
-    @Override
-    public void memoryRevoked(final RegisteredRegion region) {
-        for (final ShmConnection c : connections) {
-            c.lock.lock();
-            try {
-                final DataPath p = c.path();
-                if (p != null) {
-                    p.giveBack(region);
-                }
-            } finally {
-                c.lock.unlock();
-            }
-        }
-    }
-
-    /**
      * Revokes a freed LMR's grant on every connection of its PZ (and on the ended connections the drain thread still
      * holds) and waits until each peer gave back the uses it took before, at most {@code revokeMillis} in all; a
      * connection whose peer still holds one then is broken, and the free goes on. The grant leaves VALID on every
