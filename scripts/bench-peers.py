@@ -453,9 +453,12 @@ class Driver:
         interrupted = False
         try:
             for rnd in range(1, a.rounds + 1):
+                # every other round runs the pairs in the reverse order, so that a pair's place in the round (after
+                # which other pair, how long into the round) weighs on both sides of an A/B alike
+                peers = a.peers if rnd % 2 == 1 else list(reversed(a.peers))
                 for placement in a.placements:
                     for kind in a.kinds:
-                        for peer in a.peers:
+                        for peer in peers:
                             self.job(rnd, placement, peer, kind)
         except KeyboardInterrupt:
             interrupted = True  # keep what was measured: runs.json and the report still get written
@@ -540,7 +543,7 @@ def main():
                         "default: same,split")
     p.add_argument("--cpus", type=lambda s: [int(c) for c in s.split(",")], default=[0, 1],
                    help="the two CPUs for taskset: same uses the first, split both (default: 0,1)")
-    p.add_argument("--rounds", type=int, default=3, help="rounds, each running every selected pair once (default: 3)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds, each running every selected pair once, the even ones in the reverse order (default: 3)")
     p.add_argument("--lat-sizes", type=size_list, default=size_list("8,64,4k,64k"),
                    help="ping-pong sizes (default: 8,64,4k,64k)")
     p.add_argument("--bw-sizes", type=size_list, default=size_list("4k,64k,1m,4m"),
