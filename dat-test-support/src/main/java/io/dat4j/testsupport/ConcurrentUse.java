@@ -1102,6 +1102,73 @@ public final class ConcurrentUse {
         return r.nextLong(1, Long.MAX_VALUE);
     }
 
+    /** One post of {@link #creditPosters}: {@code cookie} with the poster's random source. */
+    private interface CreditPost {
+        void post(SplittableRandom r, long cookie);
+    }
+
+    /**
+     * Starts two threads that, once {@code go} opens, make 300 posts each (until {@code stop}), each taking a credit
+     * first and recorded in {@code q} under the queue's monitor; a post refused with a DatException gives its credit
+     * back and leaves the ledger.
+     */
+    private List<Thread> creditPosters(final SplittableRandom rr, final CountDownLatch go, final AtomicBoolean stop,
+            final Semaphore credits, final AtomicLong cookies, final Queue q, final CreditPost post) {
+        return start("poster", 2, k -> {
+            final SplittableRandom r = rr.split();
+            awaitQuietly(go);
+            for (int n = 0; n < 300 && !stop.get(); n++) {
+                if (!credits.tryAcquire()) {
+                    Thread.onSpinWait();
+                    n--;
+                    continue;
+                }
+                final long c = cookies.incrementAndGet();
+                try {
+                    synchronized (q) {
+                        q.posted(c);
+                        post.post(r, c);
+                    }
+                } catch (final DatException e) {
+                    q.refused(c);
+                    credits.release();
+                }
+            }
+        });
+    }
+
+    /**
+     * Starts a thread that, once {@code go} opens, spins a random count below {@code maxSpins}, frees {@code a} and
+     * {@code b} in a random order, then frees {@code a} again (idempotent).
+     */
+    private List<Thread> freer(final SplittableRandom rr, final CountDownLatch go, final long maxSpins,
+            final LocalMemoryRegion a, final LocalMemoryRegion b) {
+        return start("freer", 1, k -> {
+            final SplittableRandom r = rr.split();
+            awaitQuietly(go);
+            for (long i = r.nextLong(0, maxSpins); i > 0; i--) {
+                Thread.onSpinWait();
+            }
+            if (r.nextBoolean()) {
+                a.close();
+                b.close();
+            } else {
+                b.close();
+                a.close();
+            }
+            a.close();
+        });
+    }
+
+    /** A violation for each completion of {@code q} whose status is not one of {@code allowed}. */
+    private void requireStatuses(final Queue q, final Set<DtoStatus> allowed) {
+        for (final Map.Entry<Long, DtoStatus> e : q.done.entrySet()) {
+            if (!allowed.contains(e.getValue())) {
+                violation(q.name + ": cookie " + e.getKey() + " completed " + e.getValue());
+            }
+        }
+    }
+
     /**
      * An LMR is freed while the peer RDMA-writes and RDMA-reads it and local posts name another LMR that is freed too.
      * Every accepted post completes exactly once, in order, with SUCCESS or an error status (REMOTE_ACCESS,
@@ -1130,36 +1197,18 @@ public final class ConcurrentUse {
                 final AtomicBoolean stop = new AtomicBoolean();
                 final CountDownLatch go = new CountDownLatch(1);
                 final Map<Endpoint, Semaphore> byEp = Map.of(ep, credits);
-                final List<Thread> posters = start("poster", 2, k -> {
-                    final SplittableRandom r = rr.split();
-                    awaitQuietly(go);
-                    final Queue q = ledger.queues.get(ep)[1];
-                    for (int n = 0; n < 300 && !stop.get(); n++) {
-                        if (!credits.tryAcquire()) {
-                            Thread.onSpinWait();
-                            n--;
-                            continue;
-                        }
-                        final LocalMemoryRegion l = r.nextInt(4) == 0 ? spare : local;
-                        final int len = r.nextInt(1, 4097);
-                        final long c = cookies.incrementAndGet();
-                        try {
-                            synchronized (q) {
-                                q.posted(c);
-                                if (r.nextBoolean()) {
-                                    ep.postRdmaWrite(List.of(l.triplet(0, len)), c, target.remoteTriplet(0, len),
-                                            CompletionFlag.DEFAULT);
-                                } else {
-                                    ep.postRdmaRead(List.of(l.triplet(0, len)), c, target.remoteTriplet(0, len),
-                                            CompletionFlag.DEFAULT);
-                                }
+                final List<Thread> posters = creditPosters(rr, go, stop, credits, cookies, ledger.queues.get(ep)[1],
+                        (r, c) -> {
+                            final LocalMemoryRegion l = r.nextInt(4) == 0 ? spare : local;
+                            final int len = r.nextInt(1, 4097);
+                            if (r.nextBoolean()) {
+                                ep.postRdmaWrite(List.of(l.triplet(0, len)), c, target.remoteTriplet(0, len),
+                                        CompletionFlag.DEFAULT);
+                            } else {
+                                ep.postRdmaRead(List.of(l.triplet(0, len)), c, target.remoteTriplet(0, len),
+                                        CompletionFlag.DEFAULT);
                             }
-                        } catch (final DatException e) {
-                            q.refused(c);
-                            credits.release();
-                        }
-                    }
-                });
+                        });
                 final List<Thread> poller = start("poller", 1, k -> {
                     final SplittableRandom r = rr.split();
                     awaitQuietly(go);
@@ -1167,35 +1216,15 @@ public final class ConcurrentUse {
                         drainInto(p.c.evd, ledger, byEp, r);
                     }
                 });
-                final List<Thread> freer = start("freer", 1, k -> {
-                    final SplittableRandom r = rr.split();
-                    awaitQuietly(go);
-                    for (long i = r.nextLong(0, 2_000_000); i > 0; i--) { // from the start to well into the stream
-                        Thread.onSpinWait();
-                    }
-                    if (r.nextBoolean()) {
-                        target.close();
-                        spare.close();
-                    } else {
-                        spare.close();
-                        target.close();
-                    }
-                    target.close(); // idempotent
-                });
+                final List<Thread> freer = freer(rr, go, 300_000, target, spare);
                 go.countDown();
                 join(freer);
                 join(posters);
                 stop.set(true);
                 join(poller);
                 drainAll(List.of(p.c.evd), ledger, rr);
-                final Queue q = ledger.queues.get(ep)[1];
-                for (final Map.Entry<Long, DtoStatus> e : q.done.entrySet()) {
-                    final DtoStatus st = e.getValue();
-                    if (st != DtoStatus.SUCCESS && st != DtoStatus.REMOTE_ACCESS && st != DtoStatus.LOCAL_PROTECTION
-                            && st != DtoStatus.FLUSHED) {
-                        violation("cookie " + e.getKey() + " completed " + st);
-                    }
-                }
+                requireStatuses(ledger.queues.get(ep)[1], EnumSet.of(DtoStatus.SUCCESS, DtoStatus.REMOTE_ACCESS,
+                        DtoStatus.LOCAL_PROTECTION, DtoStatus.FLUSHED));
                 check("round " + round);
             }
         }
@@ -1207,10 +1236,11 @@ public final class ConcurrentUse {
      * LMRs are freed while SENDs stream out of them and into receives posted in others: two threads post SENDs from
      * two client LMRs, one keeps the server's receives posted (a credit per receive) into two server LMRs, a poller on
      * each side takes the completions, and a third thread frees one client and one server LMR at a random moment,
-     * from the first SENDs to well into the stream. Every accepted post completes exactly once, in order per queue, with SUCCESS or an error status
-     * (LOCAL_PROTECTION for a freed LMR, REMOTE_RESPONDER or REMOTE_ACCESS at the sender whose SEND met a receive into
-     * a freed LMR, FLUSHED after the connection ends); a post naming a freed LMR is refused with a DatException or
-     * completes LOCAL_PROTECTION; each free returns; nothing else escapes and nothing leaks.
+     * from the first SENDs to well into the stream. Every accepted post completes exactly once, in order per queue,
+     * with SUCCESS or an error status (LOCAL_PROTECTION for a freed LMR, REMOTE_RESPONDER or REMOTE_ACCESS at the
+     * sender whose SEND met a receive into a freed LMR, FLUSHED after the connection ends); a post naming a freed LMR
+     * is refused with a DatException or completes LOCAL_PROTECTION; each free returns; nothing else escapes and
+     * nothing leaks.
      *
      * @param rounds rounds, each on a fresh pair
      * @throws InterruptedException never
@@ -1265,30 +1295,9 @@ public final class ConcurrentUse {
                         }
                     }
                 });
-                final List<Thread> posters = start("poster", 2, k -> {
-                    final SplittableRandom r = rr.split();
-                    awaitQuietly(go);
-                    final Queue q = ledger.queues.get(ep)[1];
-                    for (int n = 0; n < 300 && !stop.get(); n++) {
-                        if (!credits.tryAcquire()) {
-                            Thread.onSpinWait();
-                            n--;
-                            continue;
-                        }
-                        final LocalMemoryRegion l = r.nextInt(4) == 0 ? spare : local;
-                        final int len = r.nextInt(1, 4097);
-                        final long c = cookies.incrementAndGet();
-                        try {
-                            synchronized (q) {
-                                q.posted(c);
-                                ep.postSend(List.of(l.triplet(0, len)), c, CompletionFlag.DEFAULT);
-                            }
-                        } catch (final DatException e) {
-                            q.refused(c);
-                            credits.release();
-                        }
-                    }
-                });
+                final List<Thread> posters = creditPosters(rr, go, stop, credits, cookies, ledger.queues.get(ep)[1],
+                        (r, c) -> ep.postSend(List.of((r.nextInt(4) == 0 ? spare : local).triplet(0,
+                                r.nextInt(1, 4097))), c, CompletionFlag.DEFAULT));
                 final List<Thread> pollers = start("poller", 2, k -> {
                     final SplittableRandom r = rr.split();
                     awaitQuietly(go);
@@ -1297,21 +1306,7 @@ public final class ConcurrentUse {
                         drainInto(evd, ledger, byEp, r);
                     }
                 });
-                final List<Thread> freer = start("freer", 1, k -> {
-                    final SplittableRandom r = rr.split();
-                    awaitQuietly(go);
-                    for (long i = r.nextLong(0, 2_000_000); i > 0; i--) { // from the start to well into the stream
-                        Thread.onSpinWait();
-                    }
-                    if (r.nextBoolean()) {
-                        target.close();
-                        spare.close();
-                    } else {
-                        spare.close();
-                        target.close();
-                    }
-                    spare.close(); // idempotent
-                });
+                final List<Thread> freer = freer(rr, go, 2_000_000, target, spare); // from the start to well in
                 go.countDown();
                 join(freer);
                 join(posters);
@@ -1327,15 +1322,10 @@ public final class ConcurrentUse {
                 stop.set(true);
                 join(pollers);
                 drainAll(List.of(p.c.evd, p.s.evd), ledger, rr);
-                for (final Queue q : new Queue[] {ledger.queues.get(ep)[1], ledger.queues.get(sep)[0]}) {
-                    for (final Map.Entry<Long, DtoStatus> e : q.done.entrySet()) {
-                        final DtoStatus st = e.getValue();
-                        if (st != DtoStatus.SUCCESS && st != DtoStatus.LOCAL_PROTECTION && st != DtoStatus.FLUSHED
-                                && st != DtoStatus.REMOTE_ACCESS && st != DtoStatus.REMOTE_RESPONDER) {
-                            violation(q.name + ": cookie " + e.getKey() + " completed " + st);
-                        }
-                    }
-                }
+                requireStatuses(ledger.queues.get(ep)[1], EnumSet.of(DtoStatus.SUCCESS, DtoStatus.LOCAL_PROTECTION,
+                        DtoStatus.FLUSHED, DtoStatus.REMOTE_ACCESS, DtoStatus.REMOTE_RESPONDER));
+                requireStatuses(ledger.queues.get(sep)[0], EnumSet.of(DtoStatus.SUCCESS, DtoStatus.LOCAL_PROTECTION,
+                        DtoStatus.FLUSHED));
                 check("round " + round);
             }
         }
