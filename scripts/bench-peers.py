@@ -543,7 +543,8 @@ def main():
                         "default: same,split")
     p.add_argument("--cpus", type=lambda s: [int(c) for c in s.split(",")], default=[0, 1],
                    help="the two CPUs for taskset: same uses the first, split both (default: 0,1)")
-    p.add_argument("--rounds", type=int, default=3, help="rounds, each running every selected pair once, the even ones in the reverse order (default: 3)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="rounds, each running every selected pair once, the even ones in the reverse order (default: 3)")
     p.add_argument("--lat-sizes", type=size_list, default=size_list("8,64,4k,64k"),
                    help="ping-pong sizes (default: 8,64,4k,64k)")
     p.add_argument("--bw-sizes", type=size_list, default=size_list("4k,64k,1m,4m"),
