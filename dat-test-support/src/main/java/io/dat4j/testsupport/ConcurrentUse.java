@@ -1306,7 +1306,7 @@ public final class ConcurrentUse {
                         drainInto(evd, ledger, byEp, r);
                     }
                 });
-                final List<Thread> freer = freer(rr, go, 2_000_000, target, spare); // from the start to well in
+                final List<Thread> freer = freer(rr, go, 2_000_000, target, spare); // at any point of the stream
                 go.countDown();
                 join(freer);
                 join(posters);
