@@ -1247,7 +1247,7 @@ public final class ConcurrentUse {
      */
     public void regionFreeRacesSends(final int rounds) throws InterruptedException {
         final Footprint before = warm();
-        final SplittableRandom seeds = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        final SplittableRandom seeds = new SplittableRandom(seed ^ 0xC2B2AE35L);
         for (int round = 0; round < rounds * SCALE; round++) {
             final SplittableRandom rr = seeds.split();
             try (AdapterPair p = pairs.get()) {
