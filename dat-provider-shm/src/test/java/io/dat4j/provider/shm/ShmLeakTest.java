@@ -12,6 +12,7 @@ import io.dat4j.ServicePointFlag;
 import io.dat4j.provider.shm.sys.Descriptors;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +26,6 @@ class ShmLeakTest {
     @TempDir
     Path tmp;
 
-    private static long threads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("dat4j-shm-")).count();
-    }
-
     @Test
     void nothingIsLeftAfterManyIasWithConnections() throws Exception {
         final Path dir = tmp.resolve("r");
@@ -36,7 +33,7 @@ class ShmLeakTest {
             warm.connect();
         }
         final long fds = Descriptors.openDescriptors();
-        final long threads = threads();
+        final long threads = Fixture.providerThreads();
         for (int round = 0; round < 10; round++) {
             final Fixture f = new Fixture("dat4j.shm.dir=" + dir);
             final Endpoint[][] eps = new Endpoint[3][];
@@ -62,21 +59,10 @@ class ShmLeakTest {
             eps[0][1].postRecv(List.of(b.triplet(0, 64)), 9, CompletionFlag.DEFAULT);
             f.close();
         }
-        final long end = System.currentTimeMillis() + 10_000;
-        while (threads() != threads && System.currentTimeMillis() < end) {
-            Thread.sleep(20);
-        }
-        assertEquals(threads, threads(), "threads of the provider left");
-        assertTrue(Descriptors.settle(fds) <= fds, () -> {
-            try {
-                return "descriptors or mappings left: " + Descriptors.describe();
-            } catch (final java.io.IOException e) {
-                return e.toString();
-            }
-        });
+        Fixture.assertProviderReleased(threads, fds, Duration.ofSeconds(10));
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count(), "socket files left");
         }
-        assertTrue(threads() == threads);
+        assertTrue(Fixture.providerThreads() == threads);
     }
 }

@@ -3,7 +3,6 @@ package io.dat4j.provider.shm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -56,17 +55,13 @@ class ShmProofStallTest {
     @TempDir
     Path tmp;
 
-    private static long threads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("dat4j-shm-")).count();
-    }
-
     @Test
     void aProofThatNeverReadsLeavesTheIaServingOthers() throws Exception {
         final Path dir = tmp.resolve("r");
         try (Fixture warm = new Fixture("dat4j.shm.dir=" + dir)) {
             warm.connect();
         }
-        final long threads = threads();
+        final long threads = Fixture.providerThreads();
         final Process child = new ProcessBuilder(ChildJvm.command(UserfaultPageMain.class, List.of()))
                 .redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
@@ -90,18 +85,7 @@ class ShmProofStallTest {
                 child.waitFor();
                 f.close();
             }
-            final long end = System.currentTimeMillis() + BOUND.toMillis();
-            while (threads() != threads && System.currentTimeMillis() < end) {
-                Thread.sleep(20);
-            }
-            assertEquals(threads, threads(), "threads of the provider left");
-            assertTrue(Descriptors.settle(fds) <= fds, () -> {
-                try {
-                    return "descriptors or mappings left: " + Descriptors.describe();
-                } catch (final IOException e) {
-                    return e.toString();
-                }
-            });
+            Fixture.assertProviderReleased(threads, fds, BOUND);
             try (var files = Files.list(dir)) {
                 assertEquals(0, files.count(), "socket files left");
             }

@@ -1,7 +1,6 @@
 package io.dat4j.provider.shm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
@@ -9,6 +8,7 @@ import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.provider.shm.sys.Descriptors;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,24 +22,19 @@ class ShmScaleTest {
 
     static final int CONNECTIONS = 1000;
 
-    private static long threads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("dat4j-shm-"))
-                .count();
-    }
-
     @Test
     void carriesHundredsOfConnectionsWithoutAThreadPerConnection() throws Exception {
         try (Fixture warm = new Fixture()) {
             warm.connect();
         }
-        final long before = threads();
+        final long before = Fixture.providerThreads();
         final long fds = Descriptors.openDescriptors();
         try (Fixture f = new Fixture()) {
-            assertEquals(before + 4, threads(), "two threads per IA");
+            assertEquals(before + 4, Fixture.providerThreads(), "two threads per IA");
             final List<List<Endpoint>> eps = f.connectMany(CONNECTIONS);
             final List<Endpoint> clients = eps.get(0);
             final List<Endpoint> servers = eps.get(1);
-            assertEquals(before + 4, threads(), "no thread per connection");
+            assertEquals(before + 4, Fixture.providerThreads(), "no thread per connection");
             final LocalMemoryRegion src = f.lmr(f.c, 64);
             final LocalMemoryRegion dst = f.lmr(f.s, 64L * CONNECTIONS);
             for (int i = 0; i < CONNECTIONS; i++) {
@@ -61,11 +56,6 @@ class ShmScaleTest {
                 assertEquals(DtoStatus.SUCCESS, Fixture.dto(f.s.evd).status());
             }
         }
-        final long end = System.currentTimeMillis() + 10_000;
-        while (threads() != before && System.currentTimeMillis() < end) {
-            Thread.sleep(20);
-        }
-        assertEquals(before, threads(), "threads left after IA close");
-        assertTrue(Descriptors.settle(fds) <= fds, "descriptors or mappings left");
+        Fixture.assertProviderReleased(before, fds, Duration.ofSeconds(10));
     }
 }
