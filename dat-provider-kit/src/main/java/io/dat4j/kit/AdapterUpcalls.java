@@ -53,4 +53,13 @@ public interface AdapterUpcalls {
      * @param reason what happened, for a person
      */
     void asyncError(EventNumber number, Handle source, AsyncErrorReason reasonCode, String reason);
+
+    /**
+     * {@return the IA's single-thread gate} ({@link ConsumerGate#OFF} unless the IA opened with
+     * {@value KitSettings#SINGLE_THREAD}): the transport's own threads enter it before they touch the kit or the data
+     * path.
+     */
+    default ConsumerGate gate() {
+        return ConsumerGate.OFF;
+    }
 }

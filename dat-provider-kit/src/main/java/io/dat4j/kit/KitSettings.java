@@ -17,9 +17,12 @@ import java.util.Set;
  * @param abruptDisconnectMillis how long an ABRUPT {@code dat_ep_disconnect} waits for the transport's end of the
  *        connection before it makes the EP DISCONNECTED itself, as libdapl's openib_cma does
  *        ({@value #ABRUPT_DISCONNECT_MILLIS}, 0..60000 ms, default 250)
+ * @param singleThread the consumer calls the IA from one thread at a time, and the data path drops its per-object
+ *        locks ({@link ConsumerGate}; {@value #SINGLE_THREAD}, default false). Only a transport that says it keeps
+ *        the gate's rules ({@link Transport#keepsConsumerGate()}) opens in this mode.
  */
 public record KitSettings(long evdSpinNanos, int remoteLogBurst, int remoteLogIntervalSeconds,
-        int providerEndpointsPending, int abruptDisconnectMillis) {
+        int providerEndpointsPending, int abruptDisconnectMillis, boolean singleThread) {
 
     /** Setting: nanoseconds an EVD waiter spins before it parks. */
     public static final String EVD_SPIN_NANOS = "dat4j.kit.evdSpinNanos";
@@ -31,13 +34,30 @@ public record KitSettings(long evdSpinNanos, int remoteLogBurst, int remoteLogIn
     public static final String PROVIDER_ENDPOINTS_PENDING = "dat4j.kit.providerEndpointsPending";
     /** Setting: how long an ABRUPT disconnect waits for the transport, milliseconds. */
     public static final String ABRUPT_DISCONNECT_MILLIS = "dat4j.kit.abruptDisconnectMillis";
+    /** Setting: the single-thread mode ({@code true} or {@code false}). */
+    public static final String SINGLE_THREAD = "dat4j.kit.singleThread";
 
     /** Every key of the kit's namespace, for {@link Settings#checkKnown}. */
     public static final Set<String> KEYS = Set.of(EVD_SPIN_NANOS, REMOTE_LOG_BURST, REMOTE_LOG_INTERVAL,
-            PROVIDER_ENDPOINTS_PENDING, ABRUPT_DISCONNECT_MILLIS);
+            PROVIDER_ENDPOINTS_PENDING, ABRUPT_DISCONNECT_MILLIS, SINGLE_THREAD);
 
     /** The kit's defaults. */
-    public static final KitSettings DEFAULTS = new KitSettings(0, 10, 60, 64, 250);
+    public static final KitSettings DEFAULTS = new KitSettings(0, 10, 60, 64, 250, false);
+
+    /**
+     * Settings of the multi-threaded mode.
+     *
+     * @param evdSpinNanos 0 or more
+     * @param remoteLogBurst 0 or more
+     * @param remoteLogIntervalSeconds 1 or more
+     * @param providerEndpointsPending 1 or more
+     * @param abruptDisconnectMillis 0..60000
+     */
+    public KitSettings(final long evdSpinNanos, final int remoteLogBurst, final int remoteLogIntervalSeconds,
+            final int providerEndpointsPending, final int abruptDisconnectMillis) {
+        this(evdSpinNanos, remoteLogBurst, remoteLogIntervalSeconds, providerEndpointsPending, abruptDisconnectMillis,
+                false);
+    }
 
     /**
      * Checks the values.
@@ -47,6 +67,7 @@ public record KitSettings(long evdSpinNanos, int remoteLogBurst, int remoteLogIn
      * @param remoteLogIntervalSeconds 1 or more
      * @param providerEndpointsPending 1 or more
      * @param abruptDisconnectMillis 0..60000
+     * @param singleThread the single-thread mode
      */
     public KitSettings {
         if (evdSpinNanos < 0 || remoteLogBurst < 0 || remoteLogIntervalSeconds < 1 || providerEndpointsPending < 1
@@ -67,6 +88,7 @@ public record KitSettings(long evdSpinNanos, int remoteLogBurst, int remoteLogIn
                 settings.intValue(REMOTE_LOG_BURST, DEFAULTS.remoteLogBurst(), 0, 1_000_000),
                 settings.intValue(REMOTE_LOG_INTERVAL, DEFAULTS.remoteLogIntervalSeconds(), 1, 86_400),
                 settings.intValue(PROVIDER_ENDPOINTS_PENDING, DEFAULTS.providerEndpointsPending(), 1, 1 << 20),
-                settings.intValue(ABRUPT_DISCONNECT_MILLIS, DEFAULTS.abruptDisconnectMillis(), 0, 60_000));
+                settings.intValue(ABRUPT_DISCONNECT_MILLIS, DEFAULTS.abruptDisconnectMillis(), 0, 60_000),
+                settings.flag(SINGLE_THREAD, false));
     }
 }

@@ -109,6 +109,16 @@ public interface Transport {
     }
 
     /**
+     * {@return true if this transport keeps the rules of an IA in single-thread mode} ({@link ConsumerGate}): each
+     * of its own threads enters {@link AdapterUpcalls#gate()} as a provider before it touches the kit or its data
+     * path, and its data path skips its own locks only where {@link ConsumerGate#mine()}. The kit refuses to open an
+     * IA with {@value KitSettings#SINGLE_THREAD} on a transport that says false (the default).
+     */
+    default boolean keepsConsumerGate() {
+        return false;
+    }
+
+    /**
      * Releases the transport ({@code dapls_ib_close_hca}). Called once, after every child of the IA is closed;
      * threads the transport started must have ended when it returns.
      */

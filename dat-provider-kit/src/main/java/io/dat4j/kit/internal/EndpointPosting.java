@@ -11,6 +11,7 @@ import io.dat4j.LocalMemoryTriplet;
 import io.dat4j.RemoteMemoryTriplet;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.internal.EndpointStateMachine.Trigger;
 import java.util.List;
@@ -41,12 +42,15 @@ final class EndpointPosting {
      * skips the IA's table ({@link MemoryRules#usableRegion}); every check still runs.
      */
     private KitMemoryRegion lastRegion;
+    /** The IA's single-thread gate: a post takes it, and holding it takes no EP lock ({@link ConsumerGate}). */
+    private final ConsumerGate gate;
 
     EndpointPosting(final KitEndpoint ep, final KitInterfaceAdapter ia) {
         this.ep = ep;
         this.ia = ia;
         this.rdmaRead = ia.has(Capability.RDMA_READ);
         this.rdmaWrite = ia.has(Capability.RDMA_WRITE);
+        this.gate = ia.gate;
     }
 
     boolean postRecv(final List<LocalMemoryTriplet> segments, final long cookie, final Set<CompletionFlag> flags,
@@ -143,7 +147,11 @@ final class EndpointPosting {
             final long cookie, final Set<CompletionFlag> flags, final RemoteMemoryTriplet remote,
             final Trigger stateCheck, final boolean localWrite, final boolean tryOnly, final long operand,
             final long swap) {
-        ep.lock.lock();
+        gate.enter();
+        final boolean locked = !gate.mine();
+        if (locked) {
+            ep.lock.lock();
+        }
         try {
             ep.checkOpen();
             final EndpointAttributes a = ep.inForce();
@@ -217,7 +225,9 @@ final class EndpointPosting {
             }
             return true;
         } finally {
-            ep.lock.unlock();
+            if (locked) {
+                ep.lock.unlock();
+            }
         }
     }
 

@@ -223,6 +223,7 @@ final class EvdWaiter {
                 continue;
             }
             armed = false;
+            evd.gate().releaseForWait(); // the single-thread gate: the transport's threads complete what this thread waits for
             if (left == Long.MAX_VALUE) {
                 LockSupport.park(evd);
             } else {

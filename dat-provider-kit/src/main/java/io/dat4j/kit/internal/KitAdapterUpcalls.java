@@ -7,6 +7,7 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.StatusSubtype;
 import io.dat4j.kit.AdapterUpcalls;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.RegionTable;
 import io.dat4j.kit.RegisteredRegion;
 import io.dat4j.kit.RemoteFaultLog;
@@ -29,6 +30,11 @@ final class KitAdapterUpcalls implements AdapterUpcalls {
     @Override
     public InterfaceAdapter interfaceAdapter() {
         return ia;
+    }
+
+    @Override
+    public ConsumerGate gate() {
+        return ia.gate;
     }
 
     @Override

@@ -106,6 +106,7 @@ final class KitConsumerNotifier extends KitHandle implements ConsumerNotifier {
                     throw new DatException(StatusType.TIMEOUT_EXPIRED, null, "no linked EVD fired within the timeout");
                 }
                 try {
+                    ia.gate.releaseForWait(); // the single-thread gate: the transport's threads complete what fires it
                     if (nanos == Long.MAX_VALUE) {
                         changed.await(1, TimeUnit.DAYS);
                     } else {

@@ -61,7 +61,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
     private final KitEventDispatcher requestEvd;
     private final KitEventDispatcher connectEvd;
     private final boolean providerCreated;
-    private final EndpointStateMachine sm = new EndpointStateMachine(lock);
+    private final EndpointStateMachine sm;
     private final KitEndpointUpcalls upcalls;
     /** The data path: {@code post*} and {@code tryPost*}. */
     private final EndpointPosting posting;
@@ -83,6 +83,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
             final KitEventDispatcher requestEvd, final KitEventDispatcher connectEvd, final EndpointAttributes given,
             final EndpointAttributes resolved, final boolean providerCreated, final KitSharedReceiveQueue srq) {
         this.ia = ia;
+        this.sm = new EndpointStateMachine(lock, ia.gate);
         this.srq = srq;
         this.pz = pz;
         this.recvEvd = recvEvd;
@@ -525,6 +526,7 @@ final class KitEndpoint extends KitHandle implements Endpoint {
      * transport has not. The caller holds the lock.
      */
     private void awaitDisconnected() {
+        ia.gate.releaseForWait(); // the transport's end of the connection comes from its own thread
         long left = TimeUnit.MILLISECONDS.toNanos(ia.config().settings().abruptDisconnectMillis());
         try {
             while (sm.state() == EndpointState.DISCONNECT_PENDING && left > 0 && !isClosed()) {

@@ -18,6 +18,7 @@ import io.dat4j.InterfaceAdapter;
 import io.dat4j.StatusSubtype;
 import io.dat4j.StatusType;
 import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.EventSink;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
@@ -77,6 +78,12 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private final Set<EventStream> streams;
     private final boolean async;
     private final KitLock lock = new KitLock(LockRank.EVENT_DISPATCHER, this);
+    /**
+     * The IA's single-thread gate ({@link ConsumerGate}): {@code dequeue}, {@code poll} and the takes of
+     * {@code poll(handler, limit)} take it, and holding it take without the claim; completions the source's poll
+     * makes then post without {@link #lock} (their queue's completing side skips it). A wait gives it back first.
+     */
+    private final ConsumerGate gate;
     private final UseCount users = new UseCount();
     /** The queued events (guarded by lock). */
     private final EventRing ring;
@@ -97,6 +104,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     KitEventDispatcher(final KitInterfaceAdapter ia, final int queueLength, final KitConsumerNotifier notifier,
             final Set<EventStream> streams, final boolean async) {
         this.ia = ia;
+        this.gate = ia.gate;
         this.requestedLength = queueLength;
         this.ring = new EventRing(queueLength);
         this.waiter = new EvdWaiter(this, lock, ring, ia.config().settings().evdSpinNanos());
@@ -108,6 +116,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     void source(final CompletionSource value) {
         source = value;
+    }
+
+    /** {@return the IA's single-thread gate} */
+    ConsumerGate gate() {
+        return gate;
     }
 
     /** {@return the completion source of this EVD, or null} */
@@ -563,6 +576,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
 
     @Override
     public Event poll() {
+        gate.enter();
+        return pollGated();
+    }
+
+    private Event pollGated() {
         checkOpen();
         if (mayTake()) { // an event queued before this call is older than anything the source holds
             final Event e = takeLocked();
@@ -591,14 +609,18 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
     private void beginTake() {
         if (async) {
             lock.lock();
+        } else if (gate.mine()) {
+            return; // the consumer inside the single-thread gate: no other taker (ConsumerGate)
         }
         ring.claim();
     }
 
     private void endTake() {
-        ring.unclaim();
         if (async) {
+            ring.unclaim();
             lock.unlock();
+        } else if (!gate.mine()) {
+            ring.unclaim();
         }
     }
 
@@ -644,6 +666,11 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
         if (into == null) {
             throw Checks.invalidArg(2, "the event slot is null");
         }
+        gate.enter();
+        return dequeueGated(into);
+    }
+
+    private boolean dequeueGated(final EventSlot into) {
         if (mayTake() && takeLocked(into)) { // queued before this call: older than anything the source holds
             return true;
         }
@@ -696,6 +723,7 @@ final class KitEventDispatcher extends KitHandle implements EventDispatcher {
                 if (holder == null) {
                     holder = holder();
                 }
+                gate.enter();
                 beginTake();
                 try {
                     got = ring.hasEntry();

@@ -33,8 +33,10 @@ import io.dat4j.StatusType;
 import io.dat4j.internal.logging.Logging;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.KitConfig;
 import io.dat4j.kit.KitLock;
+import io.dat4j.kit.KitSettings;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.RemoteFaultLog;
 import io.dat4j.kit.RemoteKeyed;
@@ -89,9 +91,12 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     private volatile Transport transport;
     private volatile boolean closing;
     private volatile KitProtectionZone providerPz;
+    /** The single-thread gate ({@link ConsumerGate#OFF} in the multi-threaded mode). */
+    final ConsumerGate gate;
 
     private KitInterfaceAdapter(final KitConfig config) {
         this.config = config;
+        this.gate = config.settings().singleThread() ? ConsumerGate.singleThread() : ConsumerGate.OFF;
         this.remoteFaults = new RemoteFaultLog(LOG, this, config.settings());
         this.asyncEvd = new KitEventDispatcher(this, config.asyncEventQueueLength(), null,
                 EnumSet.of(EventStream.ASYNC), true);
@@ -110,6 +115,12 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         final Transport t = factory.open(ia.upcalls);
         if (t == null) {
             throw new DatException(StatusType.INTERNAL_ERROR, null, "the provider opened no transport");
+        }
+        if (ia.gate.on() && !t.keepsConsumerGate()) {
+            t.close();
+            throw new DatException(StatusType.MODEL_NOT_SUPPORTED, null, "IA '" + config.name() + "': "
+                    + KitSettings.SINGLE_THREAD + "=true, but its provider's transport has threads that do not keep "
+                    + "the single-thread gate; open it without that setting");
         }
         ia.transport = t;
         return ia;
@@ -788,6 +799,7 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
         } finally {
             lock.unlock();
         }
+        gate.releaseForWait(); // the consumer's close: the transport's threads finish what they do for the children
         children.closeCreations(name());
         children.closeAll(KitConnectionRequest.class, name());
         children.closeAll(KitEndpoint.class, name());

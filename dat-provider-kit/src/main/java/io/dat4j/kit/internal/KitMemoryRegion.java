@@ -151,6 +151,7 @@ final class KitMemoryRegion extends KitHandle implements LocalMemoryRegion {
         }
         region.revoke();
         ia.unregisterRegion(this);
+        ia.gate.releaseForWait(); // a transport thread's copy may have to finish
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (region.users() > 0) {
             if (System.nanoTime() - deadline > 0) {

@@ -2,6 +2,7 @@ package io.dat4j.kit.internal;
 
 import io.dat4j.LocalMemoryRegion;
 import io.dat4j.MemoryPrivilege;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.RegisteredRegion;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -25,12 +26,20 @@ final class KitRegion implements RegisteredRegion {
     private volatile int rmrContext;
     private final ByteBuffer[] views = new ByteBuffer[VIEW_SLOTS];
     private final AtomicInteger users = new AtomicInteger();
+    /**
+     * The IA's single-thread gate: a copy made inside it as the consumer is not counted in {@link #users} (the free
+     * of an LMR is a call of the same consumer, which by its promise never runs beside that copy); a transport
+     * thread's copies are. A copy acquires and releases in one section of the gate, so both see the same
+     * {@link ConsumerGate#mine()}.
+     */
+    private final ConsumerGate gate;
     private volatile boolean revoked;
     private volatile Object registration;
 
     KitRegion(final KitMemoryRegion handle, final MemorySegment segment, final Set<MemoryPrivilege> privileges,
             final int lmrContext) {
         this.handle = handle;
+        this.gate = handle.owner().gate;
         this.segment = segment;
         this.privilegeMask = MemoryPrivilege.mask(privileges);
         this.lmrContext = lmrContext;
@@ -119,6 +128,9 @@ final class KitRegion implements RegisteredRegion {
 
     @Override
     public boolean acquire() {
+        if (gate.mine()) {
+            return !revoked;
+        }
         users.incrementAndGet();
         if (revoked) {
             users.decrementAndGet();
@@ -129,6 +141,9 @@ final class KitRegion implements RegisteredRegion {
 
     @Override
     public void release() {
+        if (gate.mine()) {
+            return;
+        }
         users.decrementAndGet();
     }
 

@@ -3,6 +3,7 @@ package io.dat4j.kit.internal;
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoOperation;
 import io.dat4j.DtoStatus;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import java.lang.invoke.MethodHandles;
@@ -32,7 +33,7 @@ import java.lang.invoke.VarHandle;
  * SRQ receives (every request queue with an EVD, and the receive queue of an EP without an SRQ) uses its EVD's lock
  * ({@link KitEventDispatcher#completionLock()}, {@link LockRank#EVENT_DISPATCHER}): a completion takes that one lock,
  * under which it marks the descriptor done, frees the slot ({@link #retireHead()}) and appends the event, and the
- * waiter's wake-up or the CNO's trigger that the post leaves follows once it is released ({@link #unlockAndWake()}).
+ * waiter's wake-up or the CNO's trigger that the post leaves follows once it is released ({@link #unlockAndWake(boolean)}).
  * Any other queue has a lock of its own ({@link LockRank#OPERATION_QUEUE}), under which the EVD's lock is taken to
  * post each event (and, there, to free its slot); an SRQ EP's receive queue needs that rank, since its SRQ takes
  * take the SRQ's lock under it. The posting
@@ -60,6 +61,11 @@ final class OperationQueue {
     }
 
     final KitLock lock;
+    /**
+     * The IA's single-thread gate: a fused queue's completion made inside it takes no lock ({@link ConsumerGate}: the
+     * transport's threads complete holding the gate, and the consumer's other calls never run beside it).
+     */
+    private final ConsumerGate gate;
     /** The EVD whose lock {@link #lock} is (the completion takes one lock), or null: the queue has its own. */
     private final KitEventDispatcher fused;
     /** What the last post of a fused completion left to do ({@link KitEventDispatcher#afterPost}); under the lock. */
@@ -102,6 +108,7 @@ final class OperationQueue {
         this.ep = ep;
         this.receives = receives;
         this.fused = fused;
+        this.gate = ep.owner().gate;
         this.lock = fused != null ? fused.completionLock() : new KitLock(LockRank.OPERATION_QUEUE, this);
         this.ring = new KitOperation[capacity];
         this.maxSegments = Math.max(1, maxSegments);
@@ -121,7 +128,7 @@ final class OperationQueue {
      * {@link #commit}.
      */
     KitOperation reserve(final DtoOperation kind, final long cookie, final int flags) {
-        if (KitLock.CHECKING && !ep.lock.isHeldByCurrentThread() && !lock.isHeldByCurrentThread()) {
+        if (KitLock.CHECKING && !ep.lock.isHeldByCurrentThread() && !lock.isHeldByCurrentThread() && !gate.mine()) {
             throw new AssertionError("a post on " + this + " without the EP's lock or the queue's: the posting side"
                     + " needs one poster at a time (see \"Threading and locks\" in docs/provider-kit.md)");
         }
@@ -167,7 +174,10 @@ final class OperationQueue {
 
     private void completeAs(final KitOperation op, final DtoStatus status, final long length,
             final DtoOperation reported, final int immediate) {
-        lock.lock();
+        final boolean locked = fused == null || !gate.mine();
+        if (locked) {
+            lock.lock();
+        }
         try {
             if (op.done) {
                 if (op.flushed) {
@@ -186,7 +196,7 @@ final class OperationQueue {
             op.transferred = length;
             drain();
         } finally {
-            unlockAndWake();
+            unlockAndWake(locked);
         }
     }
 
@@ -210,22 +220,26 @@ final class OperationQueue {
             }
             drain();
         } finally {
-            unlockAndWake();
+            unlockAndWake(true);
         }
     }
 
     /**
      * Releases {@link #lock}, then does what the posts of a fused completion left (wake the EVD's waiter, trigger its
      * CNO), with no kit lock held (unless the caller held the EVD's lock already, which no completing path does).
+     *
+     * @param locked false when the completion took no lock (inside the single-thread gate)
      */
-    private void unlockAndWake() {
+    private void unlockAndWake(final boolean locked) {
         final int a = after;
         final Thread w = afterWaiter;
         if (a != KitEventDispatcher.AFTER_NOTHING) {
             after = KitEventDispatcher.AFTER_NOTHING;
             afterWaiter = null;
         }
-        lock.unlock();
+        if (locked) {
+            lock.unlock();
+        }
         if (a != KitEventDispatcher.AFTER_NOTHING) {
             fused.afterPost(a, w);
         }
@@ -296,7 +310,7 @@ final class OperationQueue {
         try {
             drain();
         } finally {
-            unlockAndWake();
+            unlockAndWake(true);
         }
     }
 

@@ -99,7 +99,7 @@ class EndpointStateMachineTest {
 
     /** A machine driven into a state through triggers (the only way there is). */
     private EndpointStateMachine in(final EndpointState s) {
-        final EndpointStateMachine m = new EndpointStateMachine(lock);
+        final EndpointStateMachine m = new EndpointStateMachine(lock, io.dat4j.kit.ConsumerGate.OFF);
         switch (s) {
             case UNCONNECTED -> { }
             case ACTIVE_CONNECTION_PENDING -> m.fire(Trigger.CONNECT);
@@ -133,7 +133,7 @@ class EndpointStateMachineTest {
 
     @Test
     void shouldStartUnconnected() {
-        assertEquals(U, new EndpointStateMachine(lock).state());
+        assertEquals(U, new EndpointStateMachine(lock, io.dat4j.kit.ConsumerGate.OFF).state());
     }
 
     @ParameterizedTest
@@ -191,7 +191,7 @@ class EndpointStateMachineTest {
 
     @Test
     void shouldRefuseAFiringWithoutTheLockInTheAssertionMode() {
-        final EndpointStateMachine m = new EndpointStateMachine(new KitLock(LockRank.ENDPOINT, "other EP"));
+        final EndpointStateMachine m = new EndpointStateMachine(new KitLock(LockRank.ENDPOINT, "other EP"), io.dat4j.kit.ConsumerGate.OFF);
         if (KitLock.CHECKING) {
             assertThrows(AssertionError.class, () -> m.fire(Trigger.CONNECT));
         } else {

@@ -1,6 +1,7 @@
 package io.dat4j.provider.shm;
 
 import io.dat4j.internal.logging.Logging;
+import io.dat4j.kit.ConsumerGate;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
@@ -19,7 +20,8 @@ import org.apache.logging.log4j.Logger;
  * threads, and the deadlines of handshakes. Data never passes here.
  *
  * <p>Thread safety: {@link #execute}, {@link #executeAndWait} and {@link #stop} may be called from any thread; every
- * other method runs on the loop thread.
+ * other method runs on the loop thread. In single-thread mode the loop runs its tasks, handlers and deadlines inside
+ * the IA's gate ({@link ConsumerGate#enterProvider()}), and selects outside it.
  */
 final class CmLoop implements Runnable {
 
@@ -59,8 +61,14 @@ final class CmLoop implements Runnable {
     /** Handlers with a deadline; loop thread only. */
     private final List<Handler> timed = new ArrayList<>();
     private volatile boolean stopping;
+    /**
+     * The IA's single-thread gate: the loop enters it as a provider for its tasks, handlers and deadlines, and waits
+     * in the selector outside it.
+     */
+    private final ConsumerGate gate;
 
-    CmLoop(final String name) throws IOException {
+    CmLoop(final String name, final ConsumerGate gate) throws IOException {
+        this.gate = gate;
         this.selector = Selector.open();
         this.thread = Thread.ofPlatform().name(name).daemon().unstarted(this);
     }
@@ -114,6 +122,7 @@ final class CmLoop implements Runnable {
         if (!thread.isAlive() || stopping) {
             return false;
         }
+        gate.releaseForWait(); // a consumer's call: the loop runs the task holding the gate
         final CountDownLatch done = new CountDownLatch(1);
         execute(() -> {
             try {
@@ -181,17 +190,22 @@ final class CmLoop implements Runnable {
                 } else {
                     selector.selectNow();
                 }
-                for (final SelectionKey k : selector.selectedKeys()) {
-                    if (k.isValid() && k.attachment() instanceof Handler h) {
-                        try {
-                            h.ready(k);
-                        } catch (final RuntimeException e) {
-                            fail(h, e);
+                gate.enterProvider();
+                try {
+                    for (final SelectionKey k : selector.selectedKeys()) {
+                        if (k.isValid() && k.attachment() instanceof Handler h) {
+                            try {
+                                h.ready(k);
+                            } catch (final RuntimeException e) {
+                                fail(h, e);
+                            }
                         }
                     }
+                    selector.selectedKeys().clear();
+                    expire();
+                } finally {
+                    gate.exitProvider();
                 }
-                selector.selectedKeys().clear();
-                expire();
             }
         } catch (final IOException | RuntimeException e) {
             if (!stopping) {
@@ -203,13 +217,21 @@ final class CmLoop implements Runnable {
     }
 
     private void runTasks() {
-        Runnable t;
-        while ((t = tasks.poll()) != null) {
-            try {
-                t.run();
-            } catch (final RuntimeException e) {
-                LOG.error("shared-memory connection task failed", e);
+        if (tasks.isEmpty()) {
+            return;
+        }
+        gate.enterProvider();
+        try {
+            Runnable t;
+            while ((t = tasks.poll()) != null) {
+                try {
+                    t.run();
+                } catch (final RuntimeException e) {
+                    LOG.error("shared-memory connection task failed", e);
+                }
             }
+        } finally {
+            gate.exitProvider();
         }
     }
 

@@ -19,7 +19,9 @@ import org.apache.logging.log4j.Logger;
  * teardown) stays in {@link ShmConnection}, on its loop thread.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads; the data path itself is guarded by
- * {@link ShmConnection#lock} (rank TRANSPORT, "Threading and locks" in docs/provider-kit.md). Read without the lock:
+ * {@link ShmConnection#lock} (rank TRANSPORT, "Threading and locks" in docs/provider-kit.md), which the consumer
+ * inside the IA's single-thread gate does not take ({@link io.dat4j.kit.ConsumerGate}: every other thread that
+ * services the connection holds the gate then). Read without the lock:
  * {@link #work} and {@link #graceful} (volatile), what the last round left ({@link LastRound}: release stores by the
  * lock holder, acquire loads), and the consumers' poll count ({@code polls}: opaque stores by any consumer, lost
  * increments allowed, an opaque load by the progress thread, which only asks whether it changed).
@@ -64,16 +66,26 @@ final class ConnectionService {
      * @param consumer whether the caller is a consumer thread
      */
     int service(final boolean consumer) {
+        if (quiet(consumer)) {
+            return 0;
+        }
+        return Math.max(0, rounds(false));
+    }
+
+    /**
+     * {@return true if a poll of this connection has nothing to do now} (no lock, no fence; what {@link #service}
+     * looks at first): the last round left nothing owed, and the peer committed nothing and consumed nothing since.
+     * A consumer's look is counted for the progress thread ({@link #sinceDriven}).
+     *
+     * @param consumer whether the caller is a consumer thread
+     */
+    boolean quiet(final boolean consumer) {
         if (consumer) {
             POLLS.setOpaque(this, polls + 1); // no clock and no fence: the progress thread keeps the time
         }
         final DataPath p = c.path();
-        if (p != null && !work && !graceful) {
-            if (p.last.quiet(consumer)) { // (after a teardown meanwhile: zeros, and the round below finds no path)
-                return 0;
-            }
-        }
-        return Math.max(0, rounds(false));
+        // (after a teardown meanwhile: zeros, and a round finds no path)
+        return p != null && !work && !graceful && p.last.quiet(consumer);
     }
 
     /**
@@ -107,7 +119,8 @@ final class ConnectionService {
             if (p == null || c.dying()) {
                 return n;
             }
-            if (!c.lock.tryLock()) {
+            final boolean locked = !c.gate.mine(); // the consumer inside the single-thread gate: no lock
+            if (locked && !c.lock.tryLock()) {
                 return round == 0 ? -1 : n;
             }
             try {
@@ -131,7 +144,9 @@ final class ConnectionService {
                         + " broken: " + e.getMessage());
                 c.breakLater("protocol violation: " + e.getMessage());
             } finally {
-                c.lock.unlock();
+                if (locked) {
+                    c.lock.unlock();
+                }
             }
             if (!work) {
                 return n;
@@ -150,7 +165,8 @@ final class ConnectionService {
      */
     boolean postDirect(final PostedOperation op) {
         final DataPath p = c.path();
-        if (p == null || work || graceful || c.dying() || !c.lock.tryLock()) {
+        final boolean locked = !c.gate.mine(); // the consumer inside the single-thread gate: no lock
+        if (p == null || work || graceful || c.dying() || locked && !c.lock.tryLock()) {
             return false;
         }
         boolean written = false;
@@ -164,7 +180,9 @@ final class ConnectionService {
             c.breakLater("protocol violation: " + e.getMessage()); // a request queued (not written) is flushed by the end
             written = p.tookDirect(); // written before the violation was found: in flight, the end flushes it there
         } finally {
-            c.lock.unlock();
+            if (locked) {
+                c.lock.unlock();
+            }
         }
         if (work) {
             rounds(false); // a thread left work while this one held the lock (as rounds does)

@@ -67,16 +67,26 @@ final class ProgressThread implements Runnable {
                 int n = 0;
                 for (final ShmConnection c : cs) {
                     if (c.io.sinceDriven(now) > GRACE_NANOS) {
-                        n += c.io.service(false);
+                        t.gate.enterProvider(); // single-thread mode: one connection's round at a time in the gate
+                        try {
+                            n += c.io.service(false);
+                        } finally {
+                            t.gate.exitProvider();
+                        }
                     }
                 }
                 if (now - nextTimers >= 0) {
                     nextTimers = now + MAX_SLEEP_NANOS;
-                    for (final ShmConnection c : cs) {
-                        final long next = c.io.timers(now, ack);
-                        if (next - nextTimers < 0) {
-                            nextTimers = next;
+                    t.gate.enterProvider();
+                    try {
+                        for (final ShmConnection c : cs) {
+                            final long next = c.io.timers(now, ack);
+                            if (next - nextTimers < 0) {
+                                nextTimers = next;
+                            }
                         }
+                    } finally {
+                        t.gate.exitProvider();
                     }
                 }
                 if (n == 0) {

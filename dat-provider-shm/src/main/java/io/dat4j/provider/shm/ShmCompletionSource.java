@@ -67,11 +67,20 @@ final class ShmCompletionSource implements CompletionSource {
         }
     }
 
+    /**
+     * {@inheritDoc} In single-thread mode the rounds run holding the IA's gate ({@link io.dat4j.kit.ConsumerGate}),
+     * taken here unless the kit's call holds it already; a poll that finds nothing lets a transport thread that waits
+     * for the gate have it ({@link io.dat4j.kit.ConsumerGate#idle()}).
+     */
     @Override
     public int poll() {
+        t.gate.enter();
         int n = 0;
         for (final ShmConnection c : conns) {
             n += c.io.service(true);
+        }
+        if (n == 0) {
+            t.gate.idle();
         }
         return n;
     }
@@ -106,6 +115,7 @@ final class ShmCompletionSource implements CompletionSource {
                 }
                 Thread.onSpinWait();
             }
+            t.gate.releaseForWait(); // the sleep below waits for the peer and the IA's other threads
             final int seen = t.doorbell.sequence();
             boolean moved = false;
             for (int i = 0; i < cs.length; i++) {

@@ -12,6 +12,7 @@ import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.ProtocolViolation;
 import io.dat4j.provider.shm.sys.SharedMapping;
 import io.dat4j.kit.ConnectionUpcalls;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.KitLock;
 import io.dat4j.kit.LockRank;
 import io.dat4j.kit.PostedOperation;
@@ -65,6 +66,8 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     final ShmTransport transport;
     final boolean active;
     final KitLock lock = new KitLock(LockRank.TRANSPORT, this);
+    /** The IA's single-thread gate ({@link io.dat4j.kit.ConsumerGate}): inside it the consumer skips {@link #lock}. */
+    final ConsumerGate gate;
     /** The data path as the threads that service it see it ({@link ConnectionService}). */
     final ConnectionService io = new ConnectionService(this);
     private final ShmListener listener;
@@ -96,6 +99,7 @@ final class ShmConnection implements RequestTransport, CmLoop.Handler {
     private ShmConnection(final ShmTransport transport, final boolean active, final ShmListener listener,
             final ShmEndpoint ep) {
         this.transport = transport;
+        this.gate = transport.gate;
         this.active = active;
         this.listener = listener;
         this.ep = ep;

@@ -14,6 +14,7 @@ import io.dat4j.provider.shm.sys.NativeException;
 import io.dat4j.provider.shm.sys.Rendezvous;
 import io.dat4j.kit.AdapterUpcalls;
 import io.dat4j.kit.CompletionSource;
+import io.dat4j.kit.ConsumerGate;
 import io.dat4j.kit.EndpointTransport;
 import io.dat4j.kit.EndpointUpcalls;
 import io.dat4j.kit.EventSink;
@@ -77,6 +78,11 @@ final class ShmTransport implements Transport {
     final Doorbell doorbell;
     final CmLoop cm;
     final ProgressThread progress;
+    /**
+     * The IA's single-thread gate ({@link ConsumerGate}; {@link ConsumerGate#OFF} unless the IA opened in that mode):
+     * the CM, progress and drain threads enter it before they touch a connection or the kit.
+     */
+    final ConsumerGate gate;
     /** Runs the proofs of the peers' pids off the CM thread, bounded; its monitor is an unranked leaf too. */
     private final CmaProber prober;
     private final Object trackLock = new Object();
@@ -97,6 +103,7 @@ final class ShmTransport implements Transport {
     ShmTransport(final AdapterUpcalls adapter, final String iaName, final ShmConfig config) {
         this.adapter = adapter;
         this.config = config;
+        this.gate = adapter.gate();
         try {
             this.rendezvous = Rendezvous.open(config.directory());
         } catch (final IOException e) {
@@ -125,7 +132,7 @@ final class ShmTransport implements Transport {
         CmLoop loop = null;
         try {
             bell = Doorbell.create("dat4j-shm-" + iaName);
-            loop = new CmLoop("dat4j-shm-" + iaName + "-cm");
+            loop = new CmLoop("dat4j-shm-" + iaName + "-cm", adapter.gate());
         } catch (final IOException e) {
             if (bell != null) {
                 bell.close();
@@ -209,7 +216,13 @@ final class ShmTransport implements Transport {
      * @param faults where a peer's false claim is logged
      */
     boolean cmaReaches(final long pid, final long address, final long value, final RemoteFaultLog faults) {
-        final CrossMemory.Probe p = prober.probe(pid, address, value, faults);
+        final int gated = gate.suspendProvider(); // the CM thread waits for the prober outside the gate
+        final CrossMemory.Probe p;
+        try {
+            p = prober.probe(pid, address, value, faults);
+        } finally {
+            gate.resumeProvider(gated);
+        }
         if (p == null) {
             return false;
         }
@@ -302,11 +315,13 @@ final class ShmTransport implements Transport {
                     synchronized (drainLock) {
                         drains.remove(d);
                     }
+                    gate.enterProvider();
                     d.c.lock.lock();
                     try {
                         d.p.unmap();
                     } finally {
                         d.c.lock.unlock();
+                        gate.exitProvider();
                     }
                 }
             }
@@ -393,6 +408,9 @@ final class ShmTransport implements Transport {
         }
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.revokeMillis());
         int spins = 0;
+        if (!held.isEmpty()) {
+            gate.releaseForWait(); // the consumer's LMR free waits for the peers: the IA's threads go on meanwhile
+        }
         while (!held.isEmpty()) {
             for (int i = held.size() - 1; i >= 0; i--) {
                 if (held.get(i).revoke(g.rmr, 0)) { // idle now: a new generation, the slot is free
@@ -487,8 +505,15 @@ final class ShmTransport implements Transport {
         return new ShmCompletionSource(this);
     }
 
+    /** {@inheritDoc} Yes: the CM, progress and drain threads enter {@link #gate} as providers. */
+    @Override
+    public boolean keepsConsumerGate() {
+        return true;
+    }
+
     @Override
     public void close() {
+        gate.releaseForWait(); // the consumer's IA close: the threads below finish what they hold
         progress.stop(WAIT_MILLIS);
         cm.stop(WAIT_MILLIS);
         prober.stop(WAIT_MILLIS); // not waited for if inside a hostile peer's endless fault (CmaProber)

@@ -21,7 +21,7 @@ class CmLoopTest {
 
     @Test
     void shouldKeepServingAfterAHandlerThrew() throws Exception {
-        final CmLoop loop = new CmLoop("cm-loop-test");
+        final CmLoop loop = new CmLoop("cm-loop-test", io.dat4j.kit.ConsumerGate.OFF);
         loop.start();
         try {
             final AtomicReference<RuntimeException> failed = new AtomicReference<>();
