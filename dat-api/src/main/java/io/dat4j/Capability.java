@@ -32,6 +32,14 @@ public enum Capability {
     IPV6,
     /** Connections between two processes (not only within one JVM). */
     INTER_PROCESS,
+    /**
+     * Calls on one IA and its objects may be made from several threads at once (C's provider attribute
+     * {@code is_thread_safe}; a dat.conf line's {@code threadsafe}). An IA without it, such as one opened in the kit's
+     * single-thread mode ({@code dat4j.kit.singleThread=true}), takes its calls from one thread at a time, with a
+     * happens-before between calls from different threads; conformance rules that call it from two threads at once
+     * are skipped.
+     */
+    THREAD_SAFE,
     /** A graceful disconnect that lets outstanding operations complete. */
     GRACEFUL_DISCONNECT,
     /** Private data with {@code dat_cr_reject} reaches the active side. */

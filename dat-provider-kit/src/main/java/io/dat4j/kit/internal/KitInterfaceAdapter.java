@@ -95,11 +95,35 @@ public final class KitInterfaceAdapter extends KitHandle implements InterfaceAda
     final ConsumerGate gate;
 
     private KitInterfaceAdapter(final KitConfig config) {
-        this.config = config;
         this.gate = config.settings().singleThread() ? ConsumerGate.singleThread() : ConsumerGate.OFF;
+        this.config = withThreadSafety(config, !gate.on());
         this.remoteFaults = new RemoteFaultLog(LOG, this, config.settings());
         this.asyncEvd = new KitEventDispatcher(this, config.asyncEventQueueLength(), null,
                 EnumSet.of(EventStream.ASYNC), true);
+    }
+
+    /**
+     * {@return the configuration with {@link Capability#THREAD_SAFE} among the IA's capabilities exactly when it is
+     * thread safe}: the kit's multi-threaded mode is, whatever the provider declared; its single-thread mode is not
+     * ({@link ConsumerGate})
+     */
+    private static KitConfig withThreadSafety(final KitConfig c, final boolean threadSafe) {
+        final ProviderAttributes p = c.providerAttributes();
+        if (p.capabilities().contains(Capability.THREAD_SAFE) == threadSafe) {
+            return c;
+        }
+        final EnumSet<Capability> caps = p.capabilities().isEmpty() ? EnumSet.noneOf(Capability.class)
+                : EnumSet.copyOf(p.capabilities());
+        if (threadSafe) {
+            caps.add(Capability.THREAD_SAFE);
+        } else {
+            caps.remove(Capability.THREAD_SAFE);
+        }
+        return new KitConfig(c.name(), c.attributes(), new ProviderAttributes(p.providerName(),
+                p.providerVersionMajor(), p.providerVersionMinor(), p.datVersionMajor(), p.datVersionMinor(),
+                p.maxPrivateDataSize(), p.maxConnectPrivateData(), p.maxAcceptPrivateData(),
+                p.maxRejectPrivateData(), caps, p.providerSpecific()), c.endpointDefaults(),
+                c.asyncEventQueueLength(), c.settings());
     }
 
     /**

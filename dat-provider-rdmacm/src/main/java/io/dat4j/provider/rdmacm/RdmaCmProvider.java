@@ -99,7 +99,7 @@ public final class RdmaCmProvider implements DatProvider {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS,
+        return EnumSet.of(Capability.RDMA_READ, Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.THREAD_SAFE,
                 Capability.REJECT_PRIVATE_DATA, Capability.CONNECT_TIMEOUT,
                 Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP, Capability.CNO, Capability.DUP_CONNECT,
                 Capability.GRACEFUL_DISCONNECT, Capability.SRQ, Capability.EVD_RESIZE,

@@ -50,7 +50,7 @@ public final class ShmProvider implements DatProvider {
     static final long EVD_HEAP_BYTES = 16L << 10;
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
-            Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.CONNECT_TIMEOUT,
+            Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.THREAD_SAFE, Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
             Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
             Capability.CR_HANDOFF, Capability.SRQ, Capability.RECEIVE_LENGTH_ERROR));

@@ -91,7 +91,8 @@ public final class TcpProvider implements DatProvider {
     public static final int MAX_PRIVATE_DATA = Wire.MAX_PDATA;
 
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.RDMA_READ,
-            Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.IPV6, Capability.CONNECT_TIMEOUT,
+            Capability.RDMA_WRITE, Capability.INTER_PROCESS, Capability.THREAD_SAFE, Capability.IPV6,
+            Capability.CONNECT_TIMEOUT,
             Capability.REJECT_PRIVATE_DATA, Capability.PROVIDER_CREATED_ENDPOINTS, Capability.RSP,
             Capability.EVD_RESIZE, Capability.CNO, Capability.GRACEFUL_DISCONNECT, Capability.DUP_CONNECT,
             Capability.CR_HANDOFF, Capability.SRQ, Capability.RECEIVE_LENGTH_ERROR, Capability.RDMA_WRITE_IMMEDIATE,
