@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The gate of an IA in single-thread mode ({@value KitSettings#SINGLE_THREAD} {@code = true}): one word that the
  * consumer and the transport's own threads hold in turn, so that the consumer's data path can drop its per-object
- * locks. Off (the default, {@link #OFF}), every method returns at once and nothing changes.
+ * locks. Off (the default, {@link #OFF}), every method returns at once and nothing changes, but for a wait's
+ * {@link #releaseForWait()}, which gives back the gates of other IAs the calling thread holds.
  *
  * <p>The consumer's promise: it calls the IA and all its objects from one thread at a time, with a happens-before
  * between calls made from different threads (libfabric's {@code FI_THREAD_DOMAIN}; in C uDAPL, a dat.conf line that
@@ -62,6 +63,11 @@ public final class ConsumerGate {
     private static final long PROVIDER_PARK_NANOS = 1_000_000;
     /** The gates each thread took as the consumer, given back together when it waits ({@link #releaseForWait()}). */
     private static final ThreadLocal<List<ConsumerGate>> TAKEN = ThreadLocal.withInitial(ArrayList::new);
+    /**
+     * Whether this JVM ever made a single-thread gate: until then a wait on an IA without one ({@link #OFF}) has no
+     * gate of the thread's to give back and skips the lookup ({@link #releaseForWait()}).
+     */
+    private static volatile boolean anySingleThread;
     private static final VarHandle STATE;
     private static final VarHandle WANT;
 
@@ -97,6 +103,7 @@ public final class ConsumerGate {
 
     /** {@return a gate for an IA in single-thread mode} */
     public static ConsumerGate singleThread() {
+        anySingleThread = true;
         return new ConsumerGate(true);
     }
 
@@ -159,10 +166,15 @@ public final class ConsumerGate {
     /**
      * The consumer gives the gate back before a call of it waits for another thread: this IA's, and every other one
      * the calling thread took, so that the transport threads of each can do what the wait may depend on (a thread
-     * that drives two IAs, such as a test with both ends in one thread). Cheap when it holds none.
+     * that drives two IAs, such as a test with both ends in one thread). Off, it gives back the other gates the
+     * thread took (a wait on a multi-threaded IA may depend on a single-thread one the same thread drives). Cheap when
+     * it holds none.
      */
     public void releaseForWait() {
         if (!on) {
+            if (anySingleThread) {
+                releaseTaken(); // a wait on a multi-threaded IA gives back the thread's gates of other IAs too
+            }
             return;
         }
         final Object s = state;

@@ -496,4 +496,18 @@ class ConsumerGateTest {
             });
         }
     }
+
+    @Test
+    void aWaitOnAnIaWithoutTheGateGivesBackTheGatesTheThreadTook() throws Exception {
+        final ConsumerGate single = ConsumerGate.singleThread();
+        final ExecutorService consumer = thread("consumer");
+        final ExecutorService provider = thread("provider");
+        run(consumer, single::enter);
+        final Section s = new Section().start(provider, single);
+        assertNotEntered(s, "entered while the consumer held the gate");
+        // the same thread waits on a multi-threaded IA (its gate OFF), which may depend on the single-thread one
+        run(consumer, ConsumerGate.OFF::releaseForWait);
+        s.awaitInside("after a wait on an IA without the gate");
+        s.end();
+    }
 }

@@ -371,4 +371,42 @@ class ShmSingleThreadModeTest {
         }
         Fixture.assertProviderReleased(threads, fds, Duration.ofSeconds(10));
     }
+
+    // a wait on another IA
+
+    /**
+     * One thread drives a single-thread client and a plain server: it posts more SENDs than the client's ring holds
+     * (the rest wait in the client's queue for room), then waits on the server's EVD for all of them. The client's
+     * gate is this thread's (its last call was a post); the server's wait must give it back, as a wait on a
+     * single-thread IA gives back every gate its thread took, or the client's threads cannot push the rest and the
+     * wait stalls.
+     */
+    @Test
+    void aWaitOnAPlainIaGivesBackTheGatesTheThreadHolds() {
+        try (Pair f = new Pair(open("pl-srv", params(""), AdapterOptions.DEFAULTS),
+                open("st-cli", params(SINGLE), AdapterOptions.DEFAULTS))) {
+            final Endpoint[] eps = f.connect();
+            final int size = 8 << 10;
+            final int sends = 48; // 384 KiB through a 256 KiB ring (the EP queues hold 64)
+            final LocalMemoryRegion src = f.lmr(f.c, size);
+            final LocalMemoryRegion dst = f.lmr(f.s, (long) size * sends);
+            for (int i = 0; i < sends; i++) {
+                eps[1].postRecv(List.of(dst.triplet((long) size * i, size)), i, CompletionFlag.DEFAULT);
+            }
+            for (int i = 0; i < sends; i++) {
+                eps[0].postSend(List.of(src.triplet(0, size)), i, CompletionFlag.DEFAULT);
+            }
+            for (int i = 0; i < sends; i++) {
+                final Event e = f.s.evd.await(Duration.ofSeconds(10));
+                final DtoCompletionEvent d = assertInstanceOf(DtoCompletionEvent.class, e);
+                assertEquals(DtoStatus.SUCCESS, d.status());
+                assertEquals(i, d.cookie());
+            }
+            for (int i = 0; i < sends; i++) {
+                final DtoCompletionEvent d = AdapterPair.dto(f.c.evd);
+                assertEquals(DtoStatus.SUCCESS, d.status());
+                assertEquals(i, d.cookie());
+            }
+        }
+    }
 }
