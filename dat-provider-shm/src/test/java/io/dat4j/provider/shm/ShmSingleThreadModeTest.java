@@ -409,4 +409,79 @@ class ShmSingleThreadModeTest {
             }
         }
     }
+
+    /**
+     * The peer IA closes while the single-thread client's consumer holds its gate, so that the client's CM thread
+     * waits for it; then the consumer closes its IA without another call first: the close returns within a bound and
+     * leaves nothing.
+     */
+    @Test
+    void iaCloseWhileATransportThreadWaitsForTheGateLeavesNothing() throws Exception {
+        try (Pair warm = new Pair(open("pl-srv", params(""), AdapterOptions.DEFAULTS),
+                open("st-cli", params(SINGLE), AdapterOptions.DEFAULTS))) {
+            warm.connect();
+        }
+        final long fds = Descriptors.openDescriptors();
+        final long threads = Fixture.providerThreads();
+        final ExecutorService peer = Executors.newSingleThreadExecutor();
+        try {
+            final Pair f = new Pair(open("pl-srv", params(""), AdapterOptions.DEFAULTS),
+                    open("st-cli", params(SINGLE), AdapterOptions.DEFAULTS));
+            final Endpoint[] eps = f.connect();
+            final LocalMemoryRegion buf = f.lmr(f.c, 4096);
+            eps[0].postRecv(List.of(buf.triplet(0, 4096)), 1, CompletionFlag.DEFAULT);
+            eps[0].postSend(List.of(buf.triplet(0, 64)), 2, CompletionFlag.DEFAULT); // the last call: a post
+            peer.submit(() -> {
+                f.serverClosed = true;
+                f.server.close();
+                return null;
+            }).get(20, TimeUnit.SECONDS);
+            final long seen = System.nanoTime() + BOUND_NANOS;
+            while (!waitsForTheGate("dat4j-shm-st-cli-cm")) {
+                assertTrue(System.nanoTime() - seen < 0, "the client's CM thread never waited for the gate");
+                Thread.sleep(2);
+            }
+            final long start = System.nanoTime();
+            f.close();
+            final long took = System.nanoTime() - start;
+            assertTrue(took < BOUND_NANOS, "closing the client took " + TimeUnit.NANOSECONDS.toMillis(took) + " ms");
+        } finally {
+            peer.shutdownNow();
+        }
+        Fixture.assertProviderReleased(threads, fds, Duration.ofSeconds(10));
+    }
+
+    /**
+     * The consumer moves between threads, with a happens-before between its calls (each step waits for the last):
+     * thread A posts, thread B polls for the completions, thread A again: every operation completes once, in order.
+     */
+    @Test
+    void consumerMovesBetweenThreads() throws Exception {
+        final ExecutorService a = Executors.newSingleThreadExecutor();
+        final ExecutorService b = Executors.newSingleThreadExecutor();
+        try (Pair f = new Pair(open("st-srv", params(SINGLE), AdapterOptions.DEFAULTS),
+                open("st-cli", params(SINGLE), AdapterOptions.DEFAULTS))) {
+            final Endpoint[] eps = f.connect();
+            final LocalMemoryRegion src = f.lmr(f.c, 64);
+            final LocalMemoryRegion dst = f.lmr(f.s, 64);
+            for (int i = 0; i < 200; i++) {
+                final int n = i;
+                final ExecutorService poster = i % 2 == 0 ? a : b;
+                final ExecutorService poller = i % 2 == 0 ? b : a;
+                poster.submit(() -> {
+                    eps[1].postRecv(List.of(dst.triplet(0, 64)), n, CompletionFlag.DEFAULT);
+                    eps[0].postSend(List.of(src.triplet(0, 64)), n, CompletionFlag.DEFAULT);
+                }).get(20, TimeUnit.SECONDS);
+                poller.submit(() -> {
+                    final Loop loop = new Loop(f.c.evd, f.s.evd);
+                    loop.dto(f.s.evd, DtoOperation.RECEIVE, n, "receive " + n);
+                    loop.dto(f.c.evd, DtoOperation.SEND, n, "SEND " + n);
+                    loop.assertDrained();
+                }).get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            a.shutdownNow();
+            b.shutdownNow();
+        }
+    }
 }
