@@ -46,8 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The kit's single-thread mode ({@value KitSettings#SINGLE_THREAD}{@code =true}, {@link io.dat4j.kit.ConsumerGate}) on
  * shm: the IA says it is not thread safe; one thread drives both ends of connections between two such IAs, polling
  * (it holds both gates between calls); connection work that arrives while the consumer holds the gate waits for its
- * next call and is then seen exactly once; the IA's close while the consumer holds the gate returns and leaves nothing.
- * (TCP's refusal of the setting: {@code TcpSingleThreadModeTest} in dat-provider-tcp.)
+ * next call and is then seen exactly once; the IA's close while the consumer holds the gate returns and leaves nothing;
+ * a wait on a plain IA gives back the gate of a single-thread one the same thread drives; the consumer may move
+ * between threads. (TCP's refusal of the setting: {@code TcpSingleThreadModeTest} in dat-provider-tcp.)
  *
  * <p>Every wait is bounded (a liveness bound, not a timing figure).
  */
