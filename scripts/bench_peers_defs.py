@@ -57,6 +57,10 @@ PEERS = {
                                 "(writes through the rings)"),
     "dat-shm-poll": dict(group="shm", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True, needs="shm0",
                          label="dat4j shm0 poll", about="dat perf lat --poll -P shm0; skipped while no shm0"),
+    "dat-shm-st": dict(group="shm", family="dat", ia="shm0", poll=True, kinds=("lat",), polls=True, needs="shm0",
+                       java_opts="-Ddat4j.kit.singleThread=true", label="dat4j shm0 poll, single-thread",
+                       about="dat perf lat --poll -P shm0 with -Ddat4j.kit.singleThread=true in both processes (the "
+                             "kit's single-thread mode, as UCX's single-thread worker)"),
     "dat-base": dict(group="ab", family="dat", ia="tcp-lo", kinds=("lat", "bw"), polls=False, needs="base",
                      label="dat4j wait, base build",
                      about="dat perf lat|bw -P tcp-lo of the build at --base-root (an A/B of two commits)"),
@@ -89,6 +93,8 @@ COMPARISONS = [
     ("lat", ("dat-poll", "send"), ("fi-tcp", "send")),
     ("lat", ("jucx-tcp", "send"), ("ucx-tcp", "send")),
     ("lat", ("dat-shm-poll", "send"), ("ucx-sm", "send")),
+    ("lat", ("dat-shm-st", "send"), ("ucx-sm", "send")),
+    ("lat", ("dat-shm-st", "send"), ("dat-shm-poll", "send")),
     ("lat", ("dat-shm-poll", "send"), ("jucx-sm", "send")),
     ("lat", ("dat-shm-poll", "send"), ("fi-shm", "send")),
     ("lat", ("dat-shm-poll", "send"), ("aeron-ipc", "send")),
@@ -139,6 +145,9 @@ TARGETS = [
          num=("dat-shm-poll", "send"), den=None, cmp="<=", goal=1.0),
     dict(id="18.2", what="shm0 polling vs ucx_perftest posix,cma, 8 B", kind="lat", placement="split", sizes=[8],
          num=("dat-shm-poll", "send"), den=("ucx-sm", "send"), cmp="<=", goal=1.5),
+    dict(id="18.2st", what="shm0 polling, single-thread mode, vs ucx_perftest posix,cma (a single-thread worker), "
+         "8 B", kind="lat", placement="split", sizes=[8], num=("dat-shm-st", "send"), den=("ucx-sm", "send"), cmp="<=",
+         goal=1.5),
     dict(id="18.3", what="shm0 polling vs JUCX sm, 8 B (faster)", kind="lat", placement="split", sizes=[8],
          num=("dat-shm-poll", "send"), den=("jucx-sm", "send"), cmp="<", goal=1.0),
     dict(id="18.4", what="shm0 polling vs fi_pingpong -p shm, 8 B (faster)", kind="lat", placement="split",
@@ -157,8 +166,8 @@ TARGETS = [
 ]
 
 EPILOG = """peers (--list for details): tcp group nio, nio-spin, dat, dat-poll, ucx-tcp, jucx-tcp, fi-tcp;
-shm group ucx-sm, jucx-sm, fi-shm, fi-shm-nocma, fi-shm-ordered, aeron-ipc, dat-shm, dat-shm-nocma, dat-shm-poll
-(the dat-shm pairs are skipped while no IA shm0; the fi-shm streams while fi-shm-peer cannot be built: gcc and Debian's
+shm group ucx-sm, jucx-sm, fi-shm, fi-shm-nocma, fi-shm-ordered, aeron-ipc, dat-shm, dat-shm-nocma, dat-shm-poll,
+dat-shm-st (the dat-shm pairs are skipped while no IA shm0; the fi-shm streams while fi-shm-peer cannot be built: gcc and Debian's
 libfabric-dev, scripts/setup.sh);
 ab group dat-base, dat-base-poll (tcp-lo), dat-base-shm (shm0): dat4j of another built checkout (--base-root), for an A/B of
 two commits in one run

@@ -27,10 +27,11 @@ final class KitRegion implements RegisteredRegion {
     private final ByteBuffer[] views = new ByteBuffer[VIEW_SLOTS];
     private final AtomicInteger users = new AtomicInteger();
     /**
-     * The IA's single-thread gate: a copy made inside it as the consumer is not counted in {@link #users} (the free
-     * of an LMR is a call of the same consumer, which by its promise never runs beside that copy); a transport
-     * thread's copies are. A copy acquires and releases in one section of the gate, so both see the same
-     * {@link ConsumerGate#mine()}.
+     * The IA's single-thread gate: while the consumer holds it, nothing else touches {@link #users} (the transport's
+     * threads wait for the gate, and the LMR's free is a call of the consumer), so the consumer counts with plain
+     * reads and writes instead of atomic ones. The count stays one count: a hold taken by the consumer may be given
+     * back by a transport thread later (a rendezvous SEND's, at the peer's answer) or the other way round, each
+     * access ordered by the gate's hand-overs.
      */
     private final ConsumerGate gate;
     private volatile boolean revoked;
@@ -129,7 +130,11 @@ final class KitRegion implements RegisteredRegion {
     @Override
     public boolean acquire() {
         if (gate.mine()) {
-            return !revoked;
+            if (revoked) {
+                return false;
+            }
+            users.setPlain(users.getPlain() + 1);
+            return true;
         }
         users.incrementAndGet();
         if (revoked) {
@@ -142,6 +147,7 @@ final class KitRegion implements RegisteredRegion {
     @Override
     public void release() {
         if (gate.mine()) {
+            users.setPlain(users.getPlain() - 1);
             return;
         }
         users.decrementAndGet();
