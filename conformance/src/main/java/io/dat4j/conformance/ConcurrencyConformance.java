@@ -1,5 +1,6 @@
 package io.dat4j.conformance;
 
+import io.dat4j.Capability;
 import io.dat4j.CloseMode;
 import io.dat4j.CompletionFlag;
 import io.dat4j.ConnectionEvent;
@@ -37,7 +38,8 @@ import java.util.concurrent.Semaphore;
  * Concurrency: several threads call the public API on the same handles at once, with a deadlock and hang watchdog
  * ({@link Torture}) and an exactly-once ledger of cookies ({@link CookieLedger}). Each rule prints its seed; a
  * failure names the deadlocked threads with the locks they hold, or the first broken invariants. The phase length is
- * {@value Torture#MILLIS_PROP_NAME} (default {@value Torture#MILLIS_DEFAULT} ms).
+ * {@value Torture#MILLIS_PROP_NAME} (default {@value Torture#MILLIS_DEFAULT} ms). Every rule needs
+ * {@link Capability#THREAD_SAFE}: an IA without it takes its calls from one thread at a time.
  */
 public abstract class ConcurrencyConformance extends ConformanceBase {
 
@@ -99,7 +101,7 @@ public abstract class ConcurrencyConformance extends ConformanceBase {
 
     // ------------------------------------------------------------------ rules
 
-    @Rule(id = "CONC-01", level = Level.REQUIRED, timeoutSeconds = 60,
+    @Rule(id = "CONC-01", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 60,
             text = "Threads calling postRecv, modify, modifyProtectionZone, query, state, status and reset on one "
                     + "UNCONNECTED EP at the same time never deadlock, throw nothing but DatException, and every "
                     + "accepted receive completes exactly once")
@@ -120,7 +122,7 @@ public abstract class ConcurrencyConformance extends ConformanceBase {
         finish(List.of(p));
     }
 
-    @Rule(id = "CONC-02", level = Level.REQUIRED, timeoutSeconds = 90,
+    @Rule(id = "CONC-02", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 90,
             text = "On a connected pair, threads posting receives, sends, RDMA writes and reads on both EPs while "
                     + "others call modify, modifyProtectionZone, query, state and status, and dequeue, poll, await "
                     + "and resize the EVDs, never deadlock, throw nothing but DatException, and every accepted post "
@@ -142,7 +144,7 @@ public abstract class ConcurrencyConformance extends ConformanceBase {
         finish(peers);
     }
 
-    @Rule(id = "CONC-03", level = Level.REQUIRED, timeoutSeconds = 120,
+    @Rule(id = "CONC-03", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 120,
             text = "While one thread connects, disconnects and resets a pair over and over, threads posting on both "
                     + "EPs, resetting them and draining their EVDs never deadlock, throw nothing but DatException, "
                     + "every connection step is reported by its event, and every accepted post completes exactly once")
@@ -164,7 +166,7 @@ public abstract class ConcurrencyConformance extends ConformanceBase {
         finish(List.of(a, b));
     }
 
-    @Rule(id = "CONC-04", level = Level.REQUIRED, timeoutSeconds = 90,
+    @Rule(id = "CONC-04", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 90,
             text = "Closing the EPs, LMRs, EVDs, PZs, PSP and IAs of a connected pair in a random order while other "
                     + "threads post, query and drain them never deadlocks, throws nothing but DatException, completes "
                     + "no cookie twice, returns no event from a closed EVD, accepts no post on a freed EP, and ends "

@@ -31,6 +31,7 @@ import io.dat4j.conformance.support.ConformanceTimeouts;
 import io.dat4j.conformance.support.Level;
 import io.dat4j.conformance.support.ResourceTracker;
 import io.dat4j.conformance.support.Rule;
+import java.net.InetAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -52,6 +53,11 @@ public abstract class ConnectionRequestConformance extends ConformanceBase {
         final Rig.Listener l = rig().listen(rig().peerIa(), ServicePointFlag.CONSUMER);
         assertStatus("wait on an empty CR EVD", () -> l.crEvd().await(ConformanceTimeouts.quiet()),
                 StatusType.TIMEOUT_EXPIRED);
+        // What the connect needs from the listening IA is read before the waiter starts: while it waits, this thread
+        // calls only the active IA, so each IA has one caller at a time and the rule needs no THREAD_SAFE.
+        final Rig.Side active = rig().activeSide();
+        final InetAddress address = rig().addressOf(l.ia());
+        final long qualifier = l.psp().connectionQualifier();
         final CompletableFuture<Event> waiter = new CompletableFuture<>();
         final Thread t = new Thread(() -> {
             try {
@@ -63,7 +69,7 @@ public abstract class ConnectionRequestConformance extends ConformanceBase {
         t.setDaemon(true);
         t.start();
         Rig.awaitBlocked(t);
-        rig().connect(rig().activeSide(), l, null);
+        active.ep().connect(address, qualifier, ConformanceTimeouts.event(), null);
         final Event e = waiter.get(ConformanceTimeouts.event().toMillis() * 2, TimeUnit.MILLISECONDS);
         final ConnectionRequestEvent cre = assertInstanceOf(ConnectionRequestEvent.class, e);
         assertSame(l.psp(), cre.servicePoint(), "sp_handle");

@@ -39,7 +39,9 @@ import java.util.concurrent.TimeUnit;
  * Event dispatchers: {@code dat_evd_create}, {@code _query}, {@code _post_se}, {@code _dequeue}, {@code _wait}
  * (timeout,
  * threshold, one waiter, release on free), {@code _set_unwaitable}, {@code _resize}, overflow, and CNOs; plus the
- * dapltest FFT connmgt cases (wait timeouts).
+ * dapltest FFT connmgt cases (wait timeouts). The rules in which one thread waits on an EVD while another calls it
+ * (EVD-11, EVD-12, EVD-13, EVD-20) need {@link Capability#THREAD_SAFE}; the interrupted waits (EVD-15, EVD-19) do not,
+ * as their second thread only interrupts the first.
  */
 public abstract class EventDispatcherConformance extends ConformanceBase {
 
@@ -238,7 +240,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertTrue(rejected >= 1, "the request that found the EVD full must be rejected");
     }
 
-    @Rule(id = "EVD-11", level = Level.REQUIRED,
+    @Rule(id = "EVD-11", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE,
             text = "A second thread waiting on an EVD that has a waiter fails with INVALID_STATE")
     void oneWaiterAtATime() throws Exception {
         final EventDispatcher evd = softwareEvd(4);
@@ -252,7 +254,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
                 "the first waiter gets the event");
     }
 
-    @Rule(id = "EVD-12", level = Level.REQUIRED,
+    @Rule(id = "EVD-12", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE,
             text = "dat_evd_free releases a thread blocked in dat_evd_wait with ABORT")
     void freeReleasesWaiter() throws Exception {
         final EventDispatcher evd = softwareEvd(4);
@@ -265,7 +267,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertTrue(evd.isClosed(), "freed");
     }
 
-    @Rule(id = "EVD-13", level = Level.REQUIRED,
+    @Rule(id = "EVD-13", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE,
             text = "dat_evd_set_unwaitable makes waits fail with INVALID_STATE and releases a waiter; "
                     + "dat_evd_clear_unwaitable makes the EVD waitable again")
     void unwaitable() throws Exception {
@@ -417,7 +419,7 @@ public abstract class EventDispatcherConformance extends ConformanceBase {
         assertEquals(0, assertInstanceOf(SoftwareEvent.class, evd.dequeue()).payload(), "events kept");
     }
 
-    @Rule(id = "EVD-20", level = Level.CAPABILITY, requires = Capability.EVD_RESIZE,
+    @Rule(id = "EVD-20", level = Level.CAPABILITY, requires = {Capability.EVD_RESIZE, Capability.THREAD_SAFE},
             text = "dat_evd_resize below the threshold of a thread waiting on the EVD fails with INVALID_STATE (that "
                     + "wait could never end) and leaves the waiter waiting; the events that reach the threshold end it")
     void resizeBelowAWaitersThreshold() throws InterruptedException {

@@ -282,7 +282,7 @@ public abstract class ExtensionConformance extends ConformanceBase {
     }
 
     @Rule(id = "EXT-07", level = Level.CAPABILITY, requires = {Capability.FETCH_AND_ADD,
-        Capability.COMPARE_AND_SWAP}, timeoutSeconds = 120,
+        Capability.COMPARE_AND_SWAP, Capability.THREAD_SAFE}, timeoutSeconds = 120,
             text = "Atomics on one word from several connections at once apply one after another: 3 connections "
                     + "each adding 1 a hundred times (fetch-and-add, and compare-and-swap retried until it "
                     + "matches) leave the word at the total, and every fetch-and-add returned a distinct value")

@@ -30,6 +30,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Sizes: system properties {@code dat.conformance.txn.threads} (default 2), {@code .eps} (2), {@code .iterations}
  * (20).
+ *
+ * <p>The threads share the two IAs of the test, so every rule needs {@link Capability#THREAD_SAFE}.
  */
 public abstract class TransactionConformance extends ConformanceBase {
 
@@ -170,28 +172,28 @@ public abstract class TransactionConformance extends ConformanceBase {
         return Integer.getInteger("dat.conformance.txn.eps", 2);
     }
 
-    @Rule(id = "TXN-SR", level = Level.REQUIRED, timeoutSeconds = 120,
+    @Rule(id = "TXN-SR", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 120,
             text = "dapltest -T T -V with SR both ways: several threads and EPs exchange 3-segment messages with "
                     + "blocking waits; every byte and completion is validated")
     void sendReceiveTransactions() throws Exception {
         run(false, false, threads(), eps());
     }
 
-    @Rule(id = "TXN-POLL", level = Level.REQUIRED, timeoutSeconds = 120,
+    @Rule(id = "TXN-POLL", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 120,
             text = "dapltest -T T -V -P: the same transactions reaped by polling (dat_evd_dequeue) instead of waits")
     void pollingTransactions() throws Exception {
         run(true, false, threads(), eps());
     }
 
     @Rule(id = "TXN-RDMA", level = Level.CAPABILITY, timeoutSeconds = 120,
-            requires = {Capability.RDMA_WRITE, Capability.RDMA_READ},
+            requires = {Capability.RDMA_WRITE, Capability.RDMA_READ, Capability.THREAD_SAFE},
             text = "dapltest -T T -V with SR, RW and RR: RDMA writes made visible by a following send, and RDMA reads, "
                     + "validated on several threads and EPs")
     void rdmaTransactions() throws Exception {
         run(false, true, threads(), eps());
     }
 
-    @Rule(id = "TXN-MANY", level = Level.REQUIRED, timeoutSeconds = 180,
+    @Rule(id = "TXN-MANY", level = Level.CAPABILITY, requires = Capability.THREAD_SAFE, timeoutSeconds = 180,
             text = "dapltest -T T -t 4 -w 4: sixteen connections on four threads, validated send/receive")
     void manyConnections() throws Exception {
         run(false, false, 4, 4);
