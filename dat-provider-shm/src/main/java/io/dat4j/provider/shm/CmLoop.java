@@ -83,7 +83,8 @@ final class CmLoop implements Runnable {
     }
 
     /**
-     * Runs a task on the loop thread soon (at once when called there).
+     * Runs a task on the loop thread soon (at once when called there). Called by a consumer's call outside the data
+     * path (the hooks of connect, accept, reject, disconnect); it gives the single-thread gate back.
      *
      * @param task the task
      */
@@ -94,6 +95,9 @@ final class CmLoop implements Runnable {
         }
         tasks.add(task);
         selector.wakeup();
+        // a consumer's connect, accept, reject or disconnect (never a data-path round, which uses post): in
+        // single-thread mode it gives the IA's gate back, so that the loop runs the task now, not at its next call
+        gate.releaseForWait();
     }
 
     /**
