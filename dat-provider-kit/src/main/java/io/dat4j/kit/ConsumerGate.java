@@ -26,17 +26,19 @@ import java.util.concurrent.locks.LockSupport;
  * before they touch the kit or the data path, and keep taking every lock they take without it. One that finds the
  * consumer holding it says so and waits: the consumer gives the gate back at its next data-path call or empty poll
  * ({@link #idle()}), takes it again once the transport's thread is done, and goes on;</li>
- * <li>the consumer gives the gate back before any call of it waits for another thread ({@link #releaseForWait()}: an EVD or
- * CNO wait, a disconnect, a free that waits for a transport's copy, the IA's close), so that the transport's threads
- * can do what it waits for.</li>
+ * <li>the consumer gives the gate back before any call of it waits for another thread ({@link #releaseForWait()}: an
+ * EVD or CNO wait, a disconnect, a free that waits for a transport's copy, the IA's close), and when a call hands work
+ * to a transport thread (the shared-memory provider's connect, accept, reject, disconnect), so that the transport's
+ * threads can do what it waits for.</li>
  * </ul>
  * So the consumer's data path runs without a locked instruction, as UCX's single-thread worker or libfabric's
  * {@code FI_THREAD_DOMAIN} does. The price is that of manual progress while the consumer holds the gate: a consumer
  * whose last call was a post or a poll, and which then blocks or computes outside the API, delays what the
  * transport's threads would do for this IA (connection events, progress of connections it does not poll, timers)
  * until its next call or wait. A thread that holds the gates of several IAs gives each back only in a call on that IA
- * or in a wait. A consumer that breaks the promise races with itself (the gate is not tied to a thread, so that the
- * consumer may move between threads, and it cannot tell).
+ * or in a wait. A consumer that breaks the promise races with itself: the gate follows the consumer from thread to
+ * thread (a data-path call from a new thread takes it over), so it cannot tell two threads at once from one that
+ * moved.
  *
  * <p>Order: the gate comes before every lock ("Threading and locks" in docs/provider-kit.md). A transport thread takes
  * it holding no lock, gives it back before it waits for another thread ({@link #suspendProvider()}), and never

@@ -223,7 +223,8 @@ final class EvdWaiter {
                 continue;
             }
             armed = false;
-            evd.gate().releaseForWait(); // the single-thread gate: the transport's threads complete what this thread waits for
+            // the single-thread gate: the transport's threads complete what this thread waits for
+            evd.gate().releaseForWait();
             if (left == Long.MAX_VALUE) {
                 LockSupport.park(evd);
             } else {
