@@ -24,7 +24,9 @@ import org.apache.logging.log4j.Logger;
  * {@link #GRACE_NANOS} while it leaves a connection to a consumer, takes a count that moved since its last look as a
  * consumer servicing the connection now. A consumer that stopped right after that look is noticed one look later.
  *
- * <p>Thread safety: {@link #kick()} and {@link #stop} from any thread.
+ * <p>Thread safety: {@link #kick()} and {@link #stop} from any thread. In single-thread mode it takes the IA's gate
+ * for each connection's round and for the timers, and arms and sleeps outside it ({@link io.dat4j.kit.ConsumerGate},
+ * "Threading and locks" in docs/provider-kit.md).
  */
 final class ProgressThread implements Runnable {
 
