@@ -110,8 +110,22 @@ final class DataPath {
     private boolean pulledThisRound;
     /** Whether {@link #rnrSince} is set: the clock is read only once a SEND found no receive. */
     private boolean rnrTimed;
-    /** This round's inbound work stopped at an empty slot: every record the peer committed was taken. */
+    /**
+     * This round's inbound work stopped at an empty slot (every record the peer committed was taken), or stopped after
+     * one record in the reply pattern ({@link #replyPattern}) as if it had.
+     */
     private boolean drained;
+    /**
+     * The peer writes its records in reply to this side's: a round takes one record and returns without looking at
+     * the slot after it. That look is a cache line the producer wrote last (it zeroed the slot's commit word before
+     * committing the record), so it would cost a transfer between CPUs before the round hands its completion over;
+     * in a ping-pong the slot is empty anyway. Set by a round that took exactly one record and then found the next
+     * slot empty; cleared when a round's first record was committed without the peer having consumed anything this
+     * side wrote since the last such stop ({@link #stopMark}: a stream, whose records are taken in batches again).
+     */
+    private boolean replyPattern;
+    /** Where this side's ring was written up to when a round last stopped after one record ({@link #replyPattern}). */
+    private long stopMark;
 
     private final PeerLiveness liveness = new PeerLiveness();
     /**
@@ -187,7 +201,8 @@ final class DataPath {
     /**
      * {@return how much happened (0: nothing)} One round of work: incoming records, completions by the peer's consumed
      * position, outgoing records. HEAD is published when this round took the last record the peer committed (the
-     * ring is empty behind it) or found none, when a quarter of the ring waits for it, or when the peer sleeps waiting
+     * ring is empty behind it; in the reply pattern, {@link #replyPattern}, the one record it took, without the look)
+     * or found none, when a quarter of the ring waits for it, or when the peer sleeps waiting
      * for it; while more records follow, the records this side writes carry the position (field d). Published at the
      * end of a round that took records, HEAD is a plain release store: the peer's SENDs complete at once even if no
      * thread services this connection again soon (one thread driving both ends in one process: it takes the receive
@@ -279,6 +294,11 @@ final class DataPath {
         wake.arm(what);
     }
 
+    /** {@return whether rounds take one record and stop ({@link #replyPattern}); for tests} Lock held. */
+    boolean replyPattern() {
+        return replyPattern;
+    }
+
     /** {@return true while this side waits for the peer: requests written and not answered, or unwritten} */
     boolean waitsForPeer() {
         return infl.count() > 0 || requests.writing() || ep.queues.hasRequests();
@@ -361,11 +381,24 @@ final class DataPath {
         while (n < ROUND_RECORDS && nakCode == 0 && !inboundStopped && !pulledThisRound) {
             switch (inState) {
                 case IN_HEADER -> {
-                    if (!in.readHeader(h)) {
+                    if (n == 1 && replyPattern) {
+                        // one whole record taken: hand it over without looking at the next slot (the peer replies)
+                        stopMark = out.position();
                         drained = true;
                         return n;
                     }
+                    if (!in.readHeader(h)) {
+                        drained = true;
+                        if (n == 1) {
+                            replyPattern = true; // one record, then nothing: the peer waits for this side's reply
+                            stopMark = out.position();
+                        }
+                        return n;
+                    }
                     out.acknowledged(h.d);
+                    if (n == 0 && replyPattern && out.consumed() <= stopMark) {
+                        replyPattern = false; // committed without a reply of this side in between: a stream
+                    }
                     onHeader();
                     n++;
                 }
