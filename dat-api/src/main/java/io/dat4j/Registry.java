@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.logging.log4j.Logger;
 
@@ -25,8 +26,8 @@ import org.apache.logging.log4j.Logger;
  * <p>Where the static registry comes from, first match wins: the system property {@value #CONF_PROP_NAME}, the
  * environment variable {@code DAT_OVERRIDE} (as in C uDAPL), then {@code /etc/dat.conf} if it exists. Providers add
  * their own IA names after it ({@link DatProvider#defaultEntries()}); a dat.conf line of the same name wins.
- * A provider that fails to load, or a line that does not parse, is kept as a {@link #problems() problem} and logged,
- * never swallowed.
+ * A provider that fails to load, or a line that does not parse, is kept as a {@link #problems() problem} and logged
+ * (a dat.conf problem once per registry, though the file is read again at each listing), never swallowed.
  *
  * <p>Thread safety: safe for use by multiple concurrent threads.
  */
@@ -43,6 +44,8 @@ public final class Registry {
 
     private final List<DatProvider> providers = new CopyOnWriteArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
+    /** The dat.conf problems logged so far: each is logged once, however often the file is read again. */
+    private final Set<String> logged = ConcurrentHashMap.newKeySet();
     private final Path confFile;
 
     private Registry(final Path confFile) {
@@ -187,7 +190,9 @@ public final class Registry {
         final Map<String, ProviderListing> byName = new LinkedHashMap<>();
         final DatConf conf = readConf();
         for (final String p : conf.problems()) {
-            LOG.warn(p);
+            if (logged.add(p)) {
+                LOG.warn(p);
+            }
         }
         for (final RegistryEntry e : conf.entries()) {
             byName.putIfAbsent(e.iaName(), listing(e, confFile.toString()));

@@ -174,6 +174,15 @@ final class ProvidersCommand implements Callable<Integer> {
             m.put("private_data", pd);
             m.put("address", ia.address() == null ? null : ia.address().getAddress().getHostAddress());
             m.put("provider_version", pa.providerVersionMajor() + "." + pa.providerVersionMinor());
+            // what this IA supports as opened: less than the provider's list on some devices, and without
+            // thread_safe when its settings ask for the single-thread mode (a nonthreadsafe dat.conf line's)
+            final List<String> iaCaps = new ArrayList<>();
+            for (final Capability c : Capability.values()) {
+                if (ia.supports(c)) {
+                    iaCaps.add(c.name().toLowerCase(Locale.ROOT));
+                }
+            }
+            m.put("ia_capabilities", iaCaps);
         } catch (final RuntimeException e) {
             closeQuietly(ia, e);
             m.put("open_error", DatCommand.describe(e));
@@ -196,8 +205,8 @@ final class ProvidersCommand implements Callable<Integer> {
     }
 
     /**
-     * {@return the rows as an aligned table}: usable IAs with their capabilities, every other one with why it is not
-     * usable
+     * {@return the rows as an aligned table}: usable IAs with their capabilities (the opened IA's), every other one with
+     * why it is not usable
      *
      * @param rows rows from {@link #describe}
      */
@@ -223,7 +232,9 @@ final class ProvidersCommand implements Callable<Integer> {
             final boolean usable = Boolean.TRUE.equals(m.get("usable"));
             final boolean untried = !usable && !Boolean.TRUE.equals(m.get("open_tried"))
                     && Boolean.TRUE.equals(m.get("available"));
-            final String caps = String.join(",", (List<String>) m.get("capabilities"));
+            // the opened IA's own list when there is one (the provider's otherwise)
+            final Object iaCaps = m.get("ia_capabilities");
+            final String caps = String.join(",", (List<String>) (iaCaps != null ? iaCaps : m.get("capabilities")));
             final String what = usable ? caps : untried ? caps + "; " + m.get("unusable_reason")
                     : String.valueOf(m.get("unusable_reason"));
             sb.append(String.format(Locale.ROOT, fmt, m.get("name"), m.get("module") == null ? "-" : m.get("module"),

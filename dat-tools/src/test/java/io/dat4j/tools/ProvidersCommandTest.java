@@ -21,6 +21,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -89,6 +95,9 @@ class ProvidersCommandTest {
             return (InterfaceAdapter) Proxy.newProxyInstance(InterfaceAdapter.class.getClassLoader(),
                     new Class<?>[] {InterfaceAdapter.class}, (proxy, method, args) -> switch (method.getName()) {
                         case "providerAttributes" -> pa;
+                        // as opened, fake0 lacks one capability its provider declares (as a device may)
+                        case "supports" -> capabilities().contains(args[0])
+                                && !(entry.iaName().equals("fake0") && args[0] == Capability.INTER_PROCESS);
                         case "name" -> entry.iaName();
                         case "address" -> new InetSocketAddress("127.0.0.1", 0);
                         case "close" -> {
@@ -131,7 +140,8 @@ class ProvidersCommandTest {
                 + "\"capabilities\":[\"rdma_read\",\"rdma_write\",\"inter_process\"],\"source\":\"provider\","
                 + "\"library\":\"dat4j-fake\",\"ia_params\":\"lo 0\",\"api_version\":\"u2.0\",\"default\":true,"
                 + "\"private_data\":{\"connect\":56,\"accept\":196,\"reject\":148,\"max\":56},"
-                + "\"address\":\"127.0.0.1\",\"provider_version\":\"0.1\",\"open_tried\":true,\"usable\":true,"
+                + "\"address\":\"127.0.0.1\",\"provider_version\":\"0.1\","
+                + "\"ia_capabilities\":[\"rdma_read\",\"rdma_write\"],\"open_tried\":true,\"usable\":true,"
                 + "\"unusable_reason\":null}"), out);
         // available means that it opens: an IA whose open fails is not available, and says why
         assertTrue(out.contains("{\"name\":\"fake1\",\"module\":\"fake\",\"available\":false,\"reason\":\"open"
@@ -237,9 +247,12 @@ class ProvidersCommandTest {
         for (final Map<String, Object> m : rows) {
             final String line = table.lines().filter(l -> l.startsWith(m.get("name") + " ")).findFirst().orElseThrow();
             assertTrue(m.get("usable").equals(true) ? line.contains(" yes ") && line.endsWith(
-                    "rdma_read,rdma_write,inter_process") : line.contains(" no ")
-                    && line.endsWith((String) m.get("unusable_reason")), table);
+                    m.get("name").equals("fake0") ? "rdma_read,rdma_write" : "rdma_read,rdma_write,inter_process")
+                    : line.contains(" no ") && line.endsWith((String) m.get("unusable_reason")), table);
         }
+        // the table shows what the opened IA supports; the JSON keeps the provider's list beside it
+        assertEquals(List.of("rdma_read", "rdma_write", "inter_process"), by.get("fake0").get("capabilities"));
+        assertEquals(List.of("rdma_read", "rdma_write"), by.get("fake0").get("ia_capabilities"));
     }
 
     @Test
@@ -269,5 +282,37 @@ class ProvidersCommandTest {
         final String actual = String.join(",", ((List<?>) rows.getFirst().get("capabilities")).stream()
                 .map(c -> "\"" + c + "\"").toList());
         assertEquals(actual, m.group(1).replaceAll("\\s+", ""), "the capability list in docs/dat-command.md");
+    }
+
+    @Test
+    void shouldLogAMissingDatConfOnceThoughEachOpenReadsItAgain(@TempDir final Path dir) {
+        final Path missing = dir.resolve("no-such-dat.conf");
+        final Registry reg = Registry.empty(missing);
+        final FakeProvider p = new FakeProvider(true);
+        reg.addProvider(p);
+        final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final LoggerContext context = (LoggerContext) LogManager.getContext(false);
+        final AbstractAppender appender = new AbstractAppender("providers-test-capture", null, null, true,
+                Property.EMPTY_ARRAY) {
+            @Override
+            public void append(final LogEvent event) {
+                warnings.add(event.getMessage().getFormattedMessage());
+            }
+        };
+        appender.start();
+        context.getConfiguration().getRootLogger().addAppender(appender, Level.WARN, null);
+        context.updateLoggers();
+        try {
+            final String[] r = run(reg);
+            assertEquals("0", r[0], r[2]);
+            assertTrue(p.opened.get() >= 1, "the fake IA was opened (and the registry read dat.conf again)");
+            assertTrue(r[1].contains("problem: " + missing + ": cannot be read"), r[1]);
+            assertEquals(1, warnings.stream().filter(w -> w.contains(missing + ": cannot be read")).count(),
+                    warnings.toString());
+        } finally {
+            context.getConfiguration().getRootLogger().removeAppender(appender.getName());
+            context.updateLoggers();
+            appender.stop();
+        }
     }
 }
