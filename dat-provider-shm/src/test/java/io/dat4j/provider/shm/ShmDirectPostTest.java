@@ -191,7 +191,8 @@ class ShmDirectPostTest {
         }
     }
 
-    private static DtoCompletionEvent next(final AdapterPair.Side side, final String what) {
+    /** {@return the next event of {@code side}, a successful DTO completion}, polled for at most a minute */
+    static DtoCompletionEvent next(final AdapterPair.Side side, final String what) {
         final long deadline = System.nanoTime() + DEADLINE_NANOS;
         Event e;
         while ((e = side.evd.poll()) == null) {

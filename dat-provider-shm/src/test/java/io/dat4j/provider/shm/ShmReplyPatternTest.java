@@ -2,20 +2,15 @@ package io.dat4j.provider.shm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dat4j.CompletionFlag;
 import io.dat4j.DtoCompletionEvent;
 import io.dat4j.DtoOperation;
-import io.dat4j.DtoStatus;
 import io.dat4j.Endpoint;
-import io.dat4j.Event;
 import io.dat4j.LocalMemoryRegion;
-import io.dat4j.testsupport.AdapterPair;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,7 +24,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ShmReplyPatternTest {
 
-    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final int STREAM = 8;
 
     @Test
@@ -61,7 +55,7 @@ class ShmReplyPatternTest {
             // echo): taken alone, as a reply; the second was committed without another echo in between, so the
             // round that takes it goes on to the rest
             for (int i = 0; i < STREAM; i++) {
-                final DtoCompletionEvent r = next(f.s, "the stream's receive " + i);
+                final DtoCompletionEvent r = ShmDirectPostTest.next(f.s, "the stream's receive " + i);
                 assertEquals(2000 + i, r.cookie(), "receives out of order");
                 assertEquals(64, r.transferredLength());
                 if (i == 1) {
@@ -71,7 +65,7 @@ class ShmReplyPatternTest {
             }
             for (int i = 0; i < STREAM; i++) {
                 assertEquals(0xABC0L + i, dst.segment().get(ValueLayout.JAVA_LONG, 4096L * i), "data of SEND " + i);
-                final DtoCompletionEvent s = next(f.c, "SEND " + i);
+                final DtoCompletionEvent s = ShmDirectPostTest.next(f.c, "SEND " + i);
                 assertEquals(DtoOperation.SEND, s.operation());
                 assertEquals(3000 + i, s.cookie());
             }
@@ -89,12 +83,12 @@ class ShmReplyPatternTest {
             eps[0].postRecv(List.of(back.triplet(0, 4096)), 4000 + i, CompletionFlag.DEFAULT);
             src.segment().set(ValueLayout.JAVA_LONG, 0, i);
             eps[0].postSend(List.of(src.triplet(0, 8)), i, CompletionFlag.DEFAULT);
-            final DtoCompletionEvent r = next(f.s, "receive " + i);
+            final DtoCompletionEvent r = ShmDirectPostTest.next(f.s, "receive " + i);
             assertEquals(1000 + i, r.cookie());
             assertEquals(i, dst.segment().get(ValueLayout.JAVA_LONG, 0));
             eps[1].postSend(List.of(dst.triplet(0, 8)), 5000 + i, CompletionFlag.DEFAULT);
-            final DtoCompletionEvent a = next(f.c, "echo " + i + " or SEND " + i);
-            final DtoCompletionEvent b = next(f.c, "echo " + i + " or SEND " + i);
+            final DtoCompletionEvent a = ShmDirectPostTest.next(f.c, "echo " + i + " or SEND " + i);
+            final DtoCompletionEvent b = ShmDirectPostTest.next(f.c, "echo " + i + " or SEND " + i);
             final DtoCompletionEvent echo = a.operation() == DtoOperation.RECEIVE ? a : b;
             final DtoCompletionEvent sent = echo == a ? b : a;
             assertEquals(DtoOperation.RECEIVE, echo.operation());
@@ -102,21 +96,7 @@ class ShmReplyPatternTest {
             assertEquals(i, back.segment().get(ValueLayout.JAVA_LONG, 0), "echo " + i + "'s data");
             assertEquals(DtoOperation.SEND, sent.operation());
             assertEquals(i, sent.cookie());
-            assertEquals(5000 + i, next(f.s, "echo SEND " + i).cookie());
+            assertEquals(5000 + i, ShmDirectPostTest.next(f.s, "echo SEND " + i).cookie());
         }
-    }
-
-    private static DtoCompletionEvent next(final AdapterPair.Side side, final String what) {
-        final long deadline = System.nanoTime() + DEADLINE_NANOS;
-        Event e;
-        while ((e = side.evd.poll()) == null) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(what + " did not complete");
-            }
-            Thread.onSpinWait();
-        }
-        final DtoCompletionEvent d = assertInstanceOf(DtoCompletionEvent.class, e);
-        assertEquals(DtoStatus.SUCCESS, d.status(), what);
-        return d;
     }
 }
