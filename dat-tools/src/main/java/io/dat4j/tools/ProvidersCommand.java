@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -114,13 +115,7 @@ final class ProvidersCommand implements Callable<Integer> {
             m.put("module", l.provider());
             m.put("available", l.available());
             m.put("reason", l.reason());
-            final List<String> caps = new ArrayList<>();
-            for (final Capability c : Capability.values()) {
-                if (l.capabilities().contains(c)) {
-                    caps.add(c.name().toLowerCase(Locale.ROOT));
-                }
-            }
-            m.put("capabilities", caps);
+            m.put("capabilities", capabilityNames(l.capabilities()::contains));
             m.put("source", l.source());
             m.put("library", l.entry().library());
             m.put("ia_params", l.entry().iaParams());
@@ -176,13 +171,7 @@ final class ProvidersCommand implements Callable<Integer> {
             m.put("provider_version", pa.providerVersionMajor() + "." + pa.providerVersionMinor());
             // what this IA supports as opened: less than the provider's list on some devices, and without
             // thread_safe when its settings ask for the single-thread mode (a nonthreadsafe dat.conf line's)
-            final List<String> iaCaps = new ArrayList<>();
-            for (final Capability c : Capability.values()) {
-                if (ia.supports(c)) {
-                    iaCaps.add(c.name().toLowerCase(Locale.ROOT));
-                }
-            }
-            m.put("ia_capabilities", iaCaps);
+            m.put("ia_capabilities", capabilityNames(ia::supports));
         } catch (final RuntimeException e) {
             closeQuietly(ia, e);
             m.put("open_error", DatCommand.describe(e));
@@ -194,6 +183,17 @@ final class ProvidersCommand implements Callable<Integer> {
             return "opened, but closing it failed: " + DatCommand.describe(e);
         }
         return null;
+    }
+
+    /** {@return the JSON names of the capabilities {@code has} accepts, in the enum's order} */
+    private static List<String> capabilityNames(final Predicate<Capability> has) {
+        final List<String> names = new ArrayList<>();
+        for (final Capability c : Capability.values()) {
+            if (has.test(c)) {
+                names.add(c.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        return names;
     }
 
     private static void closeQuietly(final InterfaceAdapter ia, final RuntimeException failure) {
